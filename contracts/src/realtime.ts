@@ -1,0 +1,82 @@
+/**
+ * The realtime feed. Projectors write entries with a per-company sequence; the WebSocket server delivers
+ * each entry to the sockets of that company whose user may see it.
+ */
+
+/** Channel suffixes of the spec's `company-{companyId}-{suffix}` events. */
+export const FEED_CHANNELS = [
+  'ticket',
+  'appMessage',
+  'whatsapp',
+  'whatsappSession',
+  'user',
+  'chat',
+  'contact',
+  'announcement',
+  'auth',
+  'payment',
+  'queue',
+  'tag',
+] as const;
+export type FeedChannel = (typeof FEED_CHANNELS)[number];
+
+export function channelName(companyId: number, channel: FeedChannel): string {
+  return `company-${companyId}-${channel}`;
+}
+
+/** Who may see an entry. Admins see everything of their company. */
+export type Audience =
+  | { kind: 'company' }
+  | { kind: 'admins' }
+  | { kind: 'users'; userIds: number[] }
+  /** A ticket's update: its assignee, users of its queue, and (queue-less) everyone. */
+  | { kind: 'ticket'; queueId: number | null; userId: number | null };
+
+export interface Viewer {
+  userId: number;
+  companyId: number;
+  profile: 'admin' | 'user';
+  queueIds: number[];
+}
+
+export function canSee(viewer: Viewer, audience: Audience): boolean {
+  if (viewer.profile === 'admin') return true;
+  switch (audience.kind) {
+    case 'company':
+      return true;
+    case 'admins':
+      return false;
+    case 'users':
+      return audience.userIds.includes(viewer.userId);
+    case 'ticket':
+      if (audience.userId !== null && audience.userId === viewer.userId) return true;
+      if (audience.queueId === null) return true;
+      return viewer.queueIds.includes(audience.queueId);
+    default: {
+      const unreachable: never = audience;
+      return unreachable;
+    }
+  }
+}
+
+/** What a projector emits; the runtime gives it a sequence when it commits. */
+export interface FeedDraft {
+  companyId: number;
+  channel: FeedChannel;
+  payload: Record<string, unknown> & { action: string };
+  audience: Audience;
+}
+
+export interface FeedEntry extends FeedDraft {
+  seq: number;
+}
+
+/** Messages the server sends over the socket. */
+export type ServerMessage =
+  | { type: 'ready'; seq: number }
+  | { type: 'entry'; seq: number; event: string; payload: Record<string, unknown> }
+  | { type: 'reload'; reason: 'retention' | 'rebuild' }
+  | { type: 'error'; error: string };
+
+/** Messages the client sends. */
+export type ClientMessage = { type: 'ack'; seq: number } | { type: 'join'; room: string };

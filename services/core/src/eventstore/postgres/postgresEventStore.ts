@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { NewEvent, Position, RecordedEvent } from '@atendo/contracts';
+import { START } from '@atendo/contracts';
+import {
+  PartialDuplicateError,
+  StreamCompanyMismatchError,
+  WrongExpectedRevisionError,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type SubscribeOptions,
+  type Subscription,
+} from '../port.js';
+import { parseStreamId } from '../streams.js';
+
+const NOTIFY_CHANNEL = 'atendo_events';
+
+export interface PostgresEventStoreOptions {
+  connectionString: string;
+  /** Connections for appends and reads. */
+  poolSize?: number;
+  /** Idle re-check of subscriptions when no wake-up arrives (ms). */
+  pollIntervalMs?: number;
+  /** LISTEN for appends made by other processes. */
+  listen?: boolean;
+}
+
+interface EventRow {
+  global_position: number;
+  transaction_id: number;
+  stream_id: string;
+  stream_position: number;
+  event_id: string;
+  event_type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  recorded_at: Date;
+}
+
+const COLUMNS =
+  'global_position, transaction_id, stream_id, stream_position, event_id, event_type, schema_version, data, metadata, recorded_at';
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.event_type,
+    schemaVersion: row.schema_version,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    streamPosition: row.stream_position,
+    position: { commit: row.transaction_id, prepare: row.global_position },
+    recordedAt: row.recorded_at,
+  };
+}
+
+function expectedCode(expected: ExpectedRevision): number {
+  if (expected === 'no_stream') return -1;
+  if (expected === 'any') return -2;
+  if (expected === 'exists') return -3;
+  if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected revision ${expected}`);
+  return expected;
+}
+
+export class PostgresEventStore implements EventStore {
+  readonly name = 'postgres';
+  private readonly pool: pg.Pool;
+  private readonly wakes = new EventEmitter();
+  private listener: pg.Client | undefined;
+  private listenerReady: Promise<void> | undefined;
+  private notifyTimer: NodeJS.Timeout | undefined;
+  private readonly subscriptions = new Set<Subscription>();
+  private closed = false;
+
+  constructor(private readonly options: PostgresEventStoreOptions) {
+    this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+    this.pool.on('error', () => undefined); // an idle client's connection dropped; the pool replaces it
+    this.wakes.setMaxListeners(0);
+  }
+
+  async append(streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const { companyId } = parseStreamId(streamId);
+    for (const e of events) {
+      if (e.metadata.companyId !== companyId) throw new StreamCompanyMismatchError(streamId);
+    }
+    const payload = events.map((e) => ({
+      id: e.id ?? randomUUID(),
+      type: e.type,
+      v: e.schemaVersion ?? 1,
+      data: e.data,
+      meta: e.metadata,
+    }));
+    const expected = options.expectedRevision ?? 'any';
+    try {
+      const { rows } = await this.pool.query<{
+        revision: number;
+        commit_position: number;
+        prepare_position: number;
+        duplicate: boolean;
+      }>('SELECT * FROM atendo_append($1, $2, $3, $4)', [
+        streamId,
+        companyId,
+        expectedCode(expected),
+        JSON.stringify(payload),
+      ]);
+      const row = rows[0]!;
+      if (!row.duplicate) this.appended();
+      return {
+        nextExpectedRevision: row.revision,
+        position: { commit: row.commit_position, prepare: row.prepare_position },
+        duplicate: row.duplicate,
+      };
+    } catch (error) {
+      const pgError = error as { code?: string; detail?: string };
+      if (pgError.code === 'AT409') throw new WrongExpectedRevisionError(streamId, expected, Number(pgError.detail));
+      if (pgError.code === 'AT422') throw new PartialDuplicateError(streamId);
+      if (pgError.code === 'AT403') throw new StreamCompanyMismatchError(streamId);
+      throw error;
+    }
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const backwards = options.direction === 'backwards';
+    const params: unknown[] = [streamId];
+    let where = 'stream_id = $1';
+    if (options.fromRevision !== undefined) {
+      params.push(options.fromRevision);
+      where += backwards ? ' AND stream_position <= $2' : ' AND stream_position >= $2';
+    }
+    let sql = `SELECT ${COLUMNS} FROM events WHERE ${where} ORDER BY stream_position ${backwards ? 'DESC' : 'ASC'}`;
+    if (options.maxCount !== undefined) {
+      params.push(options.maxCount);
+      sql += ` LIMIT $${params.length}`;
+    }
+    const { rows } = await this.pool.query<EventRow>(sql, params);
+    return rows.map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const after = options.after ?? START;
+    const params: unknown[] = [String(after.commit), after.prepare, options.maxCount ?? 1000];
+    let where = '(transaction_id, global_position) > ($1::xid8, $2)';
+    if (options.companyId !== undefined) {
+      params.push(options.companyId);
+      where = `company_id = $4 AND ${where}`;
+    }
+    // Only transactions older than every running one: nothing can still appear before what we return.
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events
+        WHERE ${where} AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id, global_position LIMIT $3`,
+      params,
+    );
+    return rows.map(toRecorded);
+  }
+
+  subscribe(options: SubscribeOptions, handler: (batch: RecordedEvent[]) => Promise<void>): Subscription {
+    if (this.options.listen !== false) void this.ensureListener();
+    const subscription = new PollingSubscription(
+      (after) => this.readAll({ after, companyId: options.companyId, maxCount: options.maxCount ?? 500 }),
+      options.after ?? START,
+      options.maxCount ?? 500,
+      handler,
+      this.wakes,
+      this.options.pollIntervalMs ?? 250,
+      options.onError,
+    );
+    this.subscriptions.add(subscription);
+    void subscription.done.catch(() => undefined).finally(() => this.subscriptions.delete(subscription));
+    return subscription;
+  }
+
+  /** Wakes local subscriptions at once and, debounced, those of other processes. */
+  private appended(): void {
+    this.wakes.emit('wake');
+    if (this.listener && !this.notifyTimer) {
+      this.notifyTimer = setTimeout(() => {
+        this.notifyTimer = undefined;
+        this.pool.query(`NOTIFY ${NOTIFY_CHANNEL}`).catch(() => undefined);
+      }, 5);
+    }
+  }
+
+  private ensureListener(): Promise<void> {
+    this.listenerReady ??= (async () => {
+      const client = new pg.Client({ connectionString: this.options.connectionString });
+      client.on('error', () => {
+        // The LISTEN connection dropped: polling still delivers; try to listen again later.
+        this.listener = undefined;
+        this.listenerReady = undefined;
+      });
+      client.on('notification', () => this.wakes.emit('wake'));
+      await client.connect();
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      if (this.closed) {
+        await client.end();
+        return;
+      }
+      this.listener = client;
+    })().catch(() => {
+      this.listenerReady = undefined;
+    });
+    return this.listenerReady;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
+    await this.listenerReady;
+    await this.listener?.end().catch(() => undefined);
+    await this.pool.end();
+  }
+}
+
+/**
+ * Reads batches after a position, hands them to the handler one at a time, and waits for a wake-up (a local
+ * append or a NOTIFY) or the poll interval when it has caught up. After a wake-up that found nothing (an
+ * older transaction was still open), it looks again shortly, backing off to the poll interval.
+ */
+export class PollingSubscription implements Subscription {
+  readonly done: Promise<void>;
+  private stopped = false;
+  private wakeUp: (() => void) | undefined;
+  private woken = false;
+
+  constructor(
+    private readonly read: (after: Position) => Promise<RecordedEvent[]>,
+    private position: Position,
+    private readonly maxCount: number,
+    private readonly handler: (batch: RecordedEvent[]) => Promise<void>,
+    private readonly wakes: EventEmitter,
+    private readonly pollIntervalMs: number,
+    onError?: (error: unknown) => void,
+  ) {
+    const onWake = () => {
+      this.woken = true;
+      this.wakeUp?.();
+    };
+    wakes.on('wake', onWake);
+    this.done = this.run().finally(() => wakes.off('wake', onWake));
+    if (onError) this.done.catch(onError);
+  }
+
+  private async run(): Promise<void> {
+    let delay = 0;
+    let readFailures = 0;
+    while (!this.stopped) {
+      const wokenBefore = this.woken;
+      this.woken = false;
+      let batch: RecordedEvent[];
+      try {
+        batch = await this.read(this.position);
+        readFailures = 0;
+      } catch (error) {
+        // A dropped connection or a restarting server: back off and read again, up to a point.
+        if (++readFailures > 20) throw error;
+        await this.sleep(Math.min(100 * 2 ** readFailures, 5000));
+        continue;
+      }
+      if (this.stopped) return;
+      if (batch.length > 0) {
+        await this.handler(batch);
+        this.position = batch[batch.length - 1]!.position;
+        if (batch.length >= this.maxCount) continue;
+      }
+      if (this.woken) continue;
+      // Something was appended (or just read): an older transaction may still be open, so look again soon.
+      if (wokenBefore || batch.length > 0) delay = 2;
+      else delay = delay > 0 && delay < 64 ? delay * 2 : this.pollIntervalMs;
+      await this.sleep(delay);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.stopped || this.woken) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = undefined;
+        done();
+      };
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wakeUp?.();
+    await this.done.catch(() => undefined);
+  }
+}
