@@ -5,3 +5,5 @@ export * from './eventstore/postgres/postgresEventStore.js';
 export * from './eventstore/postgres/migrations.js';
 export * from './db/knex.js';
 export * from './db/migrations.js';
+export * from './commands/decider.js';
+export * from './commands/handler.js';

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKnex } from '../db/knex.js';
+import { migrateLatest } from '../db/migrations.js';
+import { DomainError } from '../errors.js';
+import { eventStoreMigrations } from '../eventstore/postgres/migrations.js';
+import { PostgresEventStore } from '../eventstore/postgres/postgresEventStore.js';
+import type { EventStore } from '../eventstore/port.js';
+import { streamId } from '../eventstore/streams.js';
+import { createTestDatabase, type TestDatabase } from '../testing/database.js';
+import type { Decider, DomainEvent } from './decider.js';
+import { handleCommand } from './handler.js';
+
+// A tiny seat-booking model: enough to show load, decide, append and retry against a real store.
+type Booked = DomainEvent<'SeatBooked', { by: string }>;
+type Book = { by: string; seats: number };
+const seats: Decider<Book, Booked, { taken: number }> = {
+  initialState: () => ({ taken: 0 }),
+  evolve: (s) => ({ taken: s.taken + 1 }),
+  decide: (c, s) => {
+    if (s.taken >= c.seats) throw new DomainError('ERR_NO_PERMISSION', 'sold out');
+    return [{ type: 'SeatBooked', data: { by: c.by } }];
+  },
+};
+
+describe('handleCommand', () => {
+  let db: TestDatabase;
+  let store: EventStore;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const knex = createKnex(db.url);
+    await migrateLatest(knex, eventStoreMigrations);
+    await knex.destroy();
+    store = new PostgresEventStore({ connectionString: db.url });
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  it('writes the decided events with the metadata of the context', async () => {
+    const s = streamId('show', 1, 'a');
+    const result = await handleCommand(store, seats, s, { by: 'ana', seats: 2 }, {
+      actor: { type: 'user', userId: 9 },
+      correlationId: 'corr-1',
+    });
+    expect(result.revision).toBe(0);
+    expect(result.state).toEqual({ taken: 1 });
+    const [stored] = await store.readStream(s);
+    expect(stored!.id).toBe(result.events[0]!.id);
+    expect(stored!.metadata).toMatchObject({ companyId: 1, actor: { type: 'user', userId: 9 }, correlationId: 'corr-1', causationId: 'corr-1' });
+  });
+
+  it('decides again after losing a race, so a rule holds under concurrency', async () => {
+    const s = streamId('show', 1, 'b');
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        handleCommand(store, seats, s, { by: `p${i}`, seats: 3 }, { actor: { type: 'system' } }, { maxRetries: 10 }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    for (const r of results) {
+      if (r.status === 'rejected') expect((r.reason as DomainError).message).toBe('sold out');
+    }
+    expect(await store.readStream(s)).toHaveLength(3);
+  });
+
+  it('gives up with ERR_CONCURRENCY_CONFLICT when the stream keeps changing', async () => {
+    const s = streamId('show', 1, 'c');
+    const racing = Array.from({ length: 8 }, (_, i) =>
+      handleCommand(store, seats, s, { by: `r${i}`, seats: 100 }, { actor: { type: 'system' } }, { maxRetries: 0 }),
+    );
+    const outcomes = await Promise.allSettled(racing);
+    const failures = outcomes.filter((o) => o.status === 'rejected');
+    expect(failures.length).toBeGreaterThan(0);
+    for (const f of failures) expect((f as PromiseRejectedResult).reason.code).toBe('ERR_CONCURRENCY_CONFLICT');
+  });
+
+  it('treats a repeated outside fact (same event id) as done', async () => {
+    const s = streamId('show', 1, 'd');
+    const once: Decider<Book, Booked, { taken: number }> = {
+      ...seats,
+      decide: (c) => [{ type: 'SeatBooked', data: { by: c.by }, id: '6f1c0c3e-8d7a-4b59-9a57-3f9a1c3e0001' }],
+    };
+    await handleCommand(store, once, s, { by: 'x', seats: 9 }, { actor: { type: 'system' } });
+    const again = await handleCommand(store, once, s, { by: 'x', seats: 9 }, { actor: { type: 'system' } });
+    expect(again.events).toEqual([]);
+    expect(await store.readStream(s)).toHaveLength(1);
+  });
+});

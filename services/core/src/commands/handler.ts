@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor, EventMetadata, Position, RecordedEvent } from '@atendo/contracts';
+import { AppError } from '../errors.js';
+import { WrongExpectedRevisionError, type EventStore } from '../eventstore/port.js';
+import { parseStreamId } from '../eventstore/streams.js';
+import type { Decider, DomainEvent } from './decider.js';
+
+/** Who asks, and which conversation of causes this command belongs to. */
+export interface CommandContext {
+  actor: Actor;
+  /** Shared by everything that follows from one outside request. */
+  correlationId?: string;
+  /** The id of the event or request that caused this command. */
+  causationId?: string;
+  /** When the fact happened in the world, if not now (e.g. a WhatsApp message's timestamp). */
+  occurredAt?: Date;
+}
+
+export interface HandleResult<E, S> {
+  /** The events this command wrote (empty when it changed nothing, or repeated a fact already written). */
+  events: Array<E & { id: string }>;
+  /** Where the last written event stands in the log: wait for a projection to pass it to read your write. */
+  position?: Position;
+  state: S;
+  revision: number;
+}
+
+export interface HandleOptions {
+  /** How many times a command is decided again after another writer got to the stream first. */
+  maxRetries?: number;
+}
+
+/**
+ * Loads a stream, folds it, decides, and appends with the revision it loaded. When another writer appended in
+ * between, it reloads and decides again (the rule may now refuse), a bounded number of times.
+ */
+export async function handleCommand<C, E extends DomainEvent, S>(
+  store: EventStore,
+  decider: Decider<C, E, S>,
+  streamId: string,
+  command: C,
+  context: CommandContext,
+  options: HandleOptions = {},
+): Promise<HandleResult<E, S>> {
+  const { companyId } = parseStreamId(streamId);
+  const maxRetries = options.maxRetries ?? 5;
+  for (let attempt = 0; ; attempt++) {
+    const history = await store.readStream(streamId);
+    let state = decider.initialState();
+    for (const recorded of history) state = decider.evolve(state, toDomainEvent<E>(recorded));
+    const revision = history.length - 1;
+
+    const decided = decider.decide(command, state);
+    if (decided.length === 0) return { events: [], state, revision };
+
+    const correlationId = context.correlationId ?? randomUUID();
+    const metadata: EventMetadata = {
+      companyId,
+      actor: context.actor,
+      correlationId,
+      causationId: context.causationId ?? correlationId,
+      occurredAt: (context.occurredAt ?? new Date()).toISOString(),
+    };
+    const toWrite = decided.map((e) => ({ id: e.id ?? randomUUID(), type: e.type, data: e.data, metadata }));
+    try {
+      const result = await store.append(streamId, toWrite, {
+        expectedRevision: revision === -1 ? 'no_stream' : revision,
+      });
+      if (result.duplicate) return { events: [], state, revision: result.nextExpectedRevision };
+      for (const e of decided) state = decider.evolve(state, e);
+      const events = decided.map((e, i) => ({ ...e, id: toWrite[i]!.id }));
+      return { events, position: result.position, state, revision: result.nextExpectedRevision };
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError && attempt < maxRetries) continue;
+      if (error instanceof WrongExpectedRevisionError) {
+        throw new AppError('ERR_CONCURRENCY_CONFLICT', 409, `${streamId} kept changing; try again`, {
+          streamId,
+        });
+      }
+      throw error;
+    }
+  }
+}
+
+export function toDomainEvent<E extends DomainEvent>(recorded: RecordedEvent): E {
+  return { type: recorded.type, data: recorded.data, id: recorded.id } as E;
+}

@@ -1,0 +1,5 @@
+export * from './migrations.js';
+export * from './projections/projection.js';
+export * from './projections/projector.js';
+export * from './projections/rowCache.js';
+export * from './feed/feedStore.js';

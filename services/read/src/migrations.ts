@@ -1,0 +1,35 @@
+import type { Migration } from '@atendo/core';
+
+/** Tables of the projection runtime itself; each read model adds its own migrations beside its projection. */
+export const runtimeMigrations: Migration[] = [
+  {
+    name: '202611220010_projection_runtime',
+    async up(knex) {
+      await knex.raw(`
+        CREATE TABLE projection_checkpoints (
+          name             text PRIMARY KEY,
+          commit_position  bigint NOT NULL DEFAULT 0,
+          prepare_position bigint NOT NULL DEFAULT 0,
+          events_handled   bigint NOT NULL DEFAULT 0,
+          updated_at       timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE TABLE feed_sequences (
+          company_id bigint PRIMARY KEY,
+          seq        bigint NOT NULL
+        );
+        CREATE TABLE feed_entries (
+          company_id bigint NOT NULL,
+          seq        bigint NOT NULL,
+          channel    text   NOT NULL,
+          payload    jsonb  NOT NULL,
+          audience   jsonb  NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (company_id, seq)
+        );
+      `);
+    },
+    async down(knex) {
+      await knex.raw('DROP TABLE feed_entries; DROP TABLE feed_sequences; DROP TABLE projection_checkpoints;');
+    },
+  },
+];

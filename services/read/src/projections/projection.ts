@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import type { FeedDraft, RecordedEvent } from '@atendo/contracts';
+
+export interface ProjectionContext {
+  /** The transaction that also moves the checkpoint: write rows only through it. */
+  trx: Knex.Transaction;
+  /** Queue a realtime entry; it is stored with the rows and published after the commit. */
+  emit(draft: FeedDraft): void;
+  /** True while rebuilding from zero: nobody is listening, so emitted entries are dropped. */
+  rebuilding: boolean;
+}
+
+/** A read model: which events it reads, which tables it owns, and how a batch of events changes them. */
+export interface Projection {
+  name: string;
+  /** Tables emptied by a rebuild. */
+  tables: string[];
+  /** The event types it reads; others only move its checkpoint. */
+  eventTypes: readonly string[];
+  apply(events: RecordedEvent[], context: ProjectionContext): Promise<void>;
+}

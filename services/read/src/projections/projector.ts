@@ -1,0 +1,157 @@
+import { EventEmitter } from 'node:events';
+import type { Knex } from 'knex';
+import { comparePositions, START, type FeedDraft, type FeedEntry, type Position, type RecordedEvent } from '@atendo/contracts';
+import type { EventStore, Subscription } from '@atendo/core';
+import { appendFeedEntries } from '../feed/feedStore.js';
+import type { Projection } from './projection.js';
+
+interface CheckpointRow {
+  commit_position: number;
+  prepare_position: number;
+}
+
+async function lockCheckpoint(trx: Knex.Transaction, name: string): Promise<Position> {
+  await trx.raw('INSERT INTO projection_checkpoints (name) VALUES (?) ON CONFLICT (name) DO NOTHING', [name]);
+  const row = (await trx('projection_checkpoints').where({ name }).forUpdate().first()) as CheckpointRow;
+  return { commit: row.commit_position, prepare: row.prepare_position };
+}
+
+async function saveCheckpoint(trx: Knex.Transaction, name: string, position: Position, handled: number): Promise<void> {
+  await trx('projection_checkpoints')
+    .where({ name })
+    .update({
+      commit_position: position.commit,
+      prepare_position: position.prepare,
+      events_handled: trx.raw('events_handled + ?', [handled]),
+      updated_at: trx.fn.now(),
+    });
+}
+
+export async function readCheckpoint(knex: Knex, name: string): Promise<Position> {
+  const row = (await knex('projection_checkpoints').where({ name }).first()) as CheckpointRow | undefined;
+  return row ? { commit: row.commit_position, prepare: row.prepare_position } : START;
+}
+
+export interface ProjectorOptions {
+  store: EventStore;
+  knex: Knex;
+  projection: Projection;
+  batchSize?: number;
+  /** Called after each commit with the feed entries it stored (for the bus). */
+  onCommitted?: (entries: FeedEntry[]) => void | Promise<void>;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Keeps one read model up to date: follows the log from the stored checkpoint, folds each batch in one
+ * transaction that also stores the checkpoint and the feed entries, then hands the entries on.
+ * The checkpoint row is locked for the batch, so a second instance (or a rebuild) never applies an event twice.
+ */
+export class Projector {
+  private subscription: Subscription | undefined;
+  private position: Position = START;
+  private readonly progress = new EventEmitter();
+  private readonly eventTypes: Set<string>;
+
+  constructor(private readonly options: ProjectorOptions) {
+    this.eventTypes = new Set(options.projection.eventTypes);
+    this.progress.setMaxListeners(0);
+  }
+
+  get name(): string {
+    return this.options.projection.name;
+  }
+
+  async start(): Promise<void> {
+    this.position = await readCheckpoint(this.options.knex, this.name);
+    this.subscription = this.options.store.subscribe(
+      { after: this.position, maxCount: this.options.batchSize ?? 500, onError: this.options.onError },
+      (batch) => this.handle(batch),
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = undefined;
+  }
+
+  /** Resolves once this projector has handled everything up to `position` (read-your-writes). */
+  waitFor(position: Position, timeoutMs = 10_000): Promise<void> {
+    if (comparePositions(this.position, position) >= 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.progress.off('progress', check);
+        reject(new Error(`${this.name} did not reach the position in ${timeoutMs} ms`));
+      }, timeoutMs);
+      const check = () => {
+        if (comparePositions(this.position, position) < 0) return;
+        clearTimeout(timer);
+        this.progress.off('progress', check);
+        resolve();
+      };
+      this.progress.on('progress', check);
+    });
+  }
+
+  private async handle(batch: RecordedEvent[]): Promise<void> {
+    const { knex, projection } = this.options;
+    const entries = await knex.transaction(async (trx) => {
+      const checkpoint = await lockCheckpoint(trx, projection.name);
+      const fresh = batch.filter((e) => comparePositions(e.position, checkpoint) > 0);
+      if (fresh.length === 0) return [];
+      const relevant = fresh.filter((e) => this.eventTypes.has(e.type));
+      const drafts: FeedDraft[] = [];
+      if (relevant.length > 0) {
+        await projection.apply(relevant, { trx, emit: (d) => drafts.push(d), rebuilding: false });
+      }
+      const stored = await appendFeedEntries(trx, drafts);
+      await saveCheckpoint(trx, projection.name, fresh[fresh.length - 1]!.position, relevant.length);
+      return stored;
+    });
+    this.position = batch[batch.length - 1]!.position;
+    this.progress.emit('progress');
+    if (entries.length > 0) await this.options.onCommitted?.(entries);
+  }
+}
+
+export interface RebuildProgress {
+  events: number;
+  position: Position;
+}
+
+/**
+ * Rebuilds a read model from the first event, in one transaction: readers keep the old rows until it commits,
+ * and the live projector waits on the checkpoint lock, then carries on from where the rebuild stopped.
+ */
+export async function rebuildProjection(options: {
+  store: EventStore;
+  knex: Knex;
+  projection: Projection;
+  batchSize?: number;
+  onProgress?: (progress: RebuildProgress) => void;
+}): Promise<RebuildProgress> {
+  const { store, knex, projection } = options;
+  const types = new Set(projection.eventTypes);
+  const batchSize = options.batchSize ?? 2000;
+  return knex.transaction(async (trx) => {
+    await lockCheckpoint(trx, projection.name);
+    if (projection.tables.length > 0) {
+      await trx.raw(`TRUNCATE ${projection.tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY`);
+    }
+    let position = START;
+    let events = 0;
+    for (;;) {
+      const batch = await store.readAll({ after: position, maxCount: batchSize });
+      if (batch.length === 0) break;
+      const relevant = batch.filter((e) => types.has(e.type));
+      if (relevant.length > 0) await projection.apply(relevant, { trx, emit: () => undefined, rebuilding: true });
+      position = batch[batch.length - 1]!.position;
+      events += relevant.length;
+      options.onProgress?.({ events, position });
+    }
+    await trx('projection_checkpoints')
+      .where({ name: projection.name })
+      .update({ commit_position: position.commit, prepare_position: position.prepare, events_handled: events, updated_at: trx.fn.now() });
+    return { events, position };
+  });
+}
