@@ -1,0 +1,2 @@
+export * from './auth/tokens.js';
+export * from './realtime/realtimeServer.js';
