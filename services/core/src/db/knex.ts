@@ -3,7 +3,7 @@ import pg from 'pg';
 
 // bigint (int8) and xid8 columns come back as numbers: ids, positions and counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(5069 as pg.TypeId, (v) => Number(v));
+(pg.types.setTypeParser as (oid: number, parse: (value: string) => unknown) => void)(5069, (v) => Number(v));
 // numeric (money values) as numbers too.
 pg.types.setTypeParser(1700, (v) => Number(v));
 

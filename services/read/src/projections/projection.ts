@@ -15,7 +15,7 @@ export interface Projection {
   name: string;
   /** Tables emptied by a rebuild. */
   tables: string[];
-  /** The event types it reads; others only move its checkpoint. */
-  eventTypes: readonly string[];
+  /** The event types it reads (others only move its checkpoint), or '*' for all of them. */
+  eventTypes: readonly string[] | '*';
   apply(events: RecordedEvent[], context: ProjectionContext): Promise<void>;
 }

@@ -27,6 +27,12 @@ async function saveCheckpoint(trx: Knex.Transaction, name: string, position: Pos
     });
 }
 
+function readsType(projection: Projection): (type: string) => boolean {
+  if (projection.eventTypes === '*') return () => true;
+  const types = new Set(projection.eventTypes);
+  return (type) => types.has(type);
+}
+
 export async function readCheckpoint(knex: Knex, name: string): Promise<Position> {
   const row = (await knex('projection_checkpoints').where({ name }).first()) as CheckpointRow | undefined;
   return row ? { commit: row.commit_position, prepare: row.prepare_position } : START;
@@ -51,10 +57,10 @@ export class Projector {
   private subscription: Subscription | undefined;
   private position: Position = START;
   private readonly progress = new EventEmitter();
-  private readonly eventTypes: Set<string>;
+  private readonly reads: (type: string) => boolean;
 
   constructor(private readonly options: ProjectorOptions) {
-    this.eventTypes = new Set(options.projection.eventTypes);
+    this.reads = readsType(options.projection);
     this.progress.setMaxListeners(0);
   }
 
@@ -99,7 +105,7 @@ export class Projector {
       const checkpoint = await lockCheckpoint(trx, projection.name);
       const fresh = batch.filter((e) => comparePositions(e.position, checkpoint) > 0);
       if (fresh.length === 0) return [];
-      const relevant = fresh.filter((e) => this.eventTypes.has(e.type));
+      const relevant = fresh.filter((e) => this.reads(e.type));
       const drafts: FeedDraft[] = [];
       if (relevant.length > 0) {
         await projection.apply(relevant, { trx, emit: (d) => drafts.push(d), rebuilding: false });
@@ -131,7 +137,7 @@ export async function rebuildProjection(options: {
   onProgress?: (progress: RebuildProgress) => void;
 }): Promise<RebuildProgress> {
   const { store, knex, projection } = options;
-  const types = new Set(projection.eventTypes);
+  const reads = readsType(projection);
   const batchSize = options.batchSize ?? 2000;
   return knex.transaction(async (trx) => {
     await lockCheckpoint(trx, projection.name);
@@ -143,7 +149,7 @@ export async function rebuildProjection(options: {
     for (;;) {
       const batch = await store.readAll({ after: position, maxCount: batchSize });
       if (batch.length === 0) break;
-      const relevant = batch.filter((e) => types.has(e.type));
+      const relevant = batch.filter((e) => reads(e.type));
       if (relevant.length > 0) await projection.apply(relevant, { trx, emit: () => undefined, rebuilding: true });
       position = batch[batch.length - 1]!.position;
       events += relevant.length;

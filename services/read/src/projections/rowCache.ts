@@ -6,7 +6,7 @@ type Row = Record<string, unknown>;
  * Batched row access for projections: load the rows a batch touches with one query, change them in memory,
  * write them back with one upsert. Folding 500 events costs two statements instead of 500.
  */
-export class RowCache<R extends Row> {
+export class RowCache<R extends object> {
   private readonly rows = new Map<string, R | null>();
   private readonly dirty = new Set<string>();
 
@@ -23,7 +23,7 @@ export class RowCache<R extends Row> {
     if (missing.length === 0) return;
     const found = (await this.trx(this.table).whereIn(this.keyColumn, missing)) as R[];
     for (const k of missing) this.rows.set(k, null);
-    for (const row of found) this.rows.set(String(row[this.keyColumn]), row);
+    for (const row of found) this.rows.set(String((row as Row)[this.keyColumn]), row);
   }
 
   /** The row as loaded or last set; undefined when not loaded, null when it does not exist. */
@@ -32,7 +32,7 @@ export class RowCache<R extends Row> {
   }
 
   set(row: R): R {
-    const key = String(row[this.keyColumn]);
+    const key = String((row as Row)[this.keyColumn]);
     this.rows.set(key, row);
     this.dirty.add(key);
     return row;
@@ -42,7 +42,7 @@ export class RowCache<R extends Row> {
   update(key: string | number, change: (row: R) => Partial<R>): R | null {
     const row = this.rows.get(String(key));
     if (!row) return null;
-    return this.set({ ...row, ...change(row) });
+    return this.set({ ...row, ...change(row) } as R);
   }
 
   async flush(): Promise<void> {
@@ -50,7 +50,7 @@ export class RowCache<R extends Row> {
     this.dirty.clear();
     if (rows.length === 0) return;
     const serialised = rows.map((row) => {
-      const copy: Row = { ...row };
+      const copy: Row = { ...(row as Row) };
       for (const c of this.jsonColumns) if (copy[c] !== undefined) copy[c] = JSON.stringify(copy[c]);
       return copy;
     });

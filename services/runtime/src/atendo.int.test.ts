@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { ServerMessage } from '@atendo/contracts';
+import { streamId } from '@atendo/core';
+import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
+import { activityProjection, type Projection } from '@atendo/read';
+import { signAccessToken } from '@atendo/api';
+import { startAtendo, type Atendo } from './atendo.js';
+import { loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+
+const run = promisify(execFile);
+
+const shout: Projection = {
+  name: 'shout',
+  tables: [],
+  eventTypes: ['Shouted'],
+  async apply(events, { emit }) {
+    for (const e of events) emit({ companyId: e.metadata.companyId, channel: 'ticket', payload: { action: 'update', said: e.data }, audience: { kind: 'company' } });
+  },
+};
+
+describe('atendo composed (api + read roles, in-process bus)', () => {
+  let db: TestDatabase;
+  let atendo: Atendo;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const config = loadConfig({ DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+    atendo = await startAtendo(config, { roles: ['api', 'read'], log: createLogger('warn'), projections: [shout, activityProjection] });
+  });
+  afterAll(async () => {
+    await atendo?.stop();
+    await db.drop();
+  });
+
+  it('answers /health with its roles and adapters', async () => {
+    const res = await fetch(`${atendo.url}/health`);
+    expect(await res.json()).toMatchObject({ status: 'ok', roles: ['api', 'read'], eventStore: 'postgres', bus: 'in-process' });
+    const missing = await fetch(`${atendo.url}/nothing-here`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'ERR_NOT_FOUND' });
+  });
+
+  it('carries an appended event through projector, bus and socket to the client', async () => {
+    const token = signAccessToken({ userId: 1, companyId: 5, profile: 'admin', super: false }, atendo.jwtSecret, 60);
+    const ws = new WebSocket(`${atendo.url!.replace('http', 'ws')}/socket?token=${token}`);
+    const got: ServerMessage[] = [];
+    ws.on('message', (m) => got.push(JSON.parse(String(m))));
+    await eventually(() => expect(got[0]?.type).toBe('ready'));
+    await atendo.store.append(streamId('demo', 5, 1), [
+      { type: 'Shouted', data: 'hello', metadata: { companyId: 5, actor: { type: 'system' }, correlationId: 'x', causationId: 'x', occurredAt: '2026-11-22T10:00:00.000Z' } },
+    ]);
+    await eventually(() => expect(got[1]).toMatchObject({ type: 'entry', seq: 1, event: 'company-5-ticket', payload: { said: 'hello' } }));
+    ws.close();
+    await eventually(async () => expect(await atendo.knex('activity_daily').where({ company_id: 5 })).toEqual([{ company_id: 5, day: expect.any(Date), event_type: 'Shouted', events: 1 }]));
+  });
+
+  it('rebuilds, replays and lists projections from the CLI', async () => {
+    const env = { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn' };
+    const cli = ['--import', 'tsx', 'services/runtime/src/cli.ts'];
+    const cwd = new URL('../../../', import.meta.url).pathname;
+    const rebuilt = await run('node', [...cli, 'rebuild', 'activity'], { env, cwd });
+    expect(rebuilt.stdout).toMatch(/activity: 1 events folded/);
+    const replay = await run('node', [...cli, 'replay', '--company', '5'], { env, cwd });
+    const lines = replay.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toMatchObject([{ type: 'Shouted', data: 'hello', streamId: 'demo-5.1', metadata: { companyId: 5 } }]);
+    const listed = await run('node', [...cli, 'projections'], { env, cwd });
+    expect(listed.stdout).toMatch(/activity\tat \d+:\d+\t1 events/);
+    const unknown = await run('node', [...cli, 'rebuild', 'nope'], { env, cwd }).catch((e: { code: number; stderr: string }) => e);
+    expect(unknown).toMatchObject({ code: 2, stderr: expect.stringMatching(/Unknown projection "nope"/) });
+  });
+});

@@ -1,0 +1,144 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
+import type { FeedEntry, Viewer } from '@atendo/contracts';
+import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore, type EventStore, type Migration } from '@atendo/core';
+import { FeedStore, Projector, projections as allProjections, readMigrations, type Projection } from '@atendo/read';
+import { createApiApp, RealtimeServer, verifyAccessToken, type AccessClaims } from '@atendo/api';
+import { randomBytes } from 'node:crypto';
+import type { Bus } from './bus/port.js';
+import { InProcessBus } from './bus/inProcessBus.js';
+import type { Config, Role } from './config.js';
+import { resolveDatabase, type Database } from './db/database.js';
+import type { Logger } from './logger.js';
+
+export const FEED_TOPIC = 'atendo.feed';
+
+/** Every migration of the product, in one ordered list (names sort by date). */
+export const allMigrations: Migration[][] = [eventStoreMigrations, readMigrations];
+
+export interface Atendo {
+  config: Config;
+  log: Logger;
+  database: Database;
+  knex: Knex;
+  store: EventStore;
+  bus: Bus;
+  projectors: Projector[];
+  http: http.Server | undefined;
+  realtime: RealtimeServer | undefined;
+  /** Where the API listens, once started with the api role. */
+  url: string | undefined;
+  jwtSecret: string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  roles: Role[];
+  log: Logger;
+  /** Read models to run (default: all of the product's). */
+  projections?: Projection[];
+  /** Who a socket's user is and which queues they work (default: from the token alone). */
+  loadViewer?: (claims: AccessClaims) => Promise<Viewer>;
+}
+
+export async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
+  if (config.eventStoreUrl) {
+    const { EsdbEventStore } = await import('@atendo/core/esdb');
+    return new EsdbEventStore({ connectionString: config.eventStoreUrl });
+  }
+  return new PostgresEventStore({ connectionString: databaseUrl, poolSize: 20 });
+}
+
+export async function openBus(config: Config, log: Logger): Promise<Bus> {
+  const onError = (error: unknown, topic: string) => log.error({ err: error, topic }, 'bus handler failed');
+  if (config.kafkaBrokers) {
+    const { KafkaBus } = await import('./bus/kafkaBus.js');
+    return new KafkaBus({ brokers: config.kafkaBrokers, clientId: `atendo-${config.nodeId}`, onHandlerError: onError });
+  }
+  return new InProcessBus(onError);
+}
+
+/** The composition root: builds the adapters the configuration names and starts the requested roles. */
+export async function startAtendo(config: Config, options: StartOptions): Promise<Atendo> {
+  const { log, roles } = options;
+  const stops: Array<() => Promise<unknown>> = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch((err: unknown) => log.error({ err }, 'error while stopping'));
+  };
+  try {
+    const database = await resolveDatabase(config, log);
+    if (database.embedded) stops.push(() => database.embedded!.stop());
+    const knex = createKnex(database.url, { max: 20 });
+    stops.push(() => knex.destroy());
+    const applied = await migrateLatest(knex, ...allMigrations);
+    if (applied.length) log.info({ applied }, 'migrations applied');
+
+    const store = await openEventStore(config, database.url);
+    stops.push(() => store.close());
+    const bus = await openBus(config, log);
+    stops.push(() => bus.close());
+    const feed = new FeedStore(knex);
+    const jwtSecret = config.jwtSecret ?? randomBytes(32).toString('hex');
+
+    const projectors: Projector[] = [];
+    if (roles.includes('read')) {
+      for (const projection of options.projections ?? allProjections) {
+        const projector = new Projector({
+          store,
+          knex,
+          projection,
+          onCommitted: (entries: FeedEntry[]) =>
+            bus.publish(FEED_TOPIC, entries.map((e) => ({ key: String(e.companyId), value: e }))),
+          onError: (err) => log.fatal({ err, projection: projection.name }, 'projector stopped'),
+        });
+        await projector.start();
+        stops.push(() => projector.stop());
+        projectors.push(projector);
+      }
+      const prune = setInterval(() => {
+        feed.prune(config.feedRetentionEntries).catch((err: unknown) => log.warn({ err }, 'feed prune failed'));
+      }, 60_000);
+      stops.push(async () => clearInterval(prune));
+      log.info({ projections: projectors.map((p) => p.name) }, 'read role started');
+    }
+
+    let server: http.Server | undefined;
+    let realtime: RealtimeServer | undefined;
+    let url: string | undefined;
+    if (roles.includes('api')) {
+      const app = createApiApp({
+        log,
+        health: async () => ({ roles, eventStore: store.name, bus: bus.name, sockets: realtime?.connections ?? 0 }),
+      });
+      server = http.createServer(app);
+      realtime = new RealtimeServer({
+        server,
+        verifyToken: (token) => verifyAccessToken(token, jwtSecret),
+        loadViewer:
+          options.loadViewer ??
+          (async (claims) => ({ userId: claims.userId, companyId: claims.companyId, profile: claims.profile, queueIds: [] })),
+        feed,
+        log,
+      });
+      const subscription = await bus.subscribe(FEED_TOPIC, `realtime-${config.nodeId}`, async (message) =>
+        realtime!.deliver([message.value as FeedEntry]),
+      );
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        server!.listen(config.port, config.host, () => resolve());
+      });
+      const { port } = server.address() as AddressInfo;
+      url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+      stops.push(() => new Promise((r) => server!.close(r)));
+      stops.push(() => realtime!.close());
+      stops.push(() => subscription.close());
+      log.info({ url }, 'api role listening');
+    }
+
+    return { config, log, database, knex, store, bus, projectors, http: server, realtime, url, jwtSecret, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

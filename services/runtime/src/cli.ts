@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import type { Position } from '@atendo/contracts';
+import { createKnex, migrateLatest } from '@atendo/core';
+import { findProjection, projections, rebuildProjection } from '@atendo/read';
+import { allMigrations, openEventStore, startAtendo } from './atendo.js';
+import { ConfigError, loadConfig, parseRoles, type Config } from './config.js';
+import { resolveDatabase } from './db/database.js';
+import { createLogger, type Logger } from './logger.js';
+import { progressReporter } from './progress.js';
+
+const USAGE = `atendo — the Atendo server
+
+  atendo start [--roles api,read]   run the given roles (default: all) in this process
+  atendo migrate                    apply database migrations and exit
+  atendo rebuild <projection>|--all rebuild read models from the event log
+  atendo replay [--company N] [--stream ID] [--after COMMIT:PREPARE] [--limit N]
+                                    print history in log order, one JSON event per line
+  atendo projections                list read models with their checkpoints
+
+Configuration comes from the environment: see the README.`;
+
+async function withDatabase<T>(config: Config, log: Logger, run: (url: string) => Promise<T>): Promise<T> {
+  const database = await resolveDatabase(config, log);
+  try {
+    return await run(database.url);
+  } finally {
+    await database.embedded?.stop();
+  }
+}
+
+function parsePosition(value: string | undefined): Position | undefined {
+  if (!value) return undefined;
+  const match = /^(\d+):(\d+)$/.exec(value);
+  if (!match) throw new ConfigError(`--after takes COMMIT:PREPARE, got "${value}"`);
+  return { commit: Number(match[1]), prepare: Number(match[2]) };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const config = loadConfig();
+  const log = createLogger(config.logLevel, { node: config.nodeId });
+
+  switch (command) {
+    case 'start': {
+      const { values } = parseArgs({ args: rest, options: { roles: { type: 'string' } } });
+      const atendo = await startAtendo(config, { roles: parseRoles(values.roles), log });
+      let stopping = false;
+      const shutdown = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        log.info({ signal }, 'stopping');
+        void atendo.stop().then(() => process.exit(0));
+      };
+      process.on('SIGINT', () => shutdown('SIGINT'));
+      process.on('SIGTERM', () => shutdown('SIGTERM'));
+      return new Promise<number>(() => undefined);
+    }
+    case 'migrate':
+      return withDatabase(config, log, async (url) => {
+        const knex = createKnex(url);
+        try {
+          const applied = await migrateLatest(knex, ...allMigrations);
+          console.log(applied.length ? `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}` : 'Database is up to date.');
+        } finally {
+          await knex.destroy();
+        }
+        return 0;
+      });
+    case 'rebuild': {
+      const { values, positionals } = parseArgs({ args: rest, options: { all: { type: 'boolean' } }, allowPositionals: true });
+      const chosen = values.all ? projections : positionals.map((name) => {
+        const p = findProjection(name);
+        if (!p) throw new ConfigError(`Unknown projection "${name}". Known: ${projections.map((x) => x.name).join(', ')}`);
+        return p;
+      });
+      if (chosen.length === 0) throw new ConfigError('Name a projection to rebuild, or --all');
+      return withDatabase(config, log, async (url) => {
+        const knex = createKnex(url);
+        const store = await openEventStore(config, url);
+        try {
+          await migrateLatest(knex, ...allMigrations);
+          const total = config.eventStoreUrl
+            ? undefined
+            : Number((await knex('events').count<{ count: number }[]>('* as count'))[0]!.count);
+          for (const projection of chosen) {
+            const bar = progressReporter(`rebuild ${projection.name}`, total);
+            let scanned = 0;
+            const started = Date.now();
+            const result = await rebuildProjection({
+              store,
+              knex,
+              projection,
+              onProgress: (p) => bar.update((scanned = p.events)),
+            });
+            bar.finish(scanned);
+            console.log(`${projection.name}: ${result.events} events folded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+          }
+        } finally {
+          await store.close();
+          await knex.destroy();
+        }
+        return 0;
+      });
+    }
+    case 'replay': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { company: { type: 'string' }, stream: { type: 'string' }, after: { type: 'string' }, limit: { type: 'string' } },
+      });
+      return withDatabase(config, log, async (url) => {
+        const store = await openEventStore(config, url);
+        try {
+          const limit = values.limit ? Number(values.limit) : Infinity;
+          let printed = 0;
+          if (values.stream) {
+            for (const e of await store.readStream(values.stream)) {
+              if (printed++ >= limit) break;
+              process.stdout.write(`${JSON.stringify(e)}\n`);
+            }
+            return 0;
+          }
+          let after = parsePosition(values.after);
+          const companyId = values.company ? Number(values.company) : undefined;
+          while (printed < limit) {
+            const batch = await store.readAll({ after, companyId, maxCount: 1000 });
+            for (const e of batch) {
+              if (printed++ >= limit) break;
+              process.stdout.write(`${JSON.stringify(e)}\n`);
+            }
+            if (batch.length < 1000) break;
+            after = batch[batch.length - 1]!.position;
+          }
+        } finally {
+          await store.close();
+        }
+        return 0;
+      });
+    }
+    case 'projections':
+      return withDatabase(config, log, async (url) => {
+        const knex = createKnex(url);
+        try {
+          await migrateLatest(knex, ...allMigrations);
+          const rows = await knex('projection_checkpoints').select();
+          const byName = new Map(rows.map((r: { name: string }) => [r.name, r]));
+          for (const p of projections) {
+            const r = byName.get(p.name) as { commit_position: number; prepare_position: number; events_handled: number; updated_at: Date } | undefined;
+            console.log(
+              r
+                ? `${p.name}\tat ${r.commit_position}:${r.prepare_position}\t${r.events_handled} events\tupdated ${r.updated_at.toISOString()}`
+                : `${p.name}\tnot started`,
+            );
+          }
+        } finally {
+          await knex.destroy();
+        }
+        return 0;
+      });
+    case undefined:
+    case 'help':
+    case '--help':
+      console.log(USAGE);
+      return command ? 0 : 1;
+    default:
+      console.error(`Unknown command "${command}".\n\n${USAGE}`);
+      return 1;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError) console.error(`atendo: ${error.message}`);
+    else console.error(error);
+    process.exit(error instanceof ConfigError ? 2 : 1);
+  },
+);

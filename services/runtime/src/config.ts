@@ -1,0 +1,69 @@
+import path from 'node:path';
+
+export const ROLES = ['api', 'read'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Everything Atendo reads from its environment (12-factor). Documented in the README. */
+export interface Config {
+  /** PostgreSQL for read models (and the event log unless EVENTSTORE_URL is set). Unset: embedded server. */
+  databaseUrl: string | undefined;
+  eventStoreUrl: string | undefined;
+  kafkaBrokers: string[] | undefined;
+  port: number;
+  host: string;
+  /** Where the embedded database and other local state live. */
+  dataDir: string;
+  logLevel: string;
+  /** Signs access tokens; unset: a random one per start (sessions end at restart). */
+  jwtSecret: string | undefined;
+  production: boolean;
+  feedRetentionEntries: number;
+  /** Identifies this process among others (bus groups, logs). */
+  nodeId: string;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be a whole number ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL');
+  }
+  const eventStoreUrl = env.EVENTSTORE_URL || undefined;
+  if (eventStoreUrl && !/^(esdb|esdb\+discover|kurrentdb):\/\//.test(eventStoreUrl)) {
+    throw new ConfigError('EVENTSTORE_URL must be an esdb:// connection string');
+  }
+  const production = env.NODE_ENV === 'production';
+  const jwtSecret = env.JWT_SECRET || undefined;
+  if (production && !jwtSecret) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  return {
+    databaseUrl,
+    eventStoreUrl,
+    kafkaBrokers: env.KAFKA_BROKERS ? env.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : undefined,
+    port: integer(env, 'PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(cwd, env.DATA_DIR || '.data'),
+    logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),
+    jwtSecret,
+    production,
+    feedRetentionEntries: integer(env, 'FEED_RETENTION_ENTRIES', 10_000, 100),
+    nodeId: env.NODE_ID || `${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+  };
+}
+
+export function parseRoles(value: string | undefined): Role[] {
+  if (!value) return [...ROLES];
+  const roles = value.split(',').map((r) => r.trim()).filter(Boolean);
+  for (const r of roles) {
+    if (!(ROLES as readonly string[]).includes(r)) throw new ConfigError(`Unknown role "${r}"; roles are ${ROLES.join(', ')}`);
+  }
+  return roles as Role[];
+}
