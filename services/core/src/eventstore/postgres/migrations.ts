@@ -33,75 +33,82 @@ export const eventStoreMigrations: Migration[] = [
         CREATE INDEX events_global_order ON events (transaction_id, global_position);
         CREATE INDEX events_company_order ON events (company_id, transaction_id, global_position);
 
-        -- One round trip per append: lock the stream, recognise a repeat, check the expected revision, write.
-        -- p_expected: -1 no stream, -2 any, -3 exists, >= 0 exact revision.
-        CREATE FUNCTION atendo_append(p_stream text, p_company bigint, p_expected bigint, p_events jsonb)
-        RETURNS TABLE (revision bigint, commit_position xid8, prepare_position bigint, duplicate boolean)
-        LANGUAGE plpgsql AS $fn$
-        DECLARE
-          v_current bigint;
-          v_company bigint;
-          v_count   int := jsonb_array_length(p_events);
-          v_present int;
-          v_last    bigint;
+        -- Appends to several streams in one call and one transaction (the store groups concurrent appends; a
+        -- batch names each stream once). Each append is checked on its own and gets its own status.
+        -- expected: -1 no stream, -2 any, -3 exists, >= 0 exact revision.
+        CREATE FUNCTION atendo_append_batch(p_appends jsonb)
+        RETURNS TABLE (idx int, status text, revision bigint, commit_position xid8, prepare_position bigint)
+        LANGUAGE plpgsql
+        -- A batch touches a handful of streams: index lookups always beat scanning (the planner cannot know the
+        -- size of a jsonb array and would otherwise hash-join against whole tables).
+        SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+        SET plan_cache_mode = force_generic_plan
+        AS $fn$
         BEGIN
-          SELECT s.revision, s.company_id INTO v_current, v_company
-            FROM event_streams s WHERE s.stream_id = p_stream FOR UPDATE;
-          IF NOT FOUND THEN
-            INSERT INTO event_streams (stream_id, company_id, revision) VALUES (p_stream, p_company, -1)
-              ON CONFLICT (stream_id) DO NOTHING;
-            IF FOUND THEN
-              v_current := -1;
-              v_company := p_company;
-            ELSE
-              SELECT s.revision, s.company_id INTO v_current, v_company
-                FROM event_streams s WHERE s.stream_id = p_stream FOR UPDATE;
-            END IF;
-          END IF;
+          -- Streams are created, then locked, in id order: two batches never wait on each other in a circle.
+          INSERT INTO event_streams (stream_id, company_id, revision)
+          SELECT x->>'stream', (x->>'company')::bigint, -1 FROM jsonb_array_elements(p_appends) x
+           ORDER BY x->>'stream' COLLATE "C"
+          ON CONFLICT (stream_id) DO NOTHING;
 
-          IF v_company <> p_company THEN
-            RAISE EXCEPTION 'stream % belongs to another company', p_stream USING ERRCODE = 'AT403';
-          END IF;
+          PERFORM 1 FROM event_streams s
+           WHERE s.stream_id IN (SELECT x->>'stream' FROM jsonb_array_elements(p_appends) x)
+           ORDER BY s.stream_id COLLATE "C" FOR UPDATE;
 
-          IF v_current >= 0 THEN
-            SELECT count(*) INTO v_present FROM events e
-             WHERE e.stream_id = p_stream
-               AND e.event_id IN (SELECT (x->>'id')::uuid FROM jsonb_array_elements(p_events) x);
-            IF v_present = v_count THEN
-              RETURN QUERY SELECT v_current, e.transaction_id, e.global_position, true
-                FROM events e WHERE e.stream_id = p_stream
-                 AND e.event_id IN (SELECT (x->>'id')::uuid FROM jsonb_array_elements(p_events) x)
-               ORDER BY e.stream_position DESC LIMIT 1;
-              RETURN;
-            ELSIF v_present > 0 THEN
-              RAISE EXCEPTION 'partial duplicate append to %', p_stream USING ERRCODE = 'AT422';
-            END IF;
-          END IF;
-
-          IF (p_expected = -1 AND v_current <> -1)
-             OR (p_expected = -3 AND v_current = -1)
-             OR (p_expected >= 0 AND v_current <> p_expected) THEN
-            RAISE EXCEPTION 'wrong expected revision' USING ERRCODE = 'AT409', DETAIL = v_current::text;
-          END IF;
-
-          UPDATE event_streams SET revision = v_current + v_count WHERE stream_id = p_stream;
-
-          WITH ins AS (
+          -- A new statement, so a new snapshot: it sees everything committed before our locks were granted.
+          RETURN QUERY
+          WITH req AS (
+            SELECT (x.ord - 1)::int AS i, x.e->>'stream' AS stream, (x.e->>'company')::bigint AS company,
+                   (x.e->>'expected')::bigint AS expected, x.e->'events' AS events,
+                   jsonb_array_length(x.e->'events') AS n
+              FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS x(e, ord)
+          ), present AS (
+            SELECT r.i, count(*) AS n, max(e.global_position) AS last_position
+              FROM req r CROSS JOIN LATERAL jsonb_array_elements(r.events) ev
+              JOIN events e ON e.stream_id = r.stream AND e.event_id = (ev->>'id')::uuid
+             GROUP BY r.i
+          ), decided AS (
+            SELECT r.i, r.stream, r.company, r.events, r.n, s.revision AS current, p.last_position,
+                   CASE
+                     WHEN s.company_id <> r.company THEN 'company_mismatch'
+                     WHEN coalesce(p.n, 0) = r.n THEN 'duplicate'
+                     WHEN coalesce(p.n, 0) > 0 THEN 'partial_duplicate'
+                     WHEN (r.expected = -1 AND s.revision <> -1)
+                       OR (r.expected = -3 AND s.revision = -1)
+                       OR (r.expected >= 0 AND s.revision <> r.expected) THEN 'wrong_expected_revision'
+                     ELSE 'ok'
+                   END AS status
+              FROM req r
+              JOIN event_streams s ON s.stream_id = r.stream
+              LEFT JOIN present p ON p.i = r.i
+          ), moved AS (
+            UPDATE event_streams s SET revision = d.current + d.n
+              FROM decided d WHERE d.status = 'ok' AND s.stream_id = d.stream
+          ), written AS (
             INSERT INTO events (stream_id, stream_position, event_id, event_type, schema_version, company_id, data, metadata)
-            SELECT p_stream, v_current + x.ord, (x.e->>'id')::uuid, x.e->>'type', (x.e->>'v')::int, p_company,
+            SELECT d.stream, d.current + x.ord, (x.e->>'id')::uuid, x.e->>'type', (x.e->>'v')::int, d.company,
                    x.e->'data', x.e->'meta'
-              FROM jsonb_array_elements(p_events) WITH ORDINALITY AS x(e, ord)
-            RETURNING global_position
+              FROM decided d CROSS JOIN LATERAL jsonb_array_elements(d.events) WITH ORDINALITY AS x(e, ord)
+             WHERE d.status = 'ok'
+            RETURNING stream_id, global_position
+          ), last_written AS (
+            SELECT w.stream_id, max(w.global_position) AS last_position FROM written w GROUP BY w.stream_id
           )
-          SELECT max(global_position) INTO v_last FROM ins;
-
-          RETURN QUERY SELECT v_current + v_count, pg_current_xact_id(), v_last, false;
+          SELECT d.i, d.status,
+                 CASE WHEN d.status = 'ok' THEN d.current + d.n ELSE d.current END,
+                 CASE WHEN d.status = 'ok' THEN pg_current_xact_id()
+                      WHEN d.status = 'duplicate' THEN (SELECT e.transaction_id FROM events e WHERE e.global_position = d.last_position)
+                 END,
+                 CASE WHEN d.status = 'ok' THEN lw.last_position
+                      WHEN d.status = 'duplicate' THEN d.last_position
+                 END
+            FROM decided d LEFT JOIN last_written lw ON lw.stream_id = d.stream;
         END
         $fn$;
       `);
     },
     async down(knex) {
-      await knex.raw('DROP FUNCTION atendo_append; DROP TABLE events; DROP TABLE event_streams;');
+      await knex.raw('DROP FUNCTION atendo_append_batch; DROP TABLE events; DROP TABLE event_streams;');
     },
   },
 ];

@@ -22,10 +22,8 @@ eventStoreContract('postgres', async () => {
       await client.connect();
       await client.query('BEGIN');
       const payload = events.map((e) => ({ id: crypto.randomUUID(), type: e.type, v: 1, data: e.data, meta: e.metadata }));
-      await client.query('SELECT * FROM atendo_append($1, $2, -2, $3)', [
-        streamId,
-        parseStreamId(streamId).companyId,
-        JSON.stringify(payload),
+      await client.query('SELECT * FROM atendo_append_batch($1)', [
+        JSON.stringify([{ stream: streamId, company: parseStreamId(streamId).companyId, expected: -2, events: payload }]),
       ]);
       return {
         async commit() {

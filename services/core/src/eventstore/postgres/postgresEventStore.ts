@@ -28,6 +28,30 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /** LISTEN for appends made by other processes. */
   listen?: boolean;
+  /** Append calls running at once; further appends are grouped into the next call (see pump). */
+  maxConcurrentAppends?: number;
+}
+
+interface AppendRequest {
+  stream: string;
+  company: number;
+  expected: number;
+  events: Array<{ id: string; type: string; v: number; data: unknown; meta: unknown }>;
+}
+
+interface PendingAppend {
+  request: AppendRequest;
+  expected: ExpectedRevision;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+interface BatchRow {
+  idx: number;
+  status: 'ok' | 'duplicate' | 'wrong_expected_revision' | 'partial_duplicate' | 'company_mismatch';
+  revision: number;
+  commit_position: number | null;
+  prepare_position: number | null;
 }
 
 interface EventRow {
@@ -77,11 +101,15 @@ export class PostgresEventStore implements EventStore {
   private notifyTimer: NodeJS.Timeout | undefined;
   private readonly subscriptions = new Set<Subscription>();
   private closed = false;
+  private readonly pending: PendingAppend[] = [];
+  private inFlight = 0;
+  private readonly maxInFlight: number;
 
   constructor(private readonly options: PostgresEventStoreOptions) {
     this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
     this.pool.on('error', () => undefined); // an idle client's connection dropped; the pool replaces it
     this.wakes.setMaxListeners(0);
+    this.maxInFlight = options.maxConcurrentAppends ?? 2;
   }
 
   async append(streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
@@ -90,40 +118,91 @@ export class PostgresEventStore implements EventStore {
     for (const e of events) {
       if (e.metadata.companyId !== companyId) throw new StreamCompanyMismatchError(streamId);
     }
-    const payload = events.map((e) => ({
-      id: e.id ?? randomUUID(),
-      type: e.type,
-      v: e.schemaVersion ?? 1,
-      data: e.data,
-      meta: e.metadata,
-    }));
     const expected = options.expectedRevision ?? 'any';
-    try {
-      const { rows } = await this.pool.query<{
-        revision: number;
-        commit_position: number;
-        prepare_position: number;
-        duplicate: boolean;
-      }>('SELECT * FROM atendo_append($1, $2, $3, $4)', [
-        streamId,
-        companyId,
-        expectedCode(expected),
-        JSON.stringify(payload),
-      ]);
-      const row = rows[0]!;
-      if (!row.duplicate) this.appended();
-      return {
-        nextExpectedRevision: row.revision,
-        position: { commit: row.commit_position, prepare: row.prepare_position },
-        duplicate: row.duplicate,
-      };
-    } catch (error) {
-      const pgError = error as { code?: string; detail?: string };
-      if (pgError.code === 'AT409') throw new WrongExpectedRevisionError(streamId, expected, Number(pgError.detail));
-      if (pgError.code === 'AT422') throw new PartialDuplicateError(streamId);
-      if (pgError.code === 'AT403') throw new StreamCompanyMismatchError(streamId);
-      throw error;
+    const request = {
+      stream: streamId,
+      company: companyId,
+      expected: expectedCode(expected),
+      events: events.map((e) => ({ id: e.id ?? randomUUID(), type: e.type, v: e.schemaVersion ?? 1, data: e.data, meta: e.metadata })),
+    };
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.pending.push({ request, expected, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /**
+   * Group commit: while `maxInFlight` calls are running, further appends wait and then travel together in one
+   * call and one transaction. A lone writer never waits; many writers share commits instead of queueing for them.
+   */
+  private pump(): void {
+    while (this.inFlight < this.maxInFlight && this.pending.length > 0) {
+      const batch = this.takeBatch();
+      this.inFlight++;
+      this.sendBatch(batch).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
     }
+  }
+
+  /** Up to 256 waiting appends, each stream at most once (a second append to it waits for the next batch). */
+  private takeBatch(): PendingAppend[] {
+    const batch: PendingAppend[] = [];
+    const streams = new Set<string>();
+    const rest: PendingAppend[] = [];
+    for (const p of this.pending) {
+      if (batch.length < 256 && !streams.has(p.request.stream)) {
+        streams.add(p.request.stream);
+        batch.push(p);
+      } else {
+        rest.push(p);
+      }
+    }
+    this.pending.length = 0;
+    this.pending.push(...rest);
+    return batch;
+  }
+
+  private async sendBatch(batch: PendingAppend[]): Promise<void> {
+    let rows: BatchRow[] | undefined;
+    const payload = JSON.stringify(batch.map((p) => p.request));
+    for (let attempt = 0; !rows; attempt++) {
+      try {
+        ({ rows } = await this.pool.query<BatchRow>('SELECT * FROM atendo_append_batch($1)', [payload]));
+      } catch (error) {
+        // The whole transaction rolled back, so sending the batch again is safe.
+        if ((error as { code?: string }).code === '40P01' && attempt < 3) continue;
+        for (const p of batch) p.reject(error);
+        return;
+      }
+    }
+    let wrote = false;
+    for (const row of rows) {
+      const p = batch[row.idx]!;
+      const streamId = p.request.stream;
+      switch (row.status) {
+        case 'ok':
+        case 'duplicate':
+          wrote ||= row.status === 'ok';
+          p.resolve({
+            nextExpectedRevision: row.revision,
+            position: { commit: row.commit_position!, prepare: row.prepare_position! },
+            duplicate: row.status === 'duplicate',
+          });
+          break;
+        case 'wrong_expected_revision':
+          p.reject(new WrongExpectedRevisionError(streamId, p.expected, row.revision));
+          break;
+        case 'partial_duplicate':
+          p.reject(new PartialDuplicateError(streamId));
+          break;
+        case 'company_mismatch':
+          p.reject(new StreamCompanyMismatchError(streamId));
+          break;
+      }
+    }
+    if (wrote) this.appended();
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

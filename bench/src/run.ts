@@ -1,0 +1,120 @@
+import { mkdtemp, readFile, rm, writeFile, chmod } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '@atendo/runtime';
+import { appendThroughput } from './appendThroughput.js';
+import { feedLatency } from './feedLatency.js';
+import { describeMachine } from './machine.js';
+import { projectionThroughput } from './projectionThroughput.js';
+
+/**
+ * `make bench`: runs each benchmark in a database of its own on DATABASE_URL's server (else an embedded one),
+ * prints a table, and rewrites the core section of docs/benchmarks.md.
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const root = new URL('../../', import.meta.url).pathname;
+
+async function freshDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function main() {
+  let serverUrl = process.env.DATABASE_URL;
+  let stop: (() => Promise<void>) | undefined;
+  let tmp: string | undefined;
+  if (!serverUrl) {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'atendo-bench-'));
+    await chmod(tmp, 0o755);
+    const server = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'data'), persistent: false });
+    serverUrl = server.url;
+    stop = server.stop;
+  }
+  try {
+    const machine = await describeMachine(serverUrl, !process.env.DATABASE_URL);
+    console.log(`Machine: ${machine}\n`);
+    const lines: string[] = [];
+    const row = (cells: Array<string | number>) => {
+      const line = `| ${cells.join(' | ')} |`;
+      lines.push(line);
+      console.log(line);
+    };
+
+    console.log('Append throughput (PostgreSQL adapter)');
+    row(['writers', 'events / append', 'events', 'events/s', 'target']);
+    row(['---:', '---:', '---:', '---:', '---']);
+    for (const [writers, size] of [[1, 1], [1, 10], [16, 1], [16, 10]] as const) {
+      const url = await freshDatabase(serverUrl, 'atendo_bench_append');
+      const { createKnex, eventStoreMigrations, migrateLatest } = await import('@atendo/core');
+      const knex = createKnex(url);
+      await migrateLatest(knex, eventStoreMigrations);
+      await knex.destroy();
+      const r = await appendThroughput(url, writers, size, seconds);
+      row([writers, size, r.events.toLocaleString('en'), r.eventsPerSecond.toLocaleString('en'), writers === 16 ? (r.eventsPerSecond >= 10_000 ? '≥ 10,000 met' : '≥ 10,000 missed') : '']);
+    }
+    const appendTable = lines.splice(0);
+
+    console.log('\nProjection rebuild throughput (ticket-shaped read model, 11 events per conversation)');
+    row(['events', 'rows', 'seconds', 'events/s', 'target']);
+    row(['---:', '---:', '---:', '---:', '---']);
+    const p = await projectionThroughput(await freshDatabase(serverUrl, 'atendo_bench_projection'), Number(process.env.BENCH_CONVERSATIONS ?? 20_000));
+    row([p.events.toLocaleString('en'), p.rows.toLocaleString('en'), p.seconds.toFixed(2), p.eventsPerSecond.toLocaleString('en'), p.eventsPerSecond >= 30_000 ? '≥ 30,000 met' : '≥ 30,000 missed']);
+    const projectionTable = lines.splice(0);
+
+    console.log('\nFeed latency: append → projector commit → bus → WebSocket client');
+    row(['rate (events/s)', 'sent', 'received', 'p50 (ms)', 'p99 (ms)', 'max (ms)', 'target']);
+    row(['---:', '---:', '---:', '---:', '---:', '---:', '---']);
+    const f = await feedLatency(await freshDatabase(serverUrl, 'atendo_bench_feed'), 500, seconds);
+    row([f.rate, f.sent, f.received, f.p50.toFixed(1), f.p99.toFixed(1), f.max.toFixed(1), f.p99 <= 100 && f.received === f.sent ? 'p99 ≤ 100 met' : 'p99 ≤ 100 missed']);
+    const feedTable = lines.splice(0);
+
+    const section = [
+      '<!-- core:start -->',
+      '## Event-sourced core',
+      '',
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}. Each run lasts ${seconds} s unless said otherwise (\`BENCH_SECONDS\`).`,
+      '',
+      '### Append throughput (PostgreSQL adapter)',
+      '',
+      'Writers append to 500 streams each, with `expectedRevision: any`; one `atendo_append` call per append.',
+      '',
+      ...appendTable,
+      '',
+      '### Projection rebuild throughput',
+      '',
+      'A read model shaped like the tickets list (15 columns, JSON tags, counters), rebuilt from zero in one transaction.',
+      '',
+      ...projectionTable,
+      '',
+      '### Feed latency',
+      '',
+      'One event every 2 ms into 50 conversations; a WebSocket client measures from the append call to the feed entry.',
+      '',
+      ...feedTable,
+      '<!-- core:end -->',
+    ].join('\n');
+    const file = path.join(root, 'docs/benchmarks.md');
+    let doc = await readFile(file, 'utf8').catch(() => '# Benchmarks\n\n`make bench` runs these and rewrites the sections between the markers.\n\n<!-- core:start -->\n<!-- core:end -->\n');
+    doc = doc.replace(/<!-- core:start -->[\s\S]*<!-- core:end -->/, section);
+    await writeFile(file, doc);
+    console.log(`\nWritten to docs/benchmarks.md`);
+  } finally {
+    await stop?.();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
