@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import type { ServerMessage } from '@atendo/contracts';
-import { migrateLatest, streamId } from '@atendo/core';
+import { createKnex, migrateLatest, streamId } from '@atendo/core';
 import { signAccessToken } from '@atendo/api';
 import { allMigrations, createLogger, loadConfig, startAtendo } from '@atendo/runtime';
 import { percentile } from './machine.js';
-import { conversationEvents, ticketSummaries, ticketSummaryMigrations } from './ticketSummaries.js';
+import { conversationEvents, createTicketSummaryTable, ticketSummaries } from './ticketSummaries.js';
 
 export interface LatencyResult {
   rate: number;
@@ -22,9 +22,10 @@ export interface LatencyResult {
  */
 export async function feedLatency(url: string, rate: number, seconds: number): Promise<LatencyResult> {
   const config = loadConfig({ DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' });
-  const atendo = await startAtendo(config, { roles: ['read'], log: createLogger('error'), projections: [] });
-  await migrateLatest(atendo.knex, ...allMigrations, ticketSummaryMigrations);
-  await atendo.stop();
+  const knex = createKnex(url);
+  await migrateLatest(knex, ...allMigrations);
+  await createTicketSummaryTable(knex);
+  await knex.destroy();
   const app = await startAtendo(config, { roles: ['api', 'read'], log: createLogger('error'), projections: [ticketSummaries] });
   const company = 900;
   const token = signAccessToken({ userId: 1, companyId: company, profile: 'admin', super: false }, app.jwtSecret, 3600);

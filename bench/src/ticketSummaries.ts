@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Migration } from '@atendo/core';
+import type { Knex } from 'knex';
 import { RowCache, type Projection } from '@atendo/read';
 
 /**
@@ -24,18 +24,14 @@ interface TicketRow {
   updated_at: string;
 }
 
-export const ticketSummaryMigrations: Migration[] = [
-  {
-    name: '209912310000_bench_ticket_summaries',
-    up: (k) =>
-      k.raw(`CREATE TABLE IF NOT EXISTS bench_ticket_summaries (
-        id text PRIMARY KEY, company_id bigint NOT NULL, uuid uuid NOT NULL, status text NOT NULL, user_id bigint,
-        queue_id bigint, whatsapp_id bigint NOT NULL, contact_id bigint NOT NULL, contact_name text NOT NULL,
-        last_message text, unread_messages int NOT NULL, messages int NOT NULL, is_group boolean NOT NULL,
-        tags jsonb NOT NULL, updated_at timestamptz NOT NULL)`),
-    down: (k) => k.raw('DROP TABLE bench_ticket_summaries'),
-  },
-];
+/** The bench's own table, created outside the product's migrations. */
+export async function createTicketSummaryTable(knex: Knex): Promise<void> {
+  await knex.raw(`CREATE TABLE IF NOT EXISTS bench_ticket_summaries (
+    id text PRIMARY KEY, company_id bigint NOT NULL, uuid uuid NOT NULL, status text NOT NULL, user_id bigint,
+    queue_id bigint, whatsapp_id bigint NOT NULL, contact_id bigint NOT NULL, contact_name text NOT NULL,
+    last_message text, unread_messages int NOT NULL, messages int NOT NULL, is_group boolean NOT NULL,
+    tags jsonb NOT NULL, updated_at timestamptz NOT NULL)`);
+}
 
 export const ticketSummaries: Projection = {
   name: 'bench_ticket_summaries',
