@@ -1,13 +1,24 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
+/** Server suites run in node against real PostgreSQL; the console's component tests run in jsdom (web/). */
 export default defineConfig({
   test: {
-    include: ['contracts/**/*.test.ts', 'services/**/*.test.ts', 'flow-engine/**/*.test.ts', 'plugins/**/*.test.ts', 'bench/**/*.test.ts'],
-    exclude: ['**/node_modules/**'],
     globalSetup: ['test/globalSetup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    maxWorkers: 2,
     reporters: ['default', './test/summaryReporter.ts'],
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['contracts/**/*.test.ts', 'services/**/*.test.ts', 'flow-engine/**/*.test.ts', 'plugins/**/*.test.ts', 'bench/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(existsSync('web/vitest.config.ts') ? ['web/vitest.config.ts'] : []),
+    ],
   },
 });

@@ -1,0 +1,188 @@
+/**
+ * REST shapes of the console's calls (spec platform-core §7). Server answers and console types are these.
+ * Dates are ISO-8601 strings.
+ */
+
+export type Profile = 'admin' | 'user';
+export type TicketStatus = 'pending' | 'open' | 'closed';
+export type SessionStatus = 'OPENING' | 'qrcode' | 'CONNECTED' | 'DISCONNECTED' | 'PAIRING' | 'TIMEOUT';
+export type MediaType = 'chat' | 'image' | 'audio' | 'video' | 'application' | 'locationMessage' | 'vcard' | 'contactMessage' | 'call_log';
+/** 0 pending, 1 sent to the server, 2 delivered, 3 read, 4 played, 5 (spec: up to 5). */
+export type Ack = 0 | 1 | 2 | 3 | 4 | 5;
+
+export interface Setting {
+  key: string;
+  value: string;
+}
+
+export interface QueueRef {
+  id: number;
+  name: string;
+  color: string;
+}
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  companyId: number;
+  profile: Profile;
+  super: boolean;
+  allTicket: 'enabled' | 'desabled';
+  whatsappId: number | null;
+  queues: QueueRef[];
+  company: { id: number; name: string; dueDate: string | null; settings: Setting[] };
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+/** POST /auth/login and POST /auth/refresh_token; the refresh token travels in the httpOnly cookie `jrt`. */
+export interface LoginResponse {
+  token: string;
+  user: SessionUser;
+}
+
+export interface ContactSummary {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  profilePicUrl: string;
+}
+
+export interface Ticket {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  queueId: number | null;
+  queue: QueueRef | null;
+  whatsappId: number;
+  whatsapp: { id: number; name: string } | null;
+  contactId: number;
+  contact: ContactSummary;
+  lastMessage: string;
+  unreadMessages: number;
+  updatedAt: string;
+  createdAt: string;
+  isGroup: boolean;
+  chatbot: boolean;
+  tags: Array<{ id: number; name: string; color: string }>;
+  companyId: number;
+  useIntegration: boolean;
+  promptId: number | null;
+  integrationId: number | null;
+}
+
+/** GET /tickets query (all optional, strings on the wire). */
+export interface ListTicketsQuery {
+  searchParam?: string;
+  pageNumber?: number;
+  tags?: number[];
+  users?: number[];
+  status?: TicketStatus;
+  date?: string;
+  updatedAt?: string;
+  showAll?: boolean;
+  queueIds?: number[];
+  withUnreadMessages?: boolean;
+}
+
+export interface ListTicketsResponse {
+  tickets: Ticket[];
+  count: number;
+  hasMore: boolean;
+}
+
+/** PUT /tickets/{id}: accept is `{status: 'open', userId}`; resolve `{status: 'closed', userId}`. */
+export interface UpdateTicketRequest {
+  status?: TicketStatus;
+  userId?: number | null;
+  queueId?: number | null;
+  whatsappId?: number;
+  useIntegration?: boolean;
+  promptId?: number | null;
+  integrationId?: number | null;
+}
+
+export interface QuotedMessage {
+  id: string;
+  body: string;
+  fromMe: boolean;
+  mediaType: MediaType;
+  mediaUrl: string | null;
+  contact: { name: string } | null;
+}
+
+export interface Message {
+  /** The WhatsApp message id (provider-given), unique within the connection. */
+  id: string;
+  ticketId: number;
+  contactId: number;
+  body: string;
+  fromMe: boolean;
+  mediaType: MediaType;
+  mediaUrl: string | null;
+  quotedMsg: QuotedMessage | null;
+  ack: Ack;
+  isDeleted: boolean;
+  isEdited: boolean;
+  read: boolean;
+  createdAt: string;
+  contact: { id: number; name: string } | null;
+}
+
+export interface ListMessagesResponse {
+  messages: Message[];
+  ticket: Ticket;
+  count: number;
+  hasMore: boolean;
+}
+
+/** POST /messages/{ticketId} (JSON form). */
+export interface SendMessageRequest {
+  body: string;
+  quotedMsg?: { id: string } | null;
+  read?: boolean;
+  fromMe?: boolean;
+}
+
+export interface Whatsapp {
+  id: number;
+  name: string;
+  status: SessionStatus;
+  qrcode: string;
+  isDefault: boolean;
+  updatedAt: string;
+  retries: number;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  provider: string;
+  expiresTicket: number;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+  queues: QueueRef[];
+}
+
+export interface Queue extends QueueRef {
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  orderQueue: number | null;
+  promptId: number | null;
+  integrationId: number | null;
+}
+
+/** Realtime payloads, by channel suffix (see realtime.ts for the envelope). */
+export type TicketFeedPayload =
+  | { action: 'update'; ticket: Ticket }
+  | { action: 'delete'; ticketId: number }
+  | { action: 'updateUnread'; ticketId: number };
+export type AppMessageFeedPayload = { action: 'create' | 'update'; message: Message; ticket: Ticket; contact: ContactSummary };
+export type WhatsappSessionFeedPayload = { action: 'update'; session: Whatsapp };
+export type WhatsappFeedPayload = { action: 'update'; whatsapp: Whatsapp } | { action: 'delete'; whatsappId: number };

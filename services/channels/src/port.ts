@@ -1,0 +1,64 @@
+import type { Ack, MediaType, SessionStatus } from '@atendo/contracts';
+
+/**
+ * The WhatsApp channel port. A provider (the simulator now, Baileys later) runs one session per connection and
+ * reports what happens on it to the platform through a ChannelSink; the platform sends through the provider.
+ * Nothing else in Atendo knows which provider is in use.
+ */
+
+/** A message a customer sent, as the provider received it. */
+export interface InboundMessage {
+  connectionId: number;
+  /** Provider-given id, unique within the connection: the platform derives its event id from it. */
+  providerMessageId: string;
+  /** The customer's number, digits only with country code (e.g. 5511999990001). */
+  from: string;
+  /** The name the customer shows on WhatsApp, if any. */
+  pushName?: string;
+  body: string;
+  mediaType: MediaType;
+  /** When the customer sent it (ms since epoch). */
+  timestamp: number;
+  isGroup?: boolean;
+  quotedProviderMessageId?: string;
+}
+
+/** What the platform does with what a session reports. Each call resolves once the fact is durably recorded. */
+export interface ChannelSink {
+  /**
+   * Records an inbound message. Resolves only after it is in the event log; the provider acknowledges the
+   * message to WhatsApp (or the simulator) only then, so a crash before that makes WhatsApp deliver it again.
+   * Recording the same providerMessageId twice is a no-op.
+   */
+  inbound(message: InboundMessage): Promise<void>;
+  /** A sent message's delivery state moved (1 server, 2 delivered, 3 read, 4 played). */
+  ack(connectionId: number, providerMessageId: string, ack: Ack): Promise<void>;
+  /** The session's state changed; `qrcode` is the pairing payload while status is 'qrcode', else ''. */
+  status(connectionId: number, status: SessionStatus, qrcode: string): Promise<void>;
+}
+
+export interface OutboundMessage {
+  connectionId: number;
+  to: string;
+  body: string;
+  quotedProviderMessageId?: string;
+}
+
+export interface SessionInfo {
+  connectionId: number;
+  companyId: number;
+  name: string;
+}
+
+export interface ChannelProvider {
+  readonly name: string;
+  /** Opens (or resumes) a connection's session: reports OPENING, then qrcode or CONNECTED through the sink. */
+  startSession(session: SessionInfo, sink: ChannelSink): Promise<void>;
+  /** Sends a text; resolves with the provider's message id once the provider accepted it. */
+  send(message: OutboundMessage): Promise<{ providerMessageId: string; timestamp: number }>;
+  /** Logs the session out (the phone unlinks); reports DISCONNECTED. */
+  logout(connectionId: number): Promise<void>;
+  /** Stops the session in this process without logging out (shutdown). */
+  stopSession(connectionId: number): Promise<void>;
+  close(): Promise<void>;
+}
