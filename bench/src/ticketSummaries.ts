@@ -67,7 +67,7 @@ export const ticketSummaries: Projection = {
           companyId: row.company_id,
           channel: 'ticket',
           payload: { action: 'update', ticket: { id: row.id, status: row.status, lastMessage: row.last_message, unreadMessages: row.unread_messages }, sentAt: d.sentAt },
-          audience: { kind: 'ticket', queueId: row.queue_id, userId: row.user_id },
+          audience: { kind: 'ticket', queueId: row.queue_id, userIds: row.user_id === null ? [] : [row.user_id] },
         });
       }
     }

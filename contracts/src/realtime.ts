@@ -29,8 +29,11 @@ export type Audience =
   | { kind: 'company' }
   | { kind: 'admins' }
   | { kind: 'users'; userIds: number[] }
-  /** A ticket's update: its assignee, users of its queue, and (queue-less) everyone. */
-  | { kind: 'ticket'; queueId: number | null; userId: number | null };
+  /**
+   * A ticket's update: users of its queue (everyone when it has none) and the users named — its assignee, and
+   * one who just lost it, so their list drops it.
+   */
+  | { kind: 'ticket'; queueId: number | null; userIds: number[] };
 
 export interface Viewer {
   userId: number;
@@ -49,7 +52,7 @@ export function canSee(viewer: Viewer, audience: Audience): boolean {
     case 'users':
       return audience.userIds.includes(viewer.userId);
     case 'ticket':
-      if (audience.userId !== null && audience.userId === viewer.userId) return true;
+      if (audience.userIds.includes(viewer.userId)) return true;
       if (audience.queueId === null) return true;
       return viewer.queueIds.includes(audience.queueId);
     default: {

@@ -7,3 +7,8 @@ export * from './db/knex.js';
 export * from './db/migrations.js';
 export * from './commands/decider.js';
 export * from './commands/handler.js';
+export * from './ids/idAllocator.js';
+export * from './records/record.js';
+export * from './records/catalogue.js';
+export * from './conversations/conversation.js';
+export * from './conversations/decide.js';

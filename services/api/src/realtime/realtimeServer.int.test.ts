@@ -124,8 +124,8 @@ describe('realtime feed over WebSocket', () => {
     const queue10 = connect(3);
     const queue20 = connect(4);
     await Promise.all([admin.ready(), queue10.ready(), queue20.ready()]);
-    await say(1, 'ticket in queue 10', { kind: 'ticket', queueId: 10, userId: null });
-    await say(1, 'ticket of user 4 in queue 10', { kind: 'ticket', queueId: 10, userId: 4 });
+    await say(1, 'ticket in queue 10', { kind: 'ticket', queueId: 10, userIds: [] });
+    await say(1, 'ticket of user 4 in queue 10', { kind: 'ticket', queueId: 10, userIds: [4] });
     await say(1, 'admins only', { kind: 'admins' });
     await say(1, 'just user 3', { kind: 'users', userIds: [3] });
     await say(1, 'everyone');

@@ -1,0 +1,112 @@
+import { describe, it } from 'vitest';
+import { deciderSpec } from '../testing/deciderSpec.js';
+import type { ConversationEvent } from './conversation.js';
+import { conversationDecider, type ConversationCommand } from './decide.js';
+
+const spec = deciderSpec(conversationDecider);
+
+const receive = (messageId: string, overrides: Partial<Extract<ConversationCommand, { type: 'ReceiveMessage' }>> = {}): ConversationCommand => ({
+  type: 'ReceiveMessage',
+  companyId: 1,
+  whatsappId: 4,
+  messageId,
+  number: '5511999990001',
+  pushName: 'Ana',
+  body: `text of ${messageId}`,
+  mediaType: 'chat',
+  sentAt: '2026-11-22T10:00:00.000Z',
+  isGroup: false,
+  quotedMessageId: null,
+  queueId: 2,
+  newContactId: 10,
+  newTicketId: 20,
+  newTicketUuid: 'uuid-20',
+  ...overrides,
+});
+
+const contact: ConversationEvent = { type: 'ContactCreated', data: { contactId: 10, number: '5511999990001', name: 'Ana', isGroup: false } };
+const opened: ConversationEvent = { type: 'TicketOpened', data: { ticketId: 20, uuid: 'uuid-20', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } };
+const received = (messageId: string, ticketId = 20): ConversationEvent => ({
+  type: 'MessageReceived',
+  data: { ticketId, messageId, whatsappId: 4, body: `text of ${messageId}`, mediaType: 'chat', sentAt: '2026-11-22T10:00:00.000Z', quotedMessageId: null },
+});
+const accepted = (userId = 7): ConversationEvent => ({ type: 'TicketAccepted', data: { ticketId: 20, userId } });
+const resolved: ConversationEvent = { type: 'TicketResolved', data: { ticketId: 20, userId: 7 } };
+const queued: ConversationEvent = { type: 'MessageQueued', data: { ticketId: 20, messageId: 'out-1', whatsappId: 4, body: 'Olá!', userId: 7, quotedMessageId: null } };
+const dispatched: ConversationEvent = { type: 'MessageDispatched', data: { ticketId: 20, messageId: 'out-1', providerMessageId: 'wa-1' } };
+
+describe('conversation: inbound messages', () => {
+  it('a first message creates the contact, opens a pending ticket and stores the message', () => {
+    spec.given([]).when(receive('m1')).then([contact, opened, received('m1')]);
+  });
+  it('later messages go to the open or pending ticket', () => {
+    spec.given([contact, opened, received('m1')]).when(receive('m2')).then([received('m2')]);
+    spec.given([contact, opened, received('m1'), accepted()]).when(receive('m2')).then([received('m2')]);
+  });
+  it('a message after the ticket was resolved opens a new one', () => {
+    spec
+      .given([contact, opened, received('m1'), accepted(), resolved])
+      .when(receive('m2', { newTicketId: 21, newTicketUuid: 'uuid-21' }))
+      .then([{ type: 'TicketOpened', data: { ticketId: 21, uuid: 'uuid-21', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } }, received('m2', 21)]);
+  });
+  it('a redelivered message changes nothing, even after the ticket was resolved', () => {
+    spec.given([contact, opened, received('m1')]).when(receive('m1')).then([]);
+    spec.given([contact, opened, received('m1'), accepted(), resolved]).when(receive('m1')).then([]);
+  });
+  it('learns the name of a contact first known by number', () => {
+    const byNumber: ConversationEvent = { type: 'ContactCreated', data: { contactId: 10, number: '5511999990001', name: '5511999990001', isGroup: false } };
+    spec.given([byNumber, opened, received('m1')]).when(receive('m2')).then([{ type: 'ContactRenamed', data: { contactId: 10, name: 'Ana' } }, received('m2')]);
+  });
+});
+
+describe('conversation: ticket status', () => {
+  const base = [contact, opened, received('m1')];
+  it('pending → open when accepted; accepting twice by the same agent is a no-op', () => {
+    spec.given(base).when({ type: 'AcceptTicket', ticketId: 20, userId: 7 }).then([accepted()]);
+    spec.given([...base, accepted()]).when({ type: 'AcceptTicket', ticketId: 20, userId: 7 }).then([]);
+  });
+  it('a second agent cannot accept a ticket another agent accepted', () => {
+    spec.given([...base, accepted()]).when({ type: 'AcceptTicket', ticketId: 20, userId: 8 }).thenThrows('ERR_TICKET_ALREADY_ACCEPTED');
+  });
+  it('refuses unknown tickets and accepting closed ones', () => {
+    spec.given(base).when({ type: 'AcceptTicket', ticketId: 99, userId: 7 }).thenThrows('ERR_NO_TICKET_FOUND');
+    spec.given([...base, accepted(), resolved]).when({ type: 'AcceptTicket', ticketId: 20, userId: 7 }).thenThrows('ERR_TICKET_CLOSED');
+  });
+  it('open → closed → open again', () => {
+    spec.given([...base, accepted()]).when({ type: 'ResolveTicket', ticketId: 20, userId: 7 }).then([resolved]);
+    spec.given([...base, accepted(), resolved]).when({ type: 'ReopenTicket', ticketId: 20, userId: 8 }).then([{ type: 'TicketReopened', data: { ticketId: 20, userId: 8 } }]);
+  });
+  it('cannot reopen while the contact has another open or pending ticket', () => {
+    const second: ConversationEvent = { type: 'TicketOpened', data: { ticketId: 21, uuid: 'uuid-21', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } };
+    spec.given([...base, accepted(), resolved, second]).when({ type: 'ReopenTicket', ticketId: 20, userId: 7 }).thenThrows('ERR_OTHER_OPEN_TICKET');
+  });
+  it('open → pending when returned to the queue, forgetting the agent', () => {
+    spec.given([...base, accepted()]).when({ type: 'ReturnTicket', ticketId: 20 }).then([{ type: 'TicketReturnedToQueue', data: { ticketId: 20, previousUserId: 7 } }]);
+    spec.given(base).when({ type: 'ReturnTicket', ticketId: 20 }).then([]);
+  });
+  it('marks unread messages read once', () => {
+    spec.given(base).when({ type: 'MarkTicketRead', ticketId: 20 }).then([{ type: 'TicketRead', data: { ticketId: 20 } }]);
+    spec.given([...base, { type: 'TicketRead', data: { ticketId: 20 } }]).when({ type: 'MarkTicketRead', ticketId: 20 }).then([]);
+  });
+});
+
+describe('conversation: outbound messages', () => {
+  const open = [contact, opened, received('m1'), accepted()];
+  const send: ConversationCommand = { type: 'QueueMessage', ticketId: 20, messageId: 'out-1', body: 'Olá!', userId: 7, quotedMessageId: null };
+  it('an open ticket takes a message; the same message id twice is one message', () => {
+    spec.given(open).when(send).then([queued]);
+    spec.given([...open, queued]).when(send).then([]);
+  });
+  it('a pending or closed ticket takes none', () => {
+    spec.given([contact, opened]).when(send).thenThrows('ERR_TICKET_CLOSED');
+    spec.given([...open, resolved]).when(send).thenThrows('ERR_TICKET_CLOSED');
+  });
+  it('records the dispatch once, then acks only forward', () => {
+    spec.given([...open, queued]).when({ type: 'RecordDispatch', messageId: 'out-1', providerMessageId: 'wa-1' }).then([dispatched]);
+    spec.given([...open, queued, dispatched]).when({ type: 'RecordDispatch', messageId: 'out-1', providerMessageId: 'wa-1' }).then([]);
+    const read: ConversationEvent = { type: 'MessageAckChanged', data: { ticketId: 20, messageId: 'out-1', ack: 3 } };
+    spec.given([...open, queued, dispatched]).when({ type: 'RecordAck', providerMessageId: 'wa-1', ack: 3 }).then([read]);
+    spec.given([...open, queued, dispatched, read]).when({ type: 'RecordAck', providerMessageId: 'wa-1', ack: 2 }).then([]);
+    spec.given([...open, queued, dispatched]).when({ type: 'RecordAck', providerMessageId: 'unknown', ack: 3 }).then([]);
+  });
+});

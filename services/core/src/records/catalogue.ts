@@ -1,0 +1,97 @@
+import type { Profile, SessionStatus } from '@atendo/contracts';
+import type { Decider, DomainEvent } from '../commands/decider.js';
+import { streamId, PLATFORM_COMPANY } from '../eventstore/streams.js';
+import { recordDecider } from './record.js';
+
+/** The fields each catalogue record keeps in its events. */
+export interface PlanFields {
+  name: string;
+  users: number;
+  connections: number;
+  queues: number;
+  value: number;
+  useCampaigns: boolean;
+  useSchedules: boolean;
+  useInternalChat: boolean;
+  useExternalApi: boolean;
+  useKanban: boolean;
+  useOpenAi: boolean;
+  useIntegrations: boolean;
+}
+
+export type Recurrence = 'MENSAL' | 'BIMESTRAL' | 'TRIMESTRAL' | 'SEMESTRAL' | 'ANUAL';
+
+export interface CompanyFields {
+  name: string;
+  email: string;
+  phone: string;
+  planId: number;
+  status: boolean;
+  dueDate: string | null;
+  recurrence: Recurrence;
+  settings: Record<string, string>;
+}
+
+export interface UserFields {
+  companyId: number;
+  name: string;
+  email: string;
+  /** scrypt hash, never the password. */
+  passwordHash: string;
+  profile: Profile;
+  super: boolean;
+  allTicket: 'enabled' | 'desabled';
+  whatsappId: number | null;
+  queueIds: number[];
+}
+
+export interface QueueFields {
+  companyId: number;
+  name: string;
+  color: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  orderQueue: number | null;
+}
+
+export interface WhatsappFields {
+  companyId: number;
+  name: string;
+  isDefault: boolean;
+  provider: string;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  expiresTicket: number;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+  queueIds: number[];
+}
+
+export const planDecider = recordDecider<'Plan', PlanFields>('Plan', 'ERR_NOT_FOUND');
+export const companyDecider = recordDecider<'Company', CompanyFields>('Company', 'ERR_NOT_FOUND');
+export const userDecider = recordDecider<'User', UserFields>('User', 'ERR_NO_USER_FOUND');
+export const queueDecider = recordDecider<'Queue', QueueFields>('Queue', 'ERR_NOT_FOUND');
+export const whatsappDecider = recordDecider<'Whatsapp', WhatsappFields>('Whatsapp', 'ERR_NO_WAPP_FOUND');
+
+export const planStream = (id: number) => streamId('plan', PLATFORM_COMPANY, id);
+export const companyStream = (id: number) => streamId('company', PLATFORM_COMPANY, id);
+export const userStream = (companyId: number, id: number) => streamId('user', companyId, id);
+export const queueStream = (companyId: number, id: number) => streamId('queue', companyId, id);
+export const whatsappStream = (companyId: number, id: number) => streamId('whatsapp', companyId, id);
+export const whatsappSessionStream = (companyId: number, id: number) => streamId('whatsappSession', companyId, id);
+
+/** A connection's session state, as the channel reports it. Kept apart from the record: it changes often. */
+export type WhatsappSessionEvent = DomainEvent<'WhatsappSessionChanged', { whatsappId: number; status: SessionStatus; qrcode: string }>;
+export type WhatsappSessionCommand = { whatsappId: number; status: SessionStatus; qrcode: string };
+type SessionState = { status: SessionStatus | null; qrcode: string };
+
+export const whatsappSessionDecider: Decider<WhatsappSessionCommand, WhatsappSessionEvent, SessionState> = {
+  initialState: () => ({ status: null, qrcode: '' }),
+  evolve: (_state, event) => ({ status: event.data.status, qrcode: event.data.qrcode }),
+  decide(command, state) {
+    if (command.status === state.status && command.qrcode === state.qrcode) return [];
+    return [{ type: 'WhatsappSessionChanged', data: { whatsappId: command.whatsappId, status: command.status, qrcode: command.qrcode } }];
+  },
+};
