@@ -12,3 +12,4 @@ export * from './records/record.js';
 export * from './records/catalogue.js';
 export * from './conversations/conversation.js';
 export * from './conversations/decide.js';
+export * from './conversations/service.js';

@@ -5,3 +5,8 @@ export * from './projections/rowCache.js';
 export * from './feed/feedStore.js';
 export * from './registry.js';
 export * from './activity/activityProjection.js';
+export * from './catalogue/catalogueProjection.js';
+export * from './catalogue/queries.js';
+export * from './conversations/conversationsProjection.js';
+export * from './conversations/queries.js';
+export * from './conversations/rows.js';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import type { FeedEntry, Viewer } from '@atendo/contracts';
-import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore, type EventStore, type Migration } from '@atendo/core';
+import { createKnex, eventStoreMigrations, idMigrations, migrateLatest, PostgresEventStore, type EventStore, type Migration } from '@atendo/core';
 import { FeedStore, Projector, projections as allProjections, readMigrations, type Projection } from '@atendo/read';
 import { createApiApp, RealtimeServer, verifyAccessToken, type AccessClaims } from '@atendo/api';
 import { randomBytes } from 'node:crypto';
@@ -15,7 +15,7 @@ import type { Logger } from './logger.js';
 export const FEED_TOPIC = 'atendo.feed';
 
 /** Every migration of the product, in one ordered list (names sort by date). */
-export const allMigrations: Migration[][] = [eventStoreMigrations, readMigrations];
+export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, readMigrations];
 
 export interface Atendo {
   config: Config;

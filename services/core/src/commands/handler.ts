@@ -38,7 +38,8 @@ export async function handleCommand<C, E extends DomainEvent, S>(
   store: EventStore,
   decider: Decider<C, E, S>,
   streamId: string,
-  command: C,
+  /** The command, or a function that builds it from the current state (e.g. to allocate ids only when needed). */
+  command: C | ((state: S) => C | Promise<C>),
   context: CommandContext,
   options: HandleOptions = {},
 ): Promise<HandleResult<E, S>> {
@@ -50,7 +51,7 @@ export async function handleCommand<C, E extends DomainEvent, S>(
     for (const recorded of history) state = decider.evolve(state, toDomainEvent<E>(recorded));
     const revision = history.length - 1;
 
-    const decided = decider.decide(command, state);
+    const decided = decider.decide(typeof command === 'function' ? await (command as (state: S) => C | Promise<C>)(state) : command, state);
     if (decided.length === 0) return { events: [], state, revision };
 
     const correlationId = context.correlationId ?? randomUUID();

@@ -1,0 +1,29 @@
+import * as yup from 'yup';
+
+/**
+ * Validation shared by the console's forms and the server's routes: the same schema checks both. Messages are
+ * translation keys (the console translates them; the server returns them in `details`).
+ */
+export const loginSchema = yup.object({
+  email: yup.string().trim().required('validation.required').email('validation.email'),
+  password: yup.string().required('validation.required').max(128, 'validation.tooLong'),
+});
+
+export const MESSAGE_MAX_LENGTH = 4096;
+
+export const sendMessageSchema = yup.object({
+  body: yup
+    .string()
+    .required('validation.required')
+    .test('not-blank', 'validation.required', (v) => !!v && v.trim().length > 0)
+    .max(MESSAGE_MAX_LENGTH, 'validation.tooLong'),
+  quotedMsg: yup.object({ id: yup.string().required() }).nullable().default(null),
+});
+
+export const updateTicketSchema = yup
+  .object({
+    status: yup.string().oneOf(['pending', 'open', 'closed'], 'validation.status'),
+    userId: yup.number().integer().positive().nullable(),
+    queueId: yup.number().integer().positive().nullable(),
+  })
+  .test('something', 'validation.required', (v) => v.status !== undefined || v.queueId !== undefined || v.userId !== undefined);

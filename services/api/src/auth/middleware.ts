@@ -1,0 +1,49 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Viewer } from '@atendo/contracts';
+import { AppError } from '@atendo/core';
+import type { CatalogueQueries } from '@atendo/read';
+import { TokenError, verifyAccessToken, type AccessClaims } from './tokens.js';
+
+export interface AuthContext {
+  claims: AccessClaims;
+  viewer: Viewer;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    auth?: AuthContext;
+  }
+}
+
+/** The caller's identity; `companyId` always comes from here, never from the request. */
+export function auth(req: Request): AuthContext {
+  if (!req.auth) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  return req.auth;
+}
+
+/**
+ * No token: 401 ERR_SESSION_EXPIRED (the console logs out). Expired or invalid token: 403 ERR_SESSION_EXPIRED
+ * (the console refreshes once and retries). A deleted user: 401.
+ */
+export function requireAuth(secret: string, catalogue: CatalogueQueries): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+    let claims: AccessClaims;
+    try {
+      claims = verifyAccessToken(token, secret);
+    } catch (error) {
+      const missing = error instanceof TokenError && error.reason === 'missing';
+      next(new AppError('ERR_SESSION_EXPIRED', missing ? 401 : 403));
+      return;
+    }
+    try {
+      const viewer = await catalogue.viewer(claims.companyId, claims.userId);
+      if (!viewer) throw new AppError('ERR_SESSION_EXPIRED', 401, 'This user no longer exists');
+      req.auth = { claims, viewer };
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}

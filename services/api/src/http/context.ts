@@ -1,0 +1,13 @@
+import type { Position } from '@atendo/contracts';
+import type { ConversationService } from '@atendo/core';
+import type { CatalogueQueries, ConversationQueries } from '@atendo/read';
+
+/** What feature routes need from the rest of the system. */
+export interface ApiContext {
+  secret: string;
+  catalogue: CatalogueQueries;
+  conversations: ConversationQueries;
+  conversationService: ConversationService;
+  /** Resolves once the read models include everything up to `position` (read-your-writes). */
+  readYourWrites(position: Position | undefined): Promise<void>;
+}

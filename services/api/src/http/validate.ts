@@ -1,0 +1,23 @@
+import type { AnySchema, InferType } from 'yup';
+import { ValidationError } from 'yup';
+import { AppError } from '@atendo/core';
+
+/** Validates with a shared schema; bad input is a 400 ERR_VALIDATION naming each problem, never a 500. */
+export async function validate<S extends AnySchema>(schema: S, input: unknown): Promise<InferType<S>> {
+  try {
+    return await schema.validate(input ?? {}, { abortEarly: false, stripUnknown: true });
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      const problems = error.inner.length ? error.inner : [error];
+      throw new AppError('ERR_VALIDATION', 400, problems.map((p) => `${p.path ?? 'body'}: ${p.message}`).join('; '), problems.map((p) => ({ path: p.path, message: p.message })));
+    }
+    throw error;
+  }
+}
+
+/** A positive whole number from a route parameter, else 400. */
+export function idParam(value: string | undefined, name = 'id'): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new AppError('ERR_VALIDATION', 400, `${name} must be a positive whole number`);
+  return n;
+}

@@ -1,0 +1,11 @@
+import { Router } from 'express';
+import { auth, requireAuth } from '../auth/middleware.js';
+import type { ApiContext } from '../http/context.js';
+
+export function queueRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  router.get('/queue', requireAuth(ctx.secret, ctx.catalogue), async (req, res) => {
+    res.json(await ctx.catalogue.queues(auth(req).viewer.companyId));
+  });
+  return router;
+}

@@ -1,0 +1,107 @@
+import { Router, type Request } from 'express';
+import type { ListTicketsQuery, Ticket, TicketStatus, UpdateTicketRequest } from '@atendo/contracts';
+import { updateTicketSchema } from '@atendo/contracts';
+import { AppError, type ConversationCommand } from '@atendo/core';
+import { canSeeTicket, type TicketRecord } from '@atendo/read';
+import { auth, requireAuth } from '../auth/middleware.js';
+import type { ApiContext } from '../http/context.js';
+import { idParam, validate } from '../http/validate.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Numbers from `?queueIds=[1,2]` (as the console sends them), `?queueIds=1,2` or repeated parameters. */
+function numberList(value: unknown): number[] | undefined {
+  if (value === undefined || value === '') return undefined;
+  const raw = Array.isArray(value) ? value.flatMap((v) => String(v).split(',')) : String(value).replace(/^\[|\]$/g, '').split(',');
+  const numbers = raw.map((v) => v.trim()).filter(Boolean).map(Number);
+  if (numbers.some((n) => !Number.isSafeInteger(n))) throw new AppError('ERR_VALIDATION', 400, 'Expected a list of ids');
+  return numbers;
+}
+
+const flag = (value: unknown) => value === 'true' || value === '1';
+
+function parseListQuery(q: Request['query']): ListTicketsQuery {
+  const status = q.status as string | undefined;
+  if (status !== undefined && status !== '' && !['pending', 'open', 'closed'].includes(status)) {
+    throw new AppError('ERR_VALIDATION', 400, 'status must be pending, open or closed');
+  }
+  const page = q.pageNumber === undefined ? 1 : Number(q.pageNumber);
+  if (!Number.isSafeInteger(page) || page < 1) throw new AppError('ERR_VALIDATION', 400, 'pageNumber must be a positive whole number');
+  for (const key of ['date', 'updatedAt'] as const) {
+    if (q[key] !== undefined && Number.isNaN(Date.parse(String(q[key])))) throw new AppError('ERR_VALIDATION', 400, `${key} must be a date`);
+  }
+  return {
+    searchParam: q.searchParam ? String(q.searchParam).slice(0, 200) : undefined,
+    pageNumber: page,
+    status: (status || undefined) as TicketStatus | undefined,
+    showAll: flag(q.showAll),
+    withUnreadMessages: flag(q.withUnreadMessages),
+    queueIds: numberList(q.queueIds),
+    users: numberList(q.users),
+    tags: numberList(q.tags),
+    date: q.date ? String(q.date) : undefined,
+    updatedAt: q.updatedAt ? String(q.updatedAt) : undefined,
+  };
+}
+
+/** The ticket if the caller's company has it and the caller may see it. */
+export async function visibleTicket(ctx: ApiContext, req: Request, by: { id: number } | { uuid: string }): Promise<TicketRecord> {
+  const { viewer } = auth(req);
+  const found = await ctx.conversations.findTicket(viewer.companyId, by);
+  if (!found) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+  if (!canSeeTicket(viewer, found.ticket)) throw new AppError('ERR_NO_PERMISSION', 403, 'This ticket belongs to a queue you do not work in');
+  return found;
+}
+
+/** Which command a PUT asks for, and whether the caller may ask it. */
+function commandFor(ticket: Ticket, body: UpdateTicketRequest, me: { userId: number; admin: boolean }): ConversationCommand {
+  if (body.queueId !== undefined && body.queueId !== ticket.queueId) {
+    throw new AppError('ERR_VALIDATION', 400, 'Moving a ticket to another queue is not available yet');
+  }
+  const target = body.userId ?? me.userId;
+  const ownsOrAdmin = me.admin || ticket.userId === null || ticket.userId === me.userId;
+  switch (body.status) {
+    case 'open':
+      if (target !== me.userId && !me.admin) throw new AppError('ERR_NO_PERMISSION', 403, 'Only an admin can give a ticket to someone else');
+      return ticket.status === 'closed' ? { type: 'ReopenTicket', ticketId: ticket.id, userId: target } : { type: 'AcceptTicket', ticketId: ticket.id, userId: target };
+    case 'closed':
+      if (!ownsOrAdmin) throw new AppError('ERR_NO_PERMISSION', 403, 'This ticket is another agent’s');
+      return { type: 'ResolveTicket', ticketId: ticket.id, userId: me.userId };
+    case 'pending':
+      if (!ownsOrAdmin) throw new AppError('ERR_NO_PERMISSION', 403, 'This ticket is another agent’s');
+      return { type: 'ReturnTicket', ticketId: ticket.id };
+    default:
+      throw new AppError('ERR_VALIDATION', 400, 'Nothing to change: give a status');
+  }
+}
+
+export function ticketRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  router.use('/tickets', requireAuth(ctx.secret, ctx.catalogue));
+
+  router.get('/tickets', async (req, res) => {
+    res.json(await ctx.conversations.listTickets(auth(req).viewer, parseListQuery(req.query)));
+  });
+
+  router.get('/tickets/u/:uuid', async (req, res) => {
+    if (!UUID.test(req.params.uuid)) throw new AppError('ERR_VALIDATION', 400, 'Not a ticket uuid');
+    res.json((await visibleTicket(ctx, req, { uuid: req.params.uuid })).ticket);
+  });
+
+  router.get('/tickets/:id', async (req, res) => {
+    res.json((await visibleTicket(ctx, req, { id: idParam(req.params.id) })).ticket);
+  });
+
+  router.put('/tickets/:id', async (req, res) => {
+    const body = (await validate(updateTicketSchema, req.body)) as UpdateTicketRequest;
+    const { viewer } = auth(req);
+    const { ticket, streamId } = await visibleTicket(ctx, req, { id: idParam(req.params.id) });
+    if (body.userId != null && !(await ctx.catalogue.user(viewer.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND', 404);
+    const command = commandFor(ticket, body, { userId: viewer.userId, admin: viewer.profile === 'admin' });
+    const result = await ctx.conversationService.execute(streamId, command, { actor: { type: 'user', userId: viewer.userId } });
+    await ctx.readYourWrites(result.position);
+    res.json((await ctx.conversations.findTicket(viewer.companyId, { id: ticket.id }))!.ticket);
+  });
+
+  return router;
+}

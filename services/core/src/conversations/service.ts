@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { Ack, MediaType, Position } from '@atendo/contracts';
+import { handleCommand, type CommandContext } from '../commands/handler.js';
+import type { EventStore } from '../eventstore/port.js';
+import type { IdAllocator } from '../ids/idAllocator.js';
+import { conversationStream, type ConversationEvent, type ConversationState } from './conversation.js';
+import { conversationDecider, type ConversationCommand } from './decide.js';
+
+export interface InboundInput {
+  companyId: number;
+  whatsappId: number;
+  /** The connection's queue when it has exactly one; else the ticket starts without one. */
+  queueId: number | null;
+  messageId: string;
+  number: string;
+  pushName: string | null;
+  body: string;
+  mediaType: MediaType;
+  sentAt: Date;
+  isGroup: boolean;
+  quotedMessageId: string | null;
+}
+
+export interface ConversationResult {
+  events: Array<ConversationEvent & { id: string }>;
+  state: ConversationState;
+  position?: Position;
+}
+
+/** The use cases of a conversation, for the API and the WhatsApp gateway alike. */
+export class ConversationService {
+  constructor(
+    private readonly store: EventStore,
+    private readonly ids: IdAllocator,
+  ) {}
+
+  /** Records a customer's message (idempotent by message id): contact and ticket are created when needed. */
+  receive(input: InboundInput): Promise<ConversationResult> {
+    const stream = conversationStream(input.companyId, input.number);
+    return handleCommand(
+      this.store,
+      conversationDecider,
+      stream,
+      async (state) => ({
+        type: 'ReceiveMessage' as const,
+        companyId: input.companyId,
+        whatsappId: input.whatsappId,
+        messageId: input.messageId,
+        number: input.number,
+        pushName: input.pushName,
+        body: input.body,
+        mediaType: input.mediaType,
+        sentAt: input.sentAt.toISOString(),
+        isGroup: input.isGroup,
+        quotedMessageId: input.quotedMessageId,
+        queueId: input.queueId,
+        newContactId: state.contact?.id ?? (state.received.has(input.messageId) ? 0 : await this.ids.next('contact')),
+        newTicketId: state.currentTicketId ?? (state.received.has(input.messageId) ? 0 : await this.ids.next('ticket')),
+        newTicketUuid: randomUUID(),
+      }),
+      { actor: { type: 'contact', contactId: 0 }, occurredAt: input.sentAt },
+    );
+  }
+
+  /** Any command on a conversation whose stream is known (from the tickets read model). */
+  execute(streamId: string, command: ConversationCommand, context: CommandContext): Promise<ConversationResult> {
+    return handleCommand(this.store, conversationDecider, streamId, command, context);
+  }
+
+  /** Queues an agent's reply; the gateway sends it and records the dispatch. Returns the new message id. */
+  async reply(streamId: string, input: { ticketId: number; body: string; userId: number; quotedMessageId: string | null; messageId?: string }, context: CommandContext) {
+    const messageId = input.messageId ?? randomUUID();
+    const result = await this.execute(streamId, { type: 'QueueMessage', ticketId: input.ticketId, messageId, body: input.body, userId: input.userId, quotedMessageId: input.quotedMessageId }, context);
+    return { ...result, messageId };
+  }
+
+  recordAck(streamId: string, providerMessageId: string, ack: Ack): Promise<ConversationResult> {
+    return this.execute(streamId, { type: 'RecordAck', providerMessageId, ack }, { actor: { type: 'system', name: 'gateway' } });
+  }
+}

@@ -1,0 +1,183 @@
+import type { AppMessageFeedPayload, Audience, FeedDraft, RecordedEvent, TicketFeedPayload } from '@atendo/contracts';
+import type { ConversationEvent } from '@atendo/core';
+import type { Projection } from '../projections/projection.js';
+import { RowCache } from '../projections/rowCache.js';
+import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type MessageRow, type TicketRow } from './rows.js';
+
+export const conversationEventTypes: ConversationEvent['type'][] = [
+  'ContactCreated',
+  'ContactRenamed',
+  'TicketOpened',
+  'MessageReceived',
+  'TicketAccepted',
+  'TicketResolved',
+  'TicketReopened',
+  'TicketReturnedToQueue',
+  'TicketRead',
+  'MessageQueued',
+  'MessageDispatched',
+  'MessageDispatchFailed',
+  'MessageAckChanged',
+];
+
+type Data<T extends ConversationEvent['type']> = Extract<ConversationEvent, { type: T }>['data'];
+
+const ticketAudience = (t: TicketRow, also: Array<number | null> = []): Audience => ({
+  kind: 'ticket',
+  queueId: t.queue_id,
+  userIds: [...new Set([t.user_id, ...also].filter((u): u is number => u !== null))],
+});
+
+/** Contacts, tickets and messages: everything the tickets screen lists and shows. */
+export const conversationsProjection: Projection = {
+  name: 'conversations',
+  tables: ['contacts', 'tickets', 'messages'],
+  eventTypes: conversationEventTypes,
+  async apply(events, { trx, emit, rebuilding }) {
+    const contacts = new RowCache<ContactRow>(trx, 'contacts', 'id');
+    const tickets = new RowCache<TicketRow>(trx, 'tickets', 'id');
+    const messages = new RowCache<MessageRow>(trx, 'messages', 'key');
+    const contactIds = new Set<number>();
+    const ticketIds = new Set<number>();
+    const messageKeys = new Set<string>();
+    for (const e of events) {
+      const d = e.data as Record<string, unknown>;
+      if (typeof d.contactId === 'number') contactIds.add(d.contactId);
+      if (typeof d.ticketId === 'number') ticketIds.add(d.ticketId);
+      if (typeof d.messageId === 'string') messageKeys.add(messageKey(e.metadata.companyId, d.messageId));
+      if (typeof d.quotedMessageId === 'string') messageKeys.add(messageKey(e.metadata.companyId, d.quotedMessageId));
+    }
+    await tickets.load(ticketIds);
+    for (const id of ticketIds) {
+      const t = tickets.get(id);
+      if (t) contactIds.add(t.contact_id);
+    }
+    await Promise.all([contacts.load(contactIds), messages.load(messageKeys)]);
+
+    // Realtime entries are built after all rows of the batch are folded, from the final rows.
+    const touched: Array<{ event: RecordedEvent; ticketId: number; messageKey?: string; previousUserId?: number | null; unreadReset?: boolean }> = [];
+
+    for (const e of events) {
+      const at = e.metadata.occurredAt;
+      const companyId = e.metadata.companyId;
+      switch (e.type as ConversationEvent['type']) {
+        case 'ContactCreated': {
+          const d = e.data as Data<'ContactCreated'>;
+          contacts.set({ id: d.contactId, company_id: companyId, name: d.name, number: d.number, email: '', profile_pic_url: '', is_group: d.isGroup, stream_id: e.streamId, created_at: at, updated_at: at });
+          break;
+        }
+        case 'ContactRenamed': {
+          const d = e.data as Data<'ContactRenamed'>;
+          contacts.update(d.contactId, () => ({ name: d.name, updated_at: at }));
+          break;
+        }
+        case 'TicketOpened': {
+          const d = e.data as Data<'TicketOpened'>;
+          tickets.set({
+            id: d.ticketId, uuid: d.uuid, company_id: companyId, status: 'pending', user_id: null, queue_id: d.queueId, whatsapp_id: d.whatsappId,
+            contact_id: d.contactId, last_message: '', unread_messages: 0, is_group: d.isGroup, chatbot: false, stream_id: e.streamId, created_at: at, updated_at: at,
+          });
+          touched.push({ event: e, ticketId: d.ticketId });
+          break;
+        }
+        case 'MessageReceived': {
+          const d = e.data as Data<'MessageReceived'>;
+          const t = tickets.update(d.ticketId, (row) => ({ last_message: d.body, unread_messages: row.unread_messages + 1, updated_at: at }));
+          if (!t) break;
+          const key = messageKey(companyId, d.messageId);
+          messages.set({
+            key, id: d.messageId, company_id: companyId, ticket_id: d.ticketId, contact_id: t.contact_id, whatsapp_id: d.whatsappId, body: d.body, from_me: false,
+            media_type: d.mediaType, media_url: null, quoted_id: d.quotedMessageId, ack: 0, is_deleted: false, is_edited: false, read: false,
+            provider_message_id: d.messageId, user_id: null, failed: false, ordinal: e.position.prepare, created_at: d.sentAt,
+          });
+          touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
+          break;
+        }
+        case 'TicketAccepted':
+        case 'TicketReopened': {
+          const d = e.data as Data<'TicketAccepted'>;
+          const before = tickets.get(d.ticketId);
+          tickets.update(d.ticketId, () => ({ status: 'open', user_id: d.userId, updated_at: at }));
+          touched.push({ event: e, ticketId: d.ticketId, previousUserId: before?.user_id ?? null });
+          break;
+        }
+        case 'TicketResolved': {
+          const d = e.data as Data<'TicketResolved'>;
+          tickets.update(d.ticketId, () => ({ status: 'closed', updated_at: at }));
+          touched.push({ event: e, ticketId: d.ticketId });
+          break;
+        }
+        case 'TicketReturnedToQueue': {
+          const d = e.data as Data<'TicketReturnedToQueue'>;
+          tickets.update(d.ticketId, () => ({ status: 'pending', user_id: null, updated_at: at }));
+          touched.push({ event: e, ticketId: d.ticketId, previousUserId: d.previousUserId });
+          break;
+        }
+        case 'TicketRead': {
+          const d = e.data as Data<'TicketRead'>;
+          tickets.update(d.ticketId, () => ({ unread_messages: 0 }));
+          touched.push({ event: e, ticketId: d.ticketId, unreadReset: true });
+          break;
+        }
+        case 'MessageQueued': {
+          const d = e.data as Data<'MessageQueued'>;
+          const t = tickets.update(d.ticketId, () => ({ last_message: d.body, updated_at: at }));
+          if (!t) break;
+          const key = messageKey(companyId, d.messageId);
+          messages.set({
+            key, id: d.messageId, company_id: companyId, ticket_id: d.ticketId, contact_id: t.contact_id, whatsapp_id: d.whatsappId, body: d.body, from_me: true,
+            media_type: 'chat', media_url: null, quoted_id: d.quotedMessageId, ack: 0, is_deleted: false, is_edited: false, read: true,
+            provider_message_id: null, user_id: d.userId, failed: false, ordinal: e.position.prepare, created_at: at,
+          });
+          touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
+          break;
+        }
+        case 'MessageDispatched':
+        case 'MessageDispatchFailed':
+        case 'MessageAckChanged': {
+          const d = e.data as Data<'MessageDispatched'> & Partial<Data<'MessageAckChanged'>>;
+          const key = messageKey(companyId, d.messageId);
+          const change: Partial<MessageRow> =
+            e.type === 'MessageDispatched' ? { provider_message_id: d.providerMessageId, ack: 1 } : e.type === 'MessageDispatchFailed' ? { failed: true } : { ack: d.ack! };
+          if (messages.update(key, () => change)) touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
+          break;
+        }
+      }
+    }
+    await contacts.flush();
+    await tickets.flush();
+    await messages.flush();
+    if (rebuilding || touched.length === 0) return;
+
+    const companies = [...new Set(touched.map((t) => t.event.metadata.companyId))];
+    const directory = await loadDirectory(trx, companies);
+    const quotedKeys = new Set<string>();
+    for (const t of touched) {
+      const m = t.messageKey ? messages.get(t.messageKey) : null;
+      if (m?.quoted_id) quotedKeys.add(messageKey(m.company_id, m.quoted_id));
+    }
+    await messages.load(quotedKeys);
+    for (const t of touched) {
+      const ticket = tickets.get(t.ticketId);
+      const contact = ticket ? contacts.get(ticket.contact_id) : null;
+      if (!ticket || !contact) continue;
+      const companyId = ticket.company_id;
+      const payload = toTicket(ticket, contact, directory);
+      const audience = ticketAudience(ticket, [t.previousUserId ?? null]);
+      const drafts: FeedDraft[] = [];
+      if (t.messageKey) {
+        const message = messages.get(t.messageKey)!;
+        const quoted = message.quoted_id ? (messages.get(messageKey(companyId, message.quoted_id)) ?? null) : null;
+        const action = t.event.type === 'MessageReceived' || t.event.type === 'MessageQueued' ? 'create' : 'update';
+        const body: AppMessageFeedPayload = { action, message: toMessage(message, contact, quoted), ticket: payload, contact: payload.contact };
+        drafts.push({ companyId, channel: 'appMessage', payload: body, audience });
+      }
+      if (t.unreadReset) {
+        drafts.push({ companyId, channel: 'ticket', payload: { action: 'updateUnread', ticketId: ticket.id } satisfies TicketFeedPayload, audience });
+      } else if (!t.messageKey || t.event.type === 'MessageReceived' || t.event.type === 'MessageQueued') {
+        drafts.push({ companyId, channel: 'ticket', payload: { action: 'update', ticket: payload } satisfies TicketFeedPayload, audience });
+      }
+      drafts.forEach(emit);
+    }
+  },
+};

@@ -1,0 +1,36 @@
+import type { Migration } from '@atendo/core';
+
+export const conversationMigrations: Migration[] = [
+  {
+    name: '202611220040_conversations',
+    up: (knex) =>
+      knex.raw(`
+        CREATE TABLE contacts (
+          id bigint PRIMARY KEY, company_id bigint NOT NULL, name text NOT NULL, number text NOT NULL,
+          email text NOT NULL DEFAULT '', profile_pic_url text NOT NULL DEFAULT '', is_group boolean NOT NULL,
+          stream_id text NOT NULL, created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
+        );
+        CREATE UNIQUE INDEX contacts_number ON contacts (company_id, number);
+        CREATE TABLE tickets (
+          id bigint PRIMARY KEY, uuid uuid NOT NULL UNIQUE, company_id bigint NOT NULL, status text NOT NULL,
+          user_id bigint, queue_id bigint, whatsapp_id bigint NOT NULL, contact_id bigint NOT NULL,
+          last_message text NOT NULL DEFAULT '', unread_messages int NOT NULL DEFAULT 0, is_group boolean NOT NULL,
+          chatbot boolean NOT NULL DEFAULT false, stream_id text NOT NULL,
+          created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
+        );
+        CREATE INDEX tickets_list ON tickets (company_id, status, updated_at DESC, id DESC);
+        CREATE INDEX tickets_contact ON tickets (contact_id);
+        CREATE TABLE messages (
+          key text PRIMARY KEY, id text NOT NULL, company_id bigint NOT NULL, ticket_id bigint NOT NULL, contact_id bigint NOT NULL,
+          whatsapp_id bigint NOT NULL, body text NOT NULL, from_me boolean NOT NULL, media_type text NOT NULL,
+          media_url text, quoted_id text, ack smallint NOT NULL, is_deleted boolean NOT NULL DEFAULT false,
+          is_edited boolean NOT NULL DEFAULT false, read boolean NOT NULL, provider_message_id text,
+          user_id bigint, failed boolean NOT NULL DEFAULT false,
+          ordinal bigint NOT NULL, created_at timestamptz NOT NULL
+        );
+        CREATE INDEX messages_ticket ON messages (ticket_id, ordinal DESC);
+        CREATE INDEX messages_provider ON messages (whatsapp_id, provider_message_id) WHERE provider_message_id IS NOT NULL;
+      `),
+    down: (knex) => knex.raw('DROP TABLE messages, tickets, contacts'),
+  },
+];
