@@ -1,21 +1,57 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
-import type { FeedEntry, Viewer } from '@atendo/contracts';
-import { createKnex, eventStoreMigrations, idMigrations, migrateLatest, PostgresEventStore, type EventStore, type Migration } from '@atendo/core';
-import { FeedStore, Projector, projections as allProjections, readMigrations, type Projection } from '@atendo/read';
-import { createApiApp, RealtimeServer, verifyAccessToken, type AccessClaims } from '@atendo/api';
-import { randomBytes } from 'node:crypto';
+import type { FeedEntry, Position } from '@atendo/contracts';
+import {
+  ConversationService,
+  createKnex,
+  eventStoreMigrations,
+  idMigrations,
+  migrateLatest,
+  PostgresEventStore,
+  sequenceIds,
+  type EventStore,
+  type Migration,
+} from '@atendo/core';
+import {
+  CatalogueQueries,
+  ConversationQueries,
+  FeedStore,
+  Projector,
+  projections as allProjections,
+  readMigrations,
+  waitForCheckpoints,
+  type Projection,
+} from '@atendo/read';
+import {
+  authRoutes,
+  createApiApp,
+  messageRoutes,
+  queueRoutes,
+  RealtimeServer,
+  RefreshTokens,
+  refreshTokenMigrations,
+  ticketRoutes,
+  verifyAccessToken,
+  whatsappRoutes,
+  type ApiContext,
+  type SessionControl,
+} from '@atendo/api';
+import { SimulatorProvider } from '@atendo/channels';
 import type { Bus } from './bus/port.js';
 import { InProcessBus } from './bus/inProcessBus.js';
 import type { Config, Role } from './config.js';
 import { resolveDatabase, type Database } from './db/database.js';
+import { Gateway } from './gateway/gateway.js';
 import type { Logger } from './logger.js';
+import { seedDemo, type SeedResult } from './seed.js';
+import { ensureSimulator, simulatorProxy } from './simulator.js';
 
 export const FEED_TOPIC = 'atendo.feed';
 
 /** Every migration of the product, in one ordered list (names sort by date). */
-export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, readMigrations];
+export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, readMigrations, refreshTokenMigrations];
 
 export interface Atendo {
   config: Config;
@@ -27,9 +63,15 @@ export interface Atendo {
   projectors: Projector[];
   http: http.Server | undefined;
   realtime: RealtimeServer | undefined;
+  gateway: Gateway | undefined;
   /** Where the API listens, once started with the api role. */
   url: string | undefined;
+  simulatorUrl: string | undefined;
   jwtSecret: string;
+  /** What the first start seeded (null when the demo already existed or seeding is off). */
+  seeded: SeedResult | null;
+  /** Resolves once every read model of this process includes `position`. */
+  readYourWrites(position: Position | undefined): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -38,8 +80,6 @@ export interface StartOptions {
   log: Logger;
   /** Read models to run (default: all of the product's). */
   projections?: Projection[];
-  /** Who a socket's user is and which queues they work (default: from the token alone). */
-  loadViewer?: (claims: AccessClaims) => Promise<Viewer>;
 }
 
 export async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
@@ -80,6 +120,10 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     stops.push(() => bus.close());
     const feed = new FeedStore(knex);
     const jwtSecret = config.jwtSecret ?? randomBytes(32).toString('hex');
+    const catalogue = new CatalogueQueries(knex);
+    const conversationQueries = new ConversationQueries(knex);
+    const ids = sequenceIds(knex);
+    const conversationService = new ConversationService(store, ids);
 
     const projectors: Projector[] = [];
     if (roles.includes('read')) {
@@ -88,8 +132,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
           store,
           knex,
           projection,
-          onCommitted: (entries: FeedEntry[]) =>
-            bus.publish(FEED_TOPIC, entries.map((e) => ({ key: String(e.companyId), value: e }))),
+          onCommitted: (entries: FeedEntry[]) => bus.publish(FEED_TOPIC, entries.map((e) => ({ key: String(e.companyId), value: e }))),
           onError: (err) => log.fatal({ err, projection: projection.name }, 'projector stopped'),
         });
         await projector.start();
@@ -102,28 +145,72 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       stops.push(async () => clearInterval(prune));
       log.info({ projections: projectors.map((p) => p.name) }, 'read role started');
     }
+    // In one process the projectors say when they are done; otherwise their stored checkpoints do.
+    const readYourWrites = async (position: Position | undefined) => {
+      if (!position) return;
+      if (projectors.length) await Promise.all(projectors.map((p) => p.waitFor(position)));
+      else await waitForCheckpoints(knex, allProjections.map((p) => p.name), position);
+    };
+
+    let seeded: SeedResult | null = null;
+    if (config.seedDemo) {
+      seeded = await seedDemo(store, ids, process.env);
+      if (seeded) await readYourWrites(seeded.position);
+    }
+
+    let simulatorUrl: string | undefined;
+    let gateway: Gateway | undefined;
+    if (!config.production || config.simulatorUrl) {
+      const simulator = await ensureSimulator(config, log);
+      stops.push(() => simulator.stop());
+      simulatorUrl = simulator.url;
+    }
+    if (roles.includes('channels')) {
+      if (simulatorUrl) {
+        const provider = new SimulatorProvider(simulatorUrl, { log });
+        stops.push(() => provider.close());
+        gateway = new Gateway({ store, knex, provider, conversations: conversationService, catalogue, conversationQueries, log });
+        await gateway.start();
+        stops.push(() => gateway!.stop());
+      } else {
+        log.warn('channels role: no WhatsApp provider is configured (set SIMULATOR_URL)');
+      }
+    }
 
     let server: http.Server | undefined;
     let realtime: RealtimeServer | undefined;
     let url: string | undefined;
     if (roles.includes('api')) {
+      const context: ApiContext = { secret: jwtSecret, catalogue, conversations: conversationQueries, conversationService, readYourWrites };
+      const refreshTokens = new RefreshTokens(knex, config.refreshTokenTtlSeconds);
+      const sessions: SessionControl = gateway?.sessions ?? {
+        start: async () => undefined,
+        renew: async () => undefined,
+        logout: async () => undefined,
+      };
       const app = createApiApp({
         log,
+        raw: simulatorUrl && !config.production ? [['/simulator', simulatorProxy(simulatorUrl)]] : [],
+        staticDir: config.webDist,
+        routers: [
+          authRoutes({ secret: jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds, secureCookies: config.production, catalogue, refreshTokens }),
+          ticketRoutes(context),
+          messageRoutes(context),
+          whatsappRoutes(context, sessions),
+          queueRoutes(context),
+        ],
         health: async () => ({ roles, eventStore: store.name, bus: bus.name, sockets: realtime?.connections ?? 0 }),
       });
       server = http.createServer(app);
       realtime = new RealtimeServer({
         server,
         verifyToken: (token) => verifyAccessToken(token, jwtSecret),
-        loadViewer:
-          options.loadViewer ??
-          (async (claims) => ({ userId: claims.userId, companyId: claims.companyId, profile: claims.profile, queueIds: [] })),
+        loadViewer: async (claims) =>
+          (await catalogue.viewer(claims.companyId, claims.userId)) ?? { userId: claims.userId, companyId: claims.companyId, profile: 'user', queueIds: [] },
         feed,
         log,
       });
-      const subscription = await bus.subscribe(FEED_TOPIC, `realtime-${config.nodeId}`, async (message) =>
-        realtime!.deliver([message.value as FeedEntry]),
-      );
+      const subscription = await bus.subscribe(FEED_TOPIC, `realtime-${config.nodeId}`, async (message) => realtime!.deliver([message.value as FeedEntry]));
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
         server!.listen(config.port, config.host, () => resolve());
@@ -136,7 +223,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       log.info({ url }, 'api role listening');
     }
 
-    return { config, log, database, knex, store, bus, projectors, http: server, realtime, url, jwtSecret, stop };
+    return { config, log, database, knex, store, bus, projectors, http: server, realtime, gateway, url, simulatorUrl, jwtSecret, seeded, readYourWrites, stop };
   } catch (error) {
     await stop();
     throw error;

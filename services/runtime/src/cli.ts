@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { Position } from '@atendo/contracts';
 import { createKnex, migrateLatest } from '@atendo/core';
 import { findProjection, projections, rebuildProjection } from '@atendo/read';
-import { allMigrations, openEventStore, startAtendo } from './atendo.js';
+import { allMigrations, openEventStore, startAtendo, type Atendo } from './atendo.js';
 import { ConfigError, loadConfig, parseRoles, type Config } from './config.js';
 import { resolveDatabase } from './db/database.js';
 import { createLogger, type Logger } from './logger.js';
@@ -19,6 +19,33 @@ const USAGE = `atendo — the Atendo server
   atendo projections                list read models with their checkpoints
 
 Configuration comes from the environment: see the README.`;
+
+/** What a person needs after `make run`: where to go, how to log in, how to play the customer. */
+function printWelcome(atendo: Atendo): void {
+  if (!atendo.url) return;
+  const lines = [`Atendo is running at ${atendo.url}`];
+  const seeded = atendo.seeded;
+  if (seeded) {
+    const pw = (p: string | undefined) => p ?? '(the password you set)';
+    lines.push(
+      '',
+      'Demo data created. These passwords are shown this once:',
+      `  company admin  ${seeded.admin.email}  ${pw(seeded.admin.password)}`,
+      `  super admin    ${seeded.superAdmin.email}  ${pw(seeded.superAdmin.password)}`,
+    );
+  } else {
+    lines.push('', 'Log in with the accounts created on the first start (ADMIN_EMAIL / ADMIN_PASSWORD if you set them).');
+  }
+  if (atendo.simulatorUrl && !atendo.config.production) {
+    lines.push(
+      '',
+      'Talk to the demo as a customer (simulated WhatsApp, connection 1):',
+      `  curl -X POST ${atendo.url}/simulator/sessions/1/customers/5511999990001/messages -H 'content-type: application/json' -d '{"text":"Olá!","pushName":"Ana"}'`,
+      `  curl ${atendo.url}/simulator/sessions/1/customers/5511999990001/messages`,
+    );
+  }
+  console.log(`\n${lines.join('\n')}\n`);
+}
 
 async function withDatabase<T>(config: Config, log: Logger, run: (url: string) => Promise<T>): Promise<T> {
   const database = await resolveDatabase(config, log);
@@ -45,6 +72,7 @@ async function main(argv: string[]): Promise<number> {
     case 'start': {
       const { values } = parseArgs({ args: rest, options: { roles: { type: 'string' } } });
       const atendo = await startAtendo(config, { roles: parseRoles(values.roles), log });
+      printWelcome(atendo);
       let stopping = false;
       const shutdown = (signal: string) => {
         if (stopping) return;

@@ -16,7 +16,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
   });
   it('parses roles and refuses unknown ones', () => {
-    expect(parseRoles(undefined)).toEqual(['api', 'read']);
+    expect(parseRoles(undefined)).toEqual(['api', 'read', 'channels']);
     expect(parseRoles('read')).toEqual(['read']);
     expect(() => parseRoles('api,cook')).toThrow(/Unknown role "cook"/);
   });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-export const ROLES = ['api', 'read'] as const;
+export const ROLES = ['api', 'read', 'channels'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Everything Atendo reads from its environment (12-factor). Documented in the README. */
@@ -20,6 +20,15 @@ export interface Config {
   feedRetentionEntries: number;
   /** Identifies this process among others (bus groups, logs). */
   nodeId: string;
+  /** The simulated WhatsApp server; unset outside production: started as a child process on simulatorPort. */
+  simulatorUrl: string | undefined;
+  simulatorPort: number;
+  /** The built console (served at /); absent: the API alone. */
+  webDist: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Seed the demo company on a first start. */
+  seedDemo: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -56,6 +65,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     production,
     feedRetentionEntries: integer(env, 'FEED_RETENTION_ENTRIES', 10_000, 100),
     nodeId: env.NODE_ID || `${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+    simulatorUrl: env.SIMULATOR_URL || undefined,
+    simulatorPort: integer(env, 'SIMULATOR_PORT', integer(env, 'PORT', 8080) + 1),
+    webDist: path.resolve(cwd, env.WEB_DIST || 'web/dist'),
+    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10),
+    refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 7 * 86_400, 60),
+    seedDemo: env.SEED_DEMO !== 'false',
   };
 }
 

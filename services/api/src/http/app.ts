@@ -1,11 +1,15 @@
-import express, { type Express, type Router } from 'express';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import { errorHandler, notFound } from './errors.js';
 
 export interface ApiAppOptions {
   log: { error(obj: unknown, msg?: string): void };
+  /** Mounted before body parsing (proxies that stream the request on). */
+  raw?: Array<[string, RequestHandler]>;
   /** Feature routers, mounted in order. */
   routers?: Router[];
-  /** Served after the API routes (the built console). */
+  /** The built console: served at /, and its index.html for page navigations (e.g. a reload on /tickets/…). */
   staticDir?: string;
   health?: () => Promise<Record<string, unknown>>;
 }
@@ -14,6 +18,16 @@ export function createApiApp(options: ApiAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  for (const [mount, handler] of options.raw ?? []) app.use(mount, handler);
+  if (options.staticDir && existsSync(path.join(options.staticDir, 'index.html'))) {
+    const index = path.join(options.staticDir, 'index.html');
+    app.use(express.static(options.staticDir, { index: false, maxAge: '1h' }));
+    // The console's routes share paths with the API (/tickets): a browser navigation gets the page, fetch gets JSON.
+    app.use((req, res, next) => {
+      if (req.method === 'GET' && req.accepts(['json', 'html']) === 'html' && !req.path.startsWith('/socket')) res.sendFile(index);
+      else next();
+    });
+  }
   app.use(express.json({ limit: '1mb' }));
   app.get('/health', async (_req, res) => {
     res.json({ status: 'ok', ...(await options.health?.()) });

@@ -161,3 +161,15 @@ export async function rebuildProjection(options: {
     return { events, position };
   });
 }
+
+/** For a process without the projectors: polls their stored checkpoints until all are at or past `position`. */
+export async function waitForCheckpoints(knex: Knex, names: string[], position: Position, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = (await knex('projection_checkpoints').whereIn('name', names).select('commit_position', 'prepare_position')) as CheckpointRow[];
+    const done = rows.length === names.length && rows.every((r) => comparePositions({ commit: r.commit_position, prepare: r.prepare_position }, position) >= 0);
+    if (done) return;
+    if (Date.now() > deadline) throw new Error('Read models did not catch up in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
