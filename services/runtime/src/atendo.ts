@@ -80,6 +80,8 @@ export interface StartOptions {
   log: Logger;
   /** Read models to run (default: all of the product's). */
   projections?: Projection[];
+  /** Where the seed reads ADMIN_EMAIL, ADMIN_PASSWORD … (default: process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
@@ -154,7 +156,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
 
     let seeded: SeedResult | null = null;
     if (config.seedDemo) {
-      seeded = await seedDemo(store, ids, process.env);
+      seeded = await seedDemo(store, ids, options.env ?? process.env);
       if (seeded) await readYourWrites(seeded.position);
     }
 

@@ -1,0 +1,112 @@
+import WebSocket from 'ws';
+import type { LoginResponse, ServerMessage } from '@atendo/contracts';
+import { createSimulatorServer, type SimulatorServer } from '@atendo/channels';
+import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
+import { startAtendo, type Atendo } from '../atendo.js';
+import { loadConfig } from '../config.js';
+import { createLogger } from '../logger.js';
+
+export const ADMIN_EMAIL = 'admin@demo.test';
+export const ADMIN_PASSWORD = 'Demo-pass-123';
+
+/** The whole product on a fresh database, with a simulated WhatsApp server, for tests that work it end to end. */
+export interface Harness {
+  atendo: Atendo;
+  simulator: SimulatorServer;
+  db: TestDatabase;
+  url: string;
+  companyId: number;
+  whatsappId: number;
+  queueIds: number[];
+  login(email?: string, password?: string): Promise<LoginResponse & { cookie: string }>;
+  api<T = unknown>(path: string, init?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T }>;
+  /** A customer writes to the demo connection; resolves with the simulator's message id. */
+  customerSays(number: string, text: string, pushName?: string): Promise<string>;
+  socket(token: string): Promise<FeedClient>;
+  stop(): Promise<void>;
+}
+
+export interface FeedClient {
+  messages: ServerMessage[];
+  entries(event: string): Array<Record<string, unknown>>;
+  close(): void;
+}
+
+export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
+  const db = await createTestDatabase();
+  const simulator = await createSimulatorServer({ port: 0, ackDelaysMs: [20, 60], redeliverAfterMs: 500 });
+  const env = { ADMIN_EMAIL, ADMIN_PASSWORD, SUPER_ADMIN_PASSWORD: 'Super-pass-123' };
+  const config = loadConfig({ DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SIMULATOR_URL: simulator.url, WEB_DIST: '/nonexistent', ...env, ...options.env });
+  const atendo = await startAtendo(config, { roles: ['api', 'read', 'channels'], log: createLogger('warn'), env });
+  const seeded = atendo.seeded!;
+  const url = atendo.url!;
+
+  async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    const res = await fetch(`${url}${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        accept: 'application/json',
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  // The demo connection pairs like a phone scanning its QR code.
+  await eventually(async () => {
+    const res = await fetch(`${simulator.url}/simulator/sessions/${seeded.whatsappId}`);
+    const session = (await res.json()) as { status: string };
+    if (session.status !== 'CONNECTED') {
+      await fetch(`${simulator.url}/simulator/sessions/${seeded.whatsappId}/scan`, { method: 'POST' });
+      throw new Error(`session ${session.status}`);
+    }
+  });
+
+  return {
+    atendo,
+    simulator,
+    db,
+    url,
+    companyId: seeded.companyId,
+    whatsappId: seeded.whatsappId,
+    queueIds: seeded.queueIds,
+    api,
+    async login(email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+      const res = await fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      if (res.status !== 200) throw new Error(`login ${res.status}: ${await res.text()}`);
+      const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+      return { ...((await res.json()) as LoginResponse), cookie };
+    },
+    async customerSays(number, text, pushName) {
+      const res = await fetch(`${simulator.url}/simulator/sessions/${seeded.whatsappId}/customers/${number}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text, pushName }),
+      });
+      if (res.status !== 202) throw new Error(`simulator ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { id: string }).id;
+    },
+    async socket(token) {
+      const ws = new WebSocket(`${url.replace('http', 'ws')}/socket?token=${token}`);
+      const messages: ServerMessage[] = [];
+      ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+      await eventually(() => {
+        if (!messages.some((m) => m.type === 'ready')) throw new Error('not ready');
+      });
+      return {
+        messages,
+        entries: (event) => messages.flatMap((m) => (m.type === 'entry' && m.event === event ? [m.payload] : [])),
+        close: () => ws.close(),
+      };
+    },
+    async stop() {
+      await atendo.stop();
+      await simulator.close();
+      await db.drop();
+    },
+  };
+}
