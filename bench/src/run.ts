@@ -5,6 +5,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '@atendo/runtime';
 import { appendThroughput } from './appendThroughput.js';
 import { feedLatency } from './feedLatency.js';
+import { ingest } from './ingest.js';
 import { describeMachine } from './machine.js';
 import { projectionThroughput } from './projectionThroughput.js';
 
@@ -105,9 +106,29 @@ async function main() {
       ...feedTable,
       '<!-- core:end -->',
     ].join('\n');
+    console.log('\nInbound ingest: simulator → gateway → command → event store → projections → WebSocket client');
+    row(['load', 'messages', 'seconds', 'messages/s', 'p50 (ms)', 'p99 (ms)', 'target']);
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---']);
+    const fast = await ingest(await freshDatabase(serverUrl, 'atendo_bench_ingest_fast'), { seconds, numbers: 200 });
+    row([fast.label, fast.messages.toLocaleString('en'), fast.seconds.toFixed(2), fast.perSecond.toLocaleString('en'), fast.p50.toFixed(0), fast.p99.toFixed(0), fast.perSecond >= 1000 ? '≥ 1,000/s met' : '≥ 1,000/s missed']);
+    const paced = await ingest(await freshDatabase(serverUrl, 'atendo_bench_ingest_paced'), { rate: 500, seconds, numbers: 200 });
+    row([paced.label, paced.messages.toLocaleString('en'), paced.seconds.toFixed(2), paced.perSecond.toLocaleString('en'), paced.p50.toFixed(0), paced.p99.toFixed(0), paced.p99 <= 250 ? 'p99 ≤ 250 met' : 'p99 ≤ 250 missed']);
+    const ingestTable = lines.splice(0);
+    const ingestSection = [
+      '<!-- ingest:start -->',
+      '## Inbound ingest (walking skeleton)',
+      '',
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}. 200 customers write to the demo connection through the simulator, which runs as a process of its own as under \`make run\`; an admin's WebSocket receives each \`appMessage\` entry. Latency runs from the simulator stamping a message to the client receiving it. "As fast as possible" posts ${Math.round(seconds * 2000).toLocaleString('en')} messages at once and reports the sustained rate (its latencies are queueing time); the paced run is measured after a one-second warm-up at the same rate.`,
+      '',
+      ...ingestTable,
+      '<!-- ingest:end -->',
+    ].join('\n');
+
     const file = path.join(root, 'docs/benchmarks.md');
     let doc = await readFile(file, 'utf8').catch(() => '# Benchmarks\n\n`make bench` runs these and rewrites the sections between the markers.\n\n<!-- core:start -->\n<!-- core:end -->\n');
     doc = doc.replace(/<!-- core:start -->[\s\S]*<!-- core:end -->/, section);
+    if (!doc.includes('<!-- ingest:start -->')) doc += '\n<!-- ingest:start -->\n<!-- ingest:end -->\n';
+    doc = doc.replace(/<!-- ingest:start -->[\s\S]*<!-- ingest:end -->/, ingestSection);
     await writeFile(file, doc);
     console.log(`\nWritten to docs/benchmarks.md`);
   } finally {

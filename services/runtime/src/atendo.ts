@@ -19,6 +19,7 @@ import {
   ConversationQueries,
   FeedStore,
   Projector,
+  ProjectorGroup,
   projections as allProjections,
   readMigrations,
   waitForCheckpoints,
@@ -135,12 +136,12 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
           knex,
           projection,
           onCommitted: (entries: FeedEntry[]) => bus.publish(FEED_TOPIC, entries.map((e) => ({ key: String(e.companyId), value: e }))),
-          onError: (err) => log.fatal({ err, projection: projection.name }, 'projector stopped'),
         });
-        await projector.start();
-        stops.push(() => projector.stop());
         projectors.push(projector);
       }
+      const group = new ProjectorGroup(store, projectors, { onError: (err) => log.fatal({ err }, 'projectors stopped') });
+      await group.start();
+      stops.push(() => group.stop());
       const prune = setInterval(() => {
         feed.prune(config.feedRetentionEntries).catch((err: unknown) => log.warn({ err }, 'feed prune failed'));
       }, 60_000);

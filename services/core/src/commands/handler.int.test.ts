@@ -8,7 +8,7 @@ import type { EventStore } from '../eventstore/port.js';
 import { streamId } from '../eventstore/streams.js';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
 import type { Decider, DomainEvent } from './decider.js';
-import { handleCommand } from './handler.js';
+import { handleCommand, StateCache } from './handler.js';
 
 // A tiny seat-booking model: enough to show load, decide, append and retry against a real store.
 type Booked = DomainEvent<'SeatBooked', { by: string }>;
@@ -85,5 +85,19 @@ describe('handleCommand', () => {
     const again = await handleCommand(store, once, s, { by: 'x', seats: 9 }, { actor: { type: 'system' } });
     expect(again.events).toEqual([]);
     expect(await store.readStream(s)).toHaveLength(1);
+  });
+
+  it('with a state cache, reads only new events and still sees other writers', async () => {
+    const s = streamId('show', 1, 'e');
+    const cache = new StateCache<unknown>();
+    await handleCommand(store, seats, s, { by: 'a', seats: 3 }, { actor: { type: 'system' } }, { cache });
+    // Another process (no cache) books a seat behind this cache's back.
+    await handleCommand(store, seats, s, { by: 'b', seats: 3 }, { actor: { type: 'system' } });
+    const third = await handleCommand(store, seats, s, { by: 'c', seats: 3 }, { actor: { type: 'system' } }, { cache });
+    expect(third.state).toEqual({ taken: 3 });
+    await expect(handleCommand(store, seats, s, { by: 'd', seats: 3 }, { actor: { type: 'system' } }, { cache })).rejects.toThrow('sold out');
+    // A stale entry (another writer appended after it was cached) costs a retry, never a wrong decision.
+    cache.set(s, { taken: 1 }, 0);
+    await expect(handleCommand(store, seats, s, { by: 'e', seats: 3 }, { actor: { type: 'system' } }, { cache })).rejects.toThrow('sold out');
   });
 });

@@ -28,6 +28,33 @@ export interface HandleResult<E, S> {
 export interface HandleOptions {
   /** How many times a command is decided again after another writer got to the stream first. */
   maxRetries?: number;
+  /** Folded states of recently used streams: only events after the cached revision are read. */
+  cache?: StateCache<unknown>;
+}
+
+/**
+ * Remembers folded states by stream. Safe because the append still names the revision the state was folded to:
+ * a stale entry makes the append fail, and the retry reads what it missed.
+ */
+export class StateCache<S> {
+  private readonly entries = new Map<string, { state: S; revision: number }>();
+  constructor(private readonly capacity = 10_000) {}
+
+  get(streamId: string): { state: S; revision: number } | undefined {
+    const entry = this.entries.get(streamId);
+    if (entry) {
+      // Most recently used last, so the oldest is dropped first.
+      this.entries.delete(streamId);
+      this.entries.set(streamId, entry);
+    }
+    return entry;
+  }
+
+  set(streamId: string, state: S, revision: number): void {
+    this.entries.delete(streamId);
+    this.entries.set(streamId, { state, revision });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
 }
 
 /**
@@ -46,10 +73,13 @@ export async function handleCommand<C, E extends DomainEvent, S>(
   const { companyId } = parseStreamId(streamId);
   const maxRetries = options.maxRetries ?? 5;
   for (let attempt = 0; ; attempt++) {
-    const history = await store.readStream(streamId);
-    let state = decider.initialState();
+    const cache = options.cache as StateCache<S> | undefined;
+    const cached = cache?.get(streamId);
+    const history = await store.readStream(streamId, cached ? { fromRevision: cached.revision + 1 } : {});
+    let state = cached?.state ?? decider.initialState();
     for (const recorded of history) state = decider.evolve(state, toDomainEvent<E>(recorded));
-    const revision = history.length - 1;
+    const revision = history.length > 0 ? history[history.length - 1]!.streamPosition : (cached?.revision ?? -1);
+    cache?.set(streamId, state, revision);
 
     const decided = decider.decide(typeof command === 'function' ? await (command as (state: S) => C | Promise<C>)(state) : command, state);
     if (decided.length === 0) return { events: [], state, revision };
@@ -69,6 +99,7 @@ export async function handleCommand<C, E extends DomainEvent, S>(
       });
       if (result.duplicate) return { events: [], state, revision: result.nextExpectedRevision };
       for (const e of decided) state = decider.evolve(state, e);
+      cache?.set(streamId, state, result.nextExpectedRevision);
       const events = decided.map((e, i) => ({ ...e, id: toWrite[i]!.id }));
       return { events, position: result.position, state, revision: result.nextExpectedRevision };
     } catch (error) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Ack, MediaType, Position } from '@atendo/contracts';
-import { handleCommand, type CommandContext } from '../commands/handler.js';
+import { handleCommand, StateCache, type CommandContext } from '../commands/handler.js';
 import type { EventStore } from '../eventstore/port.js';
 import type { IdAllocator } from '../ids/idAllocator.js';
 import { conversationStream, type ConversationEvent, type ConversationState } from './conversation.js';
@@ -29,6 +29,8 @@ export interface ConversationResult {
 
 /** The use cases of a conversation, for the API and the WhatsApp gateway alike. */
 export class ConversationService {
+  private readonly cache = new StateCache<ConversationState>();
+
   constructor(
     private readonly store: EventStore,
     private readonly ids: IdAllocator,
@@ -59,12 +61,13 @@ export class ConversationService {
         newTicketUuid: randomUUID(),
       }),
       { actor: { type: 'contact', contactId: 0 }, occurredAt: input.sentAt },
+      { cache: this.cache as StateCache<unknown> },
     );
   }
 
   /** Any command on a conversation whose stream is known (from the tickets read model). */
   execute(streamId: string, command: ConversationCommand, context: CommandContext): Promise<ConversationResult> {
-    return handleCommand(this.store, conversationDecider, streamId, command, context);
+    return handleCommand(this.store, conversationDecider, streamId, command, context, { cache: this.cache as StateCache<unknown> });
   }
 
   /** Queues an agent's reply; the gateway sends it and records the dispatch. Returns the new message id. */

@@ -52,7 +52,8 @@ export const conversationsProjection: Projection = {
       const t = tickets.get(id);
       if (t) contactIds.add(t.contact_id);
     }
-    await Promise.all([contacts.load(contactIds), messages.load(messageKeys)]);
+    await contacts.load(contactIds);
+    await messages.load(messageKeys);
 
     // Realtime entries are built after all rows of the batch are folded, from the final rows.
     const touched: Array<{ event: RecordedEvent; ticketId: number; messageKey?: string; previousUserId?: number | null; unreadReset?: boolean }> = [];

@@ -64,11 +64,10 @@ export interface Directory {
 }
 
 export async function loadDirectory(knex: Knex, companyIds: number[]): Promise<Directory> {
-  const [users, queues, whatsapps] = await Promise.all([
-    knex('users').whereIn('company_id', companyIds).select('id', 'name'),
-    knex('queues').whereIn('company_id', companyIds).select('id', 'name', 'color'),
-    knex('whatsapps').whereIn('company_id', companyIds).select('id', 'name'),
-  ]);
+  // One after another: inside a projector this is a single transaction's connection.
+  const users = await knex('users').whereIn('company_id', companyIds).select('id', 'name');
+  const queues = await knex('queues').whereIn('company_id', companyIds).select('id', 'name', 'color');
+  const whatsapps = await knex('whatsapps').whereIn('company_id', companyIds).select('id', 'name');
   return {
     users: new Map(users.map((u: { id: number; name: string }) => [u.id, u.name])),
     queues: new Map(queues.map((q: QueueRef) => [q.id, q])),

@@ -6,7 +6,7 @@ import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/
 import { FeedStore } from '../feed/feedStore.js';
 import { runtimeMigrations } from '../migrations.js';
 import type { Projection } from './projection.js';
-import { Projector, readCheckpoint, rebuildProjection } from './projector.js';
+import { Projector, ProjectorGroup, readCheckpoint, rebuildProjection } from './projector.js';
 import { RowCache } from './rowCache.js';
 
 // A conversation summary: counters make a double-applied event visible.
@@ -170,5 +170,23 @@ describe('projector runtime', () => {
     expect((await feed.entriesAfter(1, current - 3)).entries).toHaveLength(3);
     expect((await feed.entriesAfter(1, 1)).complete).toBe(false);
     expect(await eventually(async () => (await feed.entriesAfter(1, current)).complete)).toBe(true);
+  });
+
+  it('a group feeds several projectors from one subscription, each from its own checkpoint', async () => {
+    const counted: string[] = [];
+    const counter: Projection = { name: 'test_counter', tables: [], eventTypes: ['MessageIn'], apply: async (events) => void counted.push(...events.map((e) => e.id)) };
+    const behind = new Projector({ store, knex, projection: counter });
+    const ahead = projector();
+    const group = new ProjectorGroup(store, [ahead, behind], { batchSize: 5 });
+    await group.start();
+    const s = await writeConversation(5, 'g', 3);
+    const last = await store.append(s, [ev(5, 'MessageIn', { body: 'last' })]);
+    await Promise.all([ahead.waitFor(last.position), behind.waitFor(last.position)]);
+    await group.stop();
+    // The new projector read the whole history; the existing one only what was new (no double count).
+    const allMessages = (await store.readAll({ maxCount: 10_000 })).filter((e) => e.type === 'MessageIn');
+    expect(counted).toEqual(allMessages.map((e) => e.id));
+    expect((await knex('test_conversations').where({ id: s }).first()).messages).toBe(4);
+    expect((await knex('test_conversations').where({ id: 'conversation-1.a' }).first()).messages).toBe(3);
   });
 });

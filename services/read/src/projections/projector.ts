@@ -68,8 +68,14 @@ export class Projector {
     return this.options.projection.name;
   }
 
-  async start(): Promise<void> {
+  /** Loads the checkpoint; `start` then follows the log alone, or a ProjectorGroup feeds it. */
+  async load(): Promise<Position> {
     this.position = await readCheckpoint(this.options.knex, this.name);
+    return this.position;
+  }
+
+  async start(): Promise<void> {
+    await this.load();
     this.subscription = this.options.store.subscribe(
       { after: this.position, maxCount: this.options.batchSize ?? 500, onError: this.options.onError },
       (batch) => this.handle(batch),
@@ -99,7 +105,9 @@ export class Projector {
     });
   }
 
-  private async handle(batch: RecordedEvent[]): Promise<void> {
+  async handle(batch: RecordedEvent[]): Promise<void> {
+    // Fed a batch this projector already has (a group started before the slowest checkpoint): nothing to do.
+    if (comparePositions(batch[batch.length - 1]!.position, this.position) <= 0) return;
     const { knex, projection } = this.options;
     const entries = await knex.transaction(async (trx) => {
       const checkpoint = await lockCheckpoint(trx, projection.name);
@@ -117,6 +125,33 @@ export class Projector {
     this.position = batch[batch.length - 1]!.position;
     this.progress.emit('progress');
     if (entries.length > 0) await this.options.onCommitted?.(entries);
+  }
+}
+
+/**
+ * Several projectors over one subscription: the log is read and parsed once per batch, and each projector folds
+ * it in its own transaction with its own checkpoint, all at the same time.
+ */
+export class ProjectorGroup {
+  private subscription: Subscription | undefined;
+
+  constructor(
+    private readonly store: EventStore,
+    readonly projectors: Projector[],
+    private readonly options: { batchSize?: number; onError?: (error: unknown) => void } = {},
+  ) {}
+
+  async start(): Promise<void> {
+    const positions = await Promise.all(this.projectors.map((p) => p.load()));
+    const after = positions.reduce((min, p) => (comparePositions(p, min) < 0 ? p : min), positions[0] ?? START);
+    this.subscription = this.store.subscribe({ after, maxCount: this.options.batchSize ?? 500, onError: this.options.onError }, async (batch) => {
+      await Promise.all(this.projectors.map((p) => p.handle(batch)));
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = undefined;
   }
 }
 

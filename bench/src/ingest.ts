@@ -1,0 +1,125 @@
+import WebSocket from 'ws';
+import type { AppMessageFeedPayload, ServerMessage } from '@atendo/contracts';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createLogger, freePort, loadConfig, startAtendo } from '@atendo/runtime';
+import { percentile } from './machine.js';
+
+export interface IngestResult {
+  label: string;
+  offered: number;
+  messages: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * Inbound messages through the whole path: simulator → gateway → command → event store → projections → bus →
+ * a connected WebSocket client. Latency is from the simulator stamping the message to the client receiving it.
+ * `rate` undefined: as fast as it goes (sustained throughput); else paced at `rate` messages/s.
+ */
+export async function ingest(url: string, options: { rate?: number; seconds: number; numbers: number }): Promise<IngestResult> {
+  // The simulator runs in a process of its own, as `make run` starts it (WhatsApp is not inside the platform).
+  const simulatorPort = await freePort();
+  const simulator = { url: `http://127.0.0.1:${simulatorPort}` };
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../services/channels/src/simulator/main.ts')], {
+    env: { ...process.env, SIMULATOR_PORT: String(simulatorPort), SIMULATOR_HOST: '127.0.0.1', SIMULATOR_DATA_FILE: '' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 200; i++) {
+    if (await fetch(`${simulator.url}/simulator/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const env = { ADMIN_PASSWORD: 'Bench-pass-123', SUPER_ADMIN_PASSWORD: 'Bench-pass-123' };
+  const config = loadConfig({ DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', SIMULATOR_URL: simulator.url, WEB_DIST: '/nonexistent', ...env });
+  const app = await startAtendo(config, { roles: ['api', 'read', 'channels'], log: createLogger('error'), env });
+  const { whatsappId, companyId } = app.seeded!;
+  // Pair the demo connection once its session reached the simulator.
+  for (let i = 0; i < 200; i++) {
+    await fetch(`${simulator.url}/simulator/sessions/${whatsappId}/scan`, { method: 'POST' });
+    const session = (await (await fetch(`${simulator.url}/simulator/sessions/${whatsappId}`)).json()) as { status?: string };
+    if (session.status === 'CONNECTED') break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const login = (await (await fetch(`${app.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.atendo.local', password: env.ADMIN_PASSWORD }) })).json()) as { token: string };
+
+  const latencies: number[] = [];
+  const trace: Array<[number, number]> = [];
+  let received = 0;
+  let lastAt = 0;
+  const ws = new WebSocket(`${app.url!.replace('http', 'ws')}/socket?token=${login.token}`);
+  await new Promise<void>((resolve) =>
+    ws.on('message', (raw) => {
+      const m = JSON.parse(String(raw)) as ServerMessage;
+      if (m.type === 'ready') resolve();
+      if (m.type === 'entry' && m.event === `company-${companyId}-appMessage`) {
+        const p = m.payload as unknown as AppMessageFeedPayload;
+        if (p.action !== 'create' || p.message.fromMe) return;
+        received++;
+        lastAt = Date.now();
+        latencies.push(Date.now() - Date.parse(p.message.createdAt));
+        if (process.env.BENCH_TRACE) trace.push([Date.now(), Date.now() - Date.parse(p.message.createdAt)]);
+      }
+    }),
+  );
+
+  const numbers = Array.from({ length: options.numbers }, (_, i) => `55219${String(10000000 + i).padStart(8, '0')}`);
+  const post = (count: number, offset: number) =>
+    fetch(`${simulator.url}/simulator/sessions/${whatsappId}/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: Array.from({ length: count }, (_, i) => ({ from: numbers[(offset + i) % numbers.length], text: `mensagem ${offset + i}` })) }),
+    });
+  let started = Date.now();
+  let offered = 0;
+  if (options.rate) {
+    // One second at the same rate first, not measured: the first requests pay for compiling and opening pools.
+    const warmupEnd = Date.now() + 1000;
+    let warm = 0;
+    while (Date.now() < warmupEnd) {
+      await post(Math.max(1, Math.round(options.rate / 50)), 1_000_000 + warm);
+      warm += Math.max(1, Math.round(options.rate / 50));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    while (received < warm && Date.now() < warmupEnd + 5000) await new Promise((r) => setTimeout(r, 20));
+    received = 0;
+    latencies.length = 0;
+    trace.length = 0;
+    started = Date.now();
+    // Paced: a small batch every 20 ms.
+    const perTick = Math.max(1, Math.round(options.rate / 50));
+    while (Date.now() - started < options.seconds * 1000) {
+      const due = started + (offered / options.rate) * 1000;
+      if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+      await post(perTick, offered);
+      offered += perTick;
+    }
+  } else {
+    offered = Math.round(options.seconds * 2000);
+    for (let sent = 0; sent < offered; sent += 500) await post(Math.min(500, offered - sent), sent);
+  }
+  const deadline = Date.now() + 60_000;
+  while (received < offered && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const seconds = ((received === offered ? lastAt : Date.now()) - started) / 1000;
+  ws.close();
+  await app.stop();
+  child.kill('SIGTERM');
+  if (process.env.BENCH_TRACE) {
+    const t0 = trace[0]?.[0] ?? 0;
+    const buckets = new Map<number, number>();
+    for (const [at, ms] of trace) buckets.set(Math.floor((at - t0) / 250), Math.max(buckets.get(Math.floor((at - t0) / 250)) ?? 0, ms));
+    console.log('max latency per 250 ms:', [...buckets.values()].join(' '));
+  }
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    label: options.rate ? `paced at ${options.rate}/s` : 'as fast as possible',
+    offered,
+    messages: received,
+    seconds,
+    perSecond: Math.round(received / seconds),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+  };
+}
