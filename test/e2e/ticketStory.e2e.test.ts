@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startHarness, ADMIN_EMAIL, ADMIN_PASSWORD, type Harness } from '../../services/runtime/src/testing/harness.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const artifacts = path.join(repoRoot, 'test-artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const webDist = path.join(repoRoot, 'web/dist');
+
+/** The story of the walking skeleton, as an agent lives it in the real console in headless Chromium. */
+describe('browser: the first WhatsApp conversation', () => {
+  let h: Harness;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: run \`make test\`, which installs Debian's chromium`);
+    if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('The console is not built: run `make test` (it builds web/dist)');
+    await mkdir(artifacts, { recursive: true });
+    h = await startHarness({ env: { WEB_DIST: webDist } });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await h?.stop();
+  });
+
+  it('log in, a customer writes, the ticket appears live, accept, reply, the customer receives it, resolve', async () => {
+    await page.goto(`${h.url}/login`);
+    await page.getByTestId('login-email').fill(ADMIN_EMAIL);
+    await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/tickets/);
+
+    await page.getByTestId('tab-open').click();
+    await page.getByTestId('tab-pending').click();
+    // The customer writes while the agent watches: no reload.
+    await h.customerSays('5511977770001', 'Boa tarde, meu boleto venceu', 'Carla');
+    const item = page.getByTestId('ticket-list-item').filter({ hasText: 'Carla' });
+    await item.waitFor({ timeout: 10_000 });
+    await expect(item.textContent()).resolves.toContain('Boa tarde, meu boleto venceu');
+
+    await item.getByTestId('ticket-accept').click();
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+    const input = page.getByTestId('message-input');
+    await input.waitFor();
+    await input.fill('Olá Carla! Vou gerar um novo boleto.');
+    await input.press('Enter');
+
+    const mine = page.locator('[data-testid="message-bubble"][data-from-me="true"]').filter({ hasText: 'Vou gerar um novo boleto' });
+    await mine.waitFor({ timeout: 10_000 });
+    await page.locator('[data-testid="message-bubble"][data-from-me="true"][data-ack="3"]').waitFor({ timeout: 10_000 });
+    const customer = (await (await fetch(`${h.simulator.url}/simulator/sessions/${h.whatsappId}/customers/5511977770001/messages`)).json()) as { messages: Array<{ body: string }> };
+    expect(customer.messages.map((m) => m.body)).toContain('Olá Carla! Vou gerar um novo boleto.');
+
+    await page.screenshot({ path: path.join(artifacts, 'tickets-light.png') });
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.evaluate(() => document.body.classList.contains('bp6-dark') || document.documentElement.classList.contains('bp6-dark'))).resolves.toBe(true);
+    await page.screenshot({ path: path.join(artifacts, 'tickets-dark.png') });
+
+    await page.getByTestId('ticket-resolve').click();
+    await page.waitForURL(/\/tickets$/);
+    await page.getByTestId('tab-closed').click();
+    await page.getByTestId('ticket-list-item').filter({ hasText: 'Carla' }).waitFor({ timeout: 10_000 });
+  });
+
+  it('works on a small screen too', async () => {
+    await page.setViewportSize({ width: 390, height: 780 });
+    await page.goto(`${h.url}/tickets`);
+    await page.getByTestId('tab-open').waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'tickets-mobile.png') });
+  });
+});
