@@ -1,0 +1,111 @@
+import type { LoginResponse } from '@atendo/contracts';
+import { ApiError } from './ApiError';
+import { clearSession, getToken, storeSession } from './session';
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  /** Public calls (login) carry no token and never trigger a refresh or a logout. */
+  anonymous?: boolean;
+}
+
+const sessionEndListeners = new Set<() => void>();
+
+/** Called when the session ends (logout, 401, failed refresh); returns an unsubscribe function. */
+export function onSessionEnd(listener: () => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => sessionEndListeners.delete(listener);
+}
+
+export function endSession(): void {
+  clearSession();
+  for (const listener of sessionEndListeners) listener();
+}
+
+let refreshing: Promise<string> | undefined;
+
+/** One refresh at a time: every caller that needs a fresh token waits for the same call. */
+export function refreshToken(): Promise<string> {
+  refreshing ??= send<LoginResponse>('POST', '/auth/refresh_token', {})
+    .then((session) => {
+      storeSession(session);
+      return session.token;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ApiError && error.status > 0) endSession();
+      throw error;
+    })
+    .finally(() => {
+      refreshing = undefined;
+    });
+  return refreshing;
+}
+
+function url(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function send<T>(method: string, path: string, options: RequestOptions, token?: string | null): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(url(path, options.query), {
+      method,
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, 'ERR_NETWORK');
+  }
+  const data = parse(await response.text());
+  if (!response.ok) {
+    const body = (data ?? {}) as { error?: unknown; details?: unknown };
+    throw new ApiError(response.status, typeof body.error === 'string' ? body.error : `HTTP ${response.status}`, body.details);
+  }
+  return data as T;
+}
+
+function parse(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function authorised<T>(method: string, path: string, options: RequestOptions, retried: boolean): Promise<T> {
+  const token = getToken();
+  try {
+    return await send<T>(method, path, options, token);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 401) endSession();
+    if (error.status === 403 && !retried) {
+      // A call that failed after another one already refreshed just retries with the new token.
+      if (getToken() === token) await refreshToken();
+      return authorised<T>(method, path, options, true);
+    }
+    throw error;
+  }
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  if (options.anonymous) return send<T>(method, path, options);
+  if (refreshing) await refreshing.catch(() => undefined);
+  return authorised<T>(method, path, options, false);
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};

@@ -1,0 +1,78 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'jotai';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch } from '../../test/fakeFetch';
+import { me } from '../../test/fixtures';
+import { LoginPage } from './LoginPage';
+
+function renderLogin() {
+  return render(
+    <Provider>
+      <MemoryRouter initialEntries={['/login']}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/tickets" element={<p>Tickets page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+describe('login page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for a valid email and a password before calling the server', async () => {
+    const { calls } = fakeFetch(() => ({ status: 500 }));
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Invalid email')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('signs in, keeps the session in browser storage and goes to the tickets', async () => {
+    const { calls } = fakeFetch(() => ({ body: { token: 'jwt-1', user: me } }));
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Email'), ' ana@example.com ');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret{Enter}');
+
+    expect(await screen.findByText('Tickets page')).toBeTruthy();
+    expect(calls).toEqual([
+      { method: 'POST', url: '/auth/login', token: undefined, body: { email: 'ana@example.com', password: 'secret' } },
+    ]);
+    expect(localStorage.getItem('token')).toBe('jwt-1');
+    expect(localStorage.getItem('companyId')).toBe('7');
+    expect(localStorage.getItem('userId')).toBe('3');
+    expect(localStorage.getItem('companyDueDate')).toBe(me.company.dueDate);
+  });
+
+  it('shows a refused login as the translated error and stays on the page', async () => {
+    fakeFetch(() => ({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } }));
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByTestId('login-submit'));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Authentication error. Please try again.');
+    expect(screen.queryByText('Tickets page')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('says when the subscription expired', async () => {
+    fakeFetch(() => ({ status: 403, body: { error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: '2024-02-01T12:00:00.000Z' } } }));
+    renderLogin();
+    await userEvent.type(screen.getByTestId('login-email'), 'ana@example.com');
+    await userEvent.type(screen.getByTestId('login-password'), 'secret');
+    await userEvent.click(screen.getByTestId('login-submit'));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your subscription expired on 01/02/2024. Please contact support.',
+    );
+  });
+});

@@ -1,0 +1,8 @@
+import type { LoginRequest, LoginResponse, SessionUser } from '@atendo/contracts';
+import { api, request } from '../../api/client';
+
+export const authApi = {
+  login: (credentials: LoginRequest) => request<LoginResponse>('POST', '/auth/login', { body: credentials, anonymous: true }),
+  me: () => api.get<SessionUser>('/auth/me'),
+  logout: () => api.delete<void>('/auth/logout'),
+};

@@ -1,0 +1,24 @@
+import type {
+  ListMessagesResponse,
+  ListTicketsResponse,
+  Message,
+  SendMessageRequest,
+  Ticket,
+  TicketStatus,
+  UpdateTicketRequest,
+} from '@atendo/contracts';
+import { api } from '../../api/client';
+
+export interface TicketListQuery {
+  status?: TicketStatus;
+  searchParam?: string;
+  showAll: boolean;
+}
+
+export const ticketsApi = {
+  list: (query: TicketListQuery, pageNumber: number) => api.get<ListTicketsResponse>('/tickets', { ...query, pageNumber }),
+  byUuid: (uuid: string) => api.get<Ticket>(`/tickets/u/${encodeURIComponent(uuid)}`),
+  update: (ticketId: number, change: UpdateTicketRequest) => api.put<Ticket>(`/tickets/${ticketId}`, change),
+  messages: (ticketId: number, pageNumber: number) => api.get<ListMessagesResponse>(`/messages/${ticketId}`, { pageNumber }),
+  send: (ticketId: number, message: SendMessageRequest) => api.post<Message>(`/messages/${ticketId}`, message),
+};

@@ -1,0 +1,16 @@
+import { useCallback } from 'react';
+import { useFeed, useFeedReload } from '../../realtime/useFeed';
+import { usePagedList } from '../../ui/usePagedList';
+import { addMessagePage, applyMessageEntry, emptyMessageList } from './messageList';
+import { ticketsApi } from './ticketsApi';
+
+/** A ticket's messages: pages from GET /messages (the server marks them read), kept current by the feed. */
+export function useMessages(ticketId: number) {
+  const fetchPage = useCallback((page: number) => ticketsApi.messages(ticketId, page), [ticketId]);
+  const { state, setState, loading, reload, loadMore } = usePagedList(emptyMessageList, fetchPage, addMessagePage);
+
+  useFeed('appMessage', (payload) => setState((s) => applyMessageEntry(s, ticketId, payload)));
+  useFeedReload(reload);
+
+  return { ...state, loading, loadOlder: loadMore };
+}

@@ -1,0 +1,22 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import '@blueprintjs/icons/lib/css/blueprint-icons.css';
+import './styles.css';
+import './i18n';
+import { BlueprintProvider } from '@blueprintjs/core';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './app/AppRoutes';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <BlueprintProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </BlueprintProvider>
+  </StrictMode>,
+);

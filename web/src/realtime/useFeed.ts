@@ -1,0 +1,28 @@
+import type { AppMessageFeedPayload, TicketFeedPayload } from '@atendo/contracts';
+import { useEffect, useRef } from 'react';
+import { useRealtime } from './RealtimeContext';
+
+/** Payloads of the channels the console listens to, by channel suffix. */
+export interface FeedPayloads {
+  ticket: TicketFeedPayload;
+  appMessage: AppMessageFeedPayload;
+}
+
+/** Calls `handler` with every entry of `company-{companyId}-{channel}`; the latest handler is always used. */
+export function useFeed<C extends keyof FeedPayloads>(channel: C, handler: (payload: FeedPayloads[C]) => void): void {
+  const { client, companyId } = useRealtime();
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(
+    () => client.subscribe(`company-${companyId}-${channel}`, (payload) => latest.current(payload as unknown as FeedPayloads[C])),
+    [client, companyId, channel],
+  );
+}
+
+/** Calls `handler` when the server asks for lists to be fetched again. */
+export function useFeedReload(handler: () => void): void {
+  const { client } = useRealtime();
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => client.onReload(() => latest.current()), [client]);
+}
