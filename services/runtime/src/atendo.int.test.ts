@@ -27,7 +27,7 @@ describe('atendo composed (api + read roles, in-process bus)', () => {
   let atendo: Atendo;
   beforeAll(async () => {
     db = await createTestDatabase();
-    const config = loadConfig({ DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+    const config = loadConfig({ DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
     atendo = await startAtendo(config, { roles: ['api', 'read'], log: createLogger('warn'), projections: [shout, activityProjection] });
   });
   afterAll(async () => {
@@ -58,7 +58,7 @@ describe('atendo composed (api + read roles, in-process bus)', () => {
   });
 
   it('rebuilds, replays and lists projections from the CLI', async () => {
-    const env = { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn' };
+    const env = { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false' };
     const cli = ['--import', 'tsx', 'services/runtime/src/cli.ts'];
     const cwd = new URL('../../../', import.meta.url).pathname;
     const rebuilt = await run('node', [...cli, 'rebuild', 'activity'], { env, cwd });

@@ -161,9 +161,9 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       if (seeded) await readYourWrites(seeded.position);
     }
 
-    let simulatorUrl: string | undefined;
+    let simulatorUrl = config.simulatorUrl;
     let gateway: Gateway | undefined;
-    if (!config.production || config.simulatorUrl) {
+    if (roles.includes('channels') && (!config.production || config.simulatorUrl)) {
       const simulator = await ensureSimulator(config, log);
       stops.push(() => simulator.stop());
       simulatorUrl = simulator.url;

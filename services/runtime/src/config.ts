@@ -66,7 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     feedRetentionEntries: integer(env, 'FEED_RETENTION_ENTRIES', 10_000, 100),
     nodeId: env.NODE_ID || `${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
     simulatorUrl: env.SIMULATOR_URL || undefined,
-    simulatorPort: integer(env, 'SIMULATOR_PORT', integer(env, 'PORT', 8080) + 1),
+    // Next to PORT; with PORT=0 (any free port) the simulator takes any free port too.
+    simulatorPort: integer(env, 'SIMULATOR_PORT', integer(env, 'PORT', 8080) === 0 ? 0 : integer(env, 'PORT', 8080) + 1),
     webDist: path.resolve(cwd, env.WEB_DIST || 'web/dist'),
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 7 * 86_400, 60),

@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Request, Response } from 'express';
 import type { Config } from './config.js';
+import { freePort } from './db/embeddedPostgres.js';
 import type { Logger } from './logger.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -23,14 +24,15 @@ async function answers(url: string): Promise<boolean> {
  */
 export async function ensureSimulator(config: Config, log: Logger): Promise<{ url: string; stop(): Promise<void> }> {
   if (config.simulatorUrl) return { url: config.simulatorUrl, stop: async () => undefined };
-  const url = `http://127.0.0.1:${config.simulatorPort}`;
-  if (await answers(url)) {
+  const port = config.simulatorPort || (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  if (config.simulatorPort && (await answers(url))) {
     log.info({ url }, 'reusing the WhatsApp simulator already running');
     return { url, stop: async () => undefined };
   }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'services/channels/src/simulator/main.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, SIMULATOR_PORT: String(config.simulatorPort), SIMULATOR_HOST: '127.0.0.1', SIMULATOR_DATA_FILE: path.join(config.dataDir, 'simulator.json') },
+    env: { ...process.env, SIMULATOR_PORT: String(port), SIMULATOR_HOST: '127.0.0.1', SIMULATOR_DATA_FILE: path.join(config.dataDir, 'simulator.json') },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 100 && !(await answers(url)); i++) await new Promise((r) => setTimeout(r, 100));
