@@ -62,7 +62,7 @@ describe('browser: the first WhatsApp conversation', () => {
 
     await page.screenshot({ path: path.join(artifacts, 'tickets-light.png') });
     await page.getByTestId('theme-toggle').click();
-    await expect(page.evaluate(() => document.body.classList.contains('bp6-dark') || document.documentElement.classList.contains('bp6-dark'))).resolves.toBe(true);
+    await expect(page.evaluate("document.body.classList.contains('bp6-dark') || document.documentElement.classList.contains('bp6-dark')")).resolves.toBe(true);
     await page.screenshot({ path: path.join(artifacts, 'tickets-dark.png') });
 
     await page.getByTestId('ticket-resolve').click();
