@@ -171,6 +171,20 @@ describe('walking skeleton: a WhatsApp conversation end to end', () => {
       expect(await h.api(`/messages/${ticket.id}`, { method: 'POST', token, body: { body: 'x'.repeat(4097) } })).toMatchObject({ status: 400 });
     });
 
+    it('an admin deletes a ticket: it leaves every list live, its messages go, an agent may not', async () => {
+      await h.customerSays('5511988880008', 'apagar');
+      const ticket = await ticketOf('5511988880008');
+      const agent = await createUser(h, 'agent3@demo.test', 'Agent-pass-123', 'user', h.queueIds);
+      const agentToken = (await h.login(agent.email, agent.password)).token;
+      expect(await h.api(`/tickets/${ticket.id}`, { method: 'DELETE', token: agentToken })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+      const feed = await h.socket(agentToken);
+      expect((await h.api(`/tickets/${ticket.id}`, { method: 'DELETE', token })).status).toBe(200);
+      await eventually(() => expect(feed.entries(`company-${h.companyId}-ticket`)).toContainEqual({ action: 'delete', ticketId: ticket.id }));
+      expect(await h.api(`/tickets/${ticket.id}`, { token })).toMatchObject({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
+      expect(Number((await h.atendo.knex('messages').where({ ticket_id: ticket.id }).count('* as c'))[0]!.c)).toBe(0);
+      feed.close();
+    });
+
     it('a user outside the ticket’s queue may not open it; one of the queue may', async () => {
       await h.customerSays('5511988880006', 'fila');
       const ticket = await ticketOf('5511988880006');
@@ -199,6 +213,7 @@ describe('walking skeleton: a WhatsApp conversation end to end', () => {
         ['GET', `/whatsapp/${h.whatsappId}`],
         ['POST', `/whatsappsession/${h.whatsappId}`],
         ['DELETE', `/whatsappsession/${h.whatsappId}`],
+        ['DELETE', `/tickets/${ticket.id}`],
       ];
       for (const [method, path, body] of probes) {
         const res = await h.api<{ error: string }>(path, { method, token: tokenB, body });

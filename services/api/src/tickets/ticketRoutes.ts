@@ -103,5 +103,15 @@ export function ticketRoutes(ctx: ApiContext): Router {
     res.json((await ctx.conversations.findTicket(viewer.companyId, { id: ticket.id }))!.ticket);
   });
 
+  router.delete('/tickets/:id', async (req, res) => {
+    const { viewer } = auth(req);
+    // The spec's ticket-options:deleteTicket permission: admins only.
+    if (viewer.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION', 403, 'Only admins delete tickets');
+    const { ticket, streamId } = await visibleTicket(ctx, req, { id: idParam(req.params.id) });
+    const result = await ctx.conversationService.execute(streamId, { type: 'DeleteTicket', ticketId: ticket.id, userId: viewer.userId }, { actor: { type: 'user', userId: viewer.userId } });
+    await ctx.readYourWrites(result.position);
+    res.json({ message: 'ticket deleted' });
+  });
+
   return router;
 }

@@ -84,6 +84,15 @@ describe('conversation: ticket status', () => {
     spec.given([...base, accepted()]).when({ type: 'ReturnTicket', ticketId: 20 }).then([{ type: 'TicketReturnedToQueue', data: { ticketId: 20, previousUserId: 7 } }]);
     spec.given(base).when({ type: 'ReturnTicket', ticketId: 20 }).then([]);
   });
+  it('deletes a ticket: it is gone, and the contact’s next message opens a new one', () => {
+    const deleted: ConversationEvent = { type: 'TicketDeleted', data: { ticketId: 20, userId: 1 } };
+    spec.given(base).when({ type: 'DeleteTicket', ticketId: 20, userId: 1 }).then([deleted]);
+    spec.given([...base, deleted]).when({ type: 'AcceptTicket', ticketId: 20, userId: 7 }).thenThrows('ERR_NO_TICKET_FOUND');
+    spec
+      .given([...base, deleted])
+      .when(receive('m2', { newTicketId: 21, newTicketUuid: 'uuid-21' }))
+      .then([{ type: 'TicketOpened', data: { ticketId: 21, uuid: 'uuid-21', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } }, received('m2', 21)]);
+  });
   it('marks unread messages read once', () => {
     spec.given(base).when({ type: 'MarkTicketRead', ticketId: 20 }).then([{ type: 'TicketRead', data: { ticketId: 20 } }]);
     spec.given([...base, { type: 'TicketRead', data: { ticketId: 20 } }]).when({ type: 'MarkTicketRead', ticketId: 20 }).then([]);

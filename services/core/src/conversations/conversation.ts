@@ -31,6 +31,7 @@ export type ConversationEvent =
   | DomainEvent<'TicketReopened', { ticketId: number; userId: number }>
   | DomainEvent<'TicketReturnedToQueue', { ticketId: number; previousUserId: number | null }>
   | DomainEvent<'TicketRead', { ticketId: number }>
+  | DomainEvent<'TicketDeleted', { ticketId: number; userId: number }>
   | DomainEvent<'MessageQueued', { ticketId: number; messageId: string; whatsappId: number; body: string; userId: number; quotedMessageId: string | null }>
   | DomainEvent<'MessageDispatched', { ticketId: number; messageId: string; providerMessageId: string }>
   | DomainEvent<'MessageDispatchFailed', { ticketId: number; messageId: string; reason: string }>
@@ -120,6 +121,11 @@ export function evolveConversation(state: ConversationState, event: Conversation
       break;
     case 'TicketRead':
       ticket(event.data.ticketId, { unread: 0 });
+      break;
+    case 'TicketDeleted':
+      next.tickets = new Map(state.tickets);
+      next.tickets.delete(event.data.ticketId);
+      if (state.currentTicketId === event.data.ticketId) next.currentTicketId = null;
       break;
     case 'MessageQueued':
       next.outbound = new Map(state.outbound).set(event.data.messageId, { ticketId: event.data.ticketId, providerMessageId: null, ack: 0, failed: false });

@@ -29,6 +29,7 @@ export type ConversationCommand =
   | { type: 'ReopenTicket'; ticketId: number; userId: number }
   | { type: 'ReturnTicket'; ticketId: number }
   | { type: 'MarkTicketRead'; ticketId: number }
+  | { type: 'DeleteTicket'; ticketId: number; userId: number }
   | { type: 'QueueMessage'; ticketId: number; messageId: string; body: string; userId: number; quotedMessageId: string | null }
   | { type: 'RecordDispatch'; messageId: string; providerMessageId: string }
   | { type: 'RecordDispatchFailure'; messageId: string; reason: string }
@@ -121,6 +122,10 @@ function decide(command: ConversationCommand, state: ConversationState): Convers
     case 'MarkTicketRead': {
       const ticket = ticketOf(state, command.ticketId);
       return ticket.unread > 0 ? [{ type: 'TicketRead', data: { ticketId: ticket.id } }] : [];
+    }
+    case 'DeleteTicket': {
+      const ticket = ticketOf(state, command.ticketId);
+      return [{ type: 'TicketDeleted', data: { ticketId: ticket.id, userId: command.userId } }];
     }
     case 'QueueMessage': {
       const ticket = ticketOf(state, command.ticketId);

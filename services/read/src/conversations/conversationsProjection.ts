@@ -14,6 +14,7 @@ export const conversationEventTypes: ConversationEvent['type'][] = [
   'TicketReopened',
   'TicketReturnedToQueue',
   'TicketRead',
+  'TicketDeleted',
   'MessageQueued',
   'MessageDispatched',
   'MessageDispatchFailed',
@@ -57,6 +58,7 @@ export const conversationsProjection: Projection = {
 
     // Realtime entries are built after all rows of the batch are folded, from the final rows.
     const touched: Array<{ event: RecordedEvent; ticketId: number; messageKey?: string; previousUserId?: number | null; unreadReset?: boolean }> = [];
+    const deleted: Array<{ companyId: number; ticket: TicketRow }> = [];
 
     for (const e of events) {
       const at = e.metadata.occurredAt;
@@ -120,6 +122,12 @@ export const conversationsProjection: Projection = {
           touched.push({ event: e, ticketId: d.ticketId, unreadReset: true });
           break;
         }
+        case 'TicketDeleted': {
+          const d = e.data as Data<'TicketDeleted'>;
+          const t = tickets.get(d.ticketId);
+          if (t) deleted.push({ companyId, ticket: t });
+          break;
+        }
         case 'MessageQueued': {
           const d = e.data as Data<'MessageQueued'>;
           const t = tickets.update(d.ticketId, () => ({ last_message: d.body, updated_at: at }));
@@ -148,6 +156,17 @@ export const conversationsProjection: Projection = {
     await contacts.flush();
     await tickets.flush();
     await messages.flush();
+    // Deleted last: an earlier event of the batch may have written the ticket above.
+    for (const { ticket } of deleted) {
+      await trx('messages').where({ ticket_id: ticket.id }).delete();
+      await trx('tickets').where({ id: ticket.id }).delete();
+    }
+    if (!rebuilding) {
+      for (const { companyId, ticket } of deleted) {
+        emit({ companyId, channel: 'ticket', payload: { action: 'delete', ticketId: ticket.id } satisfies TicketFeedPayload, audience: ticketAudience(ticket) });
+      }
+    }
+    const deletedIds = new Set(deleted.map((d) => d.ticket.id));
     if (rebuilding || touched.length === 0) return;
 
     const companies = [...new Set(touched.map((t) => t.event.metadata.companyId))];
@@ -159,6 +178,7 @@ export const conversationsProjection: Projection = {
     }
     await messages.load(quotedKeys);
     for (const t of touched) {
+      if (deletedIds.has(t.ticketId)) continue;
       const ticket = tickets.get(t.ticketId);
       const contact = ticket ? contacts.get(ticket.contact_id) : null;
       if (!ticket || !contact) continue;
