@@ -21,8 +21,9 @@ const USAGE = `atendo — the Atendo server
 Configuration comes from the environment: see the README.`;
 
 /** What a person needs after `make run`: where to go, how to log in, how to play the customer. */
-function printWelcome(atendo: Atendo): void {
+async function printWelcome(atendo: Atendo): Promise<void> {
   if (!atendo.url) return;
+  const connection = atendo.seeded?.whatsappId ?? ((await atendo.knex('whatsapps').orderBy('id').first('id')) as { id: number } | undefined)?.id;
   const lines = [`Atendo is running at ${atendo.url}`];
   const seeded = atendo.seeded;
   if (seeded) {
@@ -36,12 +37,14 @@ function printWelcome(atendo: Atendo): void {
   } else {
     lines.push('', 'Log in with the accounts created on the first start (ADMIN_EMAIL / ADMIN_PASSWORD if you set them).');
   }
-  if (atendo.simulatorUrl && !atendo.config.production) {
+  if (atendo.simulatorUrl && !atendo.config.production && connection !== undefined) {
+    const session = `${atendo.url}/simulator/sessions/${connection}`;
     lines.push(
       '',
-      'Talk to the demo as a customer (simulated WhatsApp, connection 1):',
-      `  curl -X POST ${atendo.url}/simulator/sessions/1/customers/5511999990001/messages -H 'content-type: application/json' -d '{"text":"Olá!","pushName":"Ana"}'`,
-      `  curl ${atendo.url}/simulator/sessions/1/customers/5511999990001/messages`,
+      `Talk to the demo as a customer (simulated WhatsApp, connection ${connection}):`,
+      `  curl -X POST ${session}/scan        # the phone scans the QR code (once)`,
+      `  curl -X POST ${session}/customers/5511999990001/messages -H 'content-type: application/json' -d '{"text":"Olá!","pushName":"Ana"}'`,
+      `  curl ${session}/customers/5511999990001/messages   # what the customer sees`,
     );
   }
   console.log(`\n${lines.join('\n')}\n`);
@@ -72,7 +75,7 @@ async function main(argv: string[]): Promise<number> {
     case 'start': {
       const { values } = parseArgs({ args: rest, options: { roles: { type: 'string' } } });
       const atendo = await startAtendo(config, { roles: parseRoles(values.roles), log });
-      printWelcome(atendo);
+      await printWelcome(atendo);
       let stopping = false;
       const shutdown = (signal: string) => {
         if (stopping) return;

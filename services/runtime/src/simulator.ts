@@ -36,7 +36,10 @@ export async function ensureSimulator(config: Config, log: Logger): Promise<{ ur
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 100 && !(await answers(url)); i++) await new Promise((r) => setTimeout(r, 100));
-  if (!(await answers(url))) throw new Error(`The WhatsApp simulator did not start on ${url}`);
+  if (!(await answers(url))) {
+    child.kill('SIGKILL');
+    throw new Error(`The WhatsApp simulator did not start on ${url}`);
+  }
   log.info({ url }, 'WhatsApp simulator started');
   return {
     url,
