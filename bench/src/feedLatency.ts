@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import type { ServerMessage } from '@atendo/contracts';
 import { createKnex, migrateLatest, streamId } from '@atendo/core';
-import { signAccessToken } from '@atendo/api';
+import { catalogueProjection, rebuildProjection } from '@atendo/read';
 import { allMigrations, createLogger, loadConfig, startAtendo } from '@atendo/runtime';
 import { percentile } from './machine.js';
 import { conversationEvents, createTicketSummaryTable, ticketSummaries } from './ticketSummaries.js';
@@ -26,9 +26,13 @@ export async function feedLatency(url: string, rate: number, seconds: number): P
   await migrateLatest(knex, ...allMigrations);
   await createTicketSummaryTable(knex);
   await knex.destroy();
-  const app = await startAtendo(config, { roles: ['api', 'read'], log: createLogger('error'), projections: [ticketSummaries] });
-  const company = 900;
-  const token = signAccessToken({ userId: 1, companyId: company, profile: 'admin', super: false }, app.jwtSecret, 3600);
+  const env = { ADMIN_PASSWORD: 'Bench-pass-123', SUPER_ADMIN_PASSWORD: 'Bench-pass-123' };
+  const app = await startAtendo(config, { roles: ['api', 'read'], log: createLogger('error'), projections: [ticketSummaries], env });
+  // The seeded admin watches; the catalogue read model is not run here, so the seed is projected by hand.
+  await rebuildProjection({ store: app.store, knex: app.knex, projection: catalogueProjection });
+  const company = app.seeded!.companyId;
+  const login = await fetch(`${app.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.atendo.local', password: env.ADMIN_PASSWORD }) });
+  const { token } = (await login.json()) as { token: string };
   const ws = new WebSocket(`${app.url!.replace('http', 'ws')}/socket?token=${token}`);
   const latencies: number[] = [];
   await new Promise<void>((resolve, reject) => {

@@ -3,9 +3,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerMessage } from '@atendo/contracts';
-import { streamId } from '@atendo/core';
+import { handleCommand, streamId, userDecider, userStream } from '@atendo/core';
 import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
-import { activityProjection, type Projection } from '@atendo/read';
+import { activityProjection, catalogueProjection, type Projection } from '@atendo/read';
 import { signAccessToken } from '@atendo/api';
 import { startAtendo, type Atendo } from './atendo.js';
 import { loadConfig } from './config.js';
@@ -28,7 +28,7 @@ describe('atendo composed (api + read roles, in-process bus)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     const config = loadConfig({ DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
-    atendo = await startAtendo(config, { roles: ['api', 'read'], log: createLogger('warn'), projections: [shout, activityProjection] });
+    atendo = await startAtendo(config, { roles: ['api', 'read'], log: createLogger('warn'), projections: [shout, activityProjection, catalogueProjection] });
   });
   afterAll(async () => {
     await atendo?.stop();
@@ -44,6 +44,12 @@ describe('atendo composed (api + read roles, in-process bus)', () => {
   });
 
   it('carries an appended event through projector, bus and socket to the client', async () => {
+    const created = await handleCommand(atendo.store, userDecider, userStream(5, 1), {
+      type: 'create',
+      id: 1,
+      fields: { companyId: 5, name: 'Ana', email: 'ana@five.test', passwordHash: 'x', profile: 'admin', super: false, allTicket: 'enabled', whatsappId: null, queueIds: [] },
+    }, { actor: { type: 'system' } });
+    await atendo.readYourWrites(created.position);
     const token = signAccessToken({ userId: 1, companyId: 5, profile: 'admin', super: false }, atendo.jwtSecret, 60);
     const ws = new WebSocket(`${atendo.url!.replace('http', 'ws')}/socket?token=${token}`);
     const got: ServerMessage[] = [];
@@ -52,9 +58,9 @@ describe('atendo composed (api + read roles, in-process bus)', () => {
     await atendo.store.append(streamId('demo', 5, 1), [
       { type: 'Shouted', data: 'hello', metadata: { companyId: 5, actor: { type: 'system' }, correlationId: 'x', causationId: 'x', occurredAt: '2026-11-22T10:00:00.000Z' } },
     ]);
-    await eventually(() => expect(got[1]).toMatchObject({ type: 'entry', seq: 1, event: 'company-5-ticket', payload: { said: 'hello' } }));
+    await eventually(() => expect(got[1]).toMatchObject({ type: 'entry', seq: 2, event: 'company-5-ticket', payload: { said: 'hello' } }));
     ws.close();
-    await eventually(async () => expect(await atendo.knex('activity_daily').where({ company_id: 5 })).toEqual([{ company_id: 5, day: expect.any(Date), event_type: 'Shouted', events: 1 }]));
+    await eventually(async () => expect(await atendo.knex('activity_daily').where({ company_id: 5, event_type: 'Shouted' })).toEqual([{ company_id: 5, day: expect.any(Date), event_type: 'Shouted', events: 1 }]));
   });
 
   it('rebuilds, replays and lists projections from the CLI', async () => {
@@ -62,12 +68,12 @@ describe('atendo composed (api + read roles, in-process bus)', () => {
     const cli = ['--import', 'tsx', 'services/runtime/src/cli.ts'];
     const cwd = new URL('../../../', import.meta.url).pathname;
     const rebuilt = await run('node', [...cli, 'rebuild', 'activity'], { env, cwd });
-    expect(rebuilt.stdout).toMatch(/activity: 1 events folded/);
+    expect(rebuilt.stdout).toMatch(/activity: 2 events folded/);
     const replay = await run('node', [...cli, 'replay', '--company', '5'], { env, cwd });
     const lines = replay.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines).toMatchObject([{ type: 'Shouted', data: 'hello', streamId: 'demo-5.1', metadata: { companyId: 5 } }]);
+    expect(lines).toMatchObject([{ type: 'UserCreated', streamId: 'user-5.1' }, { type: 'Shouted', data: 'hello', streamId: 'demo-5.1', metadata: { companyId: 5 } }]);
     const listed = await run('node', [...cli, 'projections'], { env, cwd });
-    expect(listed.stdout).toMatch(/activity\tat \d+:\d+\t1 events/);
+    expect(listed.stdout).toMatch(/activity\tat \d+:\d+\t2 events/);
     const unknown = await run('node', [...cli, 'rebuild', 'nope'], { env, cwd }).catch((e: { code: number; stderr: string }) => e);
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringMatching(/Unknown projection "nope"/) });
   });

@@ -208,8 +208,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       realtime = new RealtimeServer({
         server,
         verifyToken: (token) => verifyAccessToken(token, jwtSecret),
-        loadViewer: async (claims) =>
-          (await catalogue.viewer(claims.companyId, claims.userId)) ?? { userId: claims.userId, companyId: claims.companyId, profile: 'user', queueIds: [] },
+        loadViewer: (claims) => catalogue.viewer(claims.companyId, claims.userId),
         feed,
         log,
       });

@@ -85,7 +85,7 @@ describe('realtime feed over WebSocket', () => {
     realtime = new RealtimeServer({
       server,
       verifyToken: (t) => verifyAccessToken(t, SECRET),
-      loadViewer: async (claims) => viewers.get(claims.userId)!,
+      loadViewer: async (claims) => viewers.get(claims.userId) ?? null,
       feed: new FeedStore(knex),
       pingIntervalMs: 150,
       gapCheckIntervalMs: 100,
@@ -184,13 +184,14 @@ describe('realtime feed over WebSocket', () => {
     await back.close();
   });
 
-  it('closes a socket whose token is missing, forged or expired', async () => {
+  it('closes a socket whose token is missing, forged or expired, or names a user who is gone', async () => {
     const missing = new TestClient(`${base}/socket`);
     const forged = new TestClient(`${base}/socket?token=${token(1)}x`);
     const expired = new TestClient(
       `${base}/socket?token=${signAccessToken({ userId: 1, companyId: 1, profile: 'admin', super: false }, SECRET, 1, Date.now() - 5000)}`,
     );
-    for (const c of [missing, forged, expired]) {
+    const ghost = new TestClient(`${base}/socket?token=${signAccessToken({ userId: 999, companyId: 1, profile: 'admin', super: false }, SECRET, 300)}`);
+    for (const c of [missing, forged, expired, ghost]) {
       await eventually(() => expect(c.closed?.code).toBe(CLOSE_UNAUTHORISED));
       expect(c.messages).toEqual([{ type: 'error', error: 'ERR_SESSION_EXPIRED' }]);
     }

@@ -9,8 +9,8 @@ export interface RealtimeOptions {
   server: Server;
   path?: string;
   verifyToken(token: string | undefined): AccessClaims;
-  /** The viewer's current queues (and anything else visibility depends on). */
-  loadViewer(claims: AccessClaims): Promise<Viewer>;
+  /** The viewer's current queues (and anything else visibility depends on); null when the user is gone. */
+  loadViewer(claims: AccessClaims): Promise<Viewer | null>;
   feed: FeedStore;
   pingIntervalMs?: number;
   /** How often companies with sockets are checked for entries the bus did not bring. */
@@ -83,6 +83,11 @@ export class RealtimeServer {
     }
     ws.on('error', () => undefined);
     const viewer = await this.options.loadViewer(claims);
+    if (!viewer) {
+      this.send(ws, { type: 'error', error: 'ERR_SESSION_EXPIRED' });
+      ws.close(CLOSE_UNAUTHORISED, 'unknown user');
+      return;
+    }
     const hub = await this.hub(claims.companyId);
     if (ws.readyState !== ws.OPEN) return;
     const lastSeqParam = url.searchParams.get('lastSeq');
