@@ -34,7 +34,7 @@ class TestClient {
     this.ws.on('close', (code) => (this.closed = { code }));
   }
   get texts(): string[] {
-    return this.messages.flatMap((m) => (m.type === 'entry' ? [String(m.payload.text)] : []));
+    return this.messages.flatMap((m) => (m.type === 'entry' && m.payload.text !== undefined ? [String(m.payload.text)] : []));
   }
   get lastSeq(): number {
     return Math.max(0, ...this.messages.flatMap((m) => (m.type === 'entry' || m.type === 'ready' ? [m.seq] : [])));
@@ -218,6 +218,22 @@ describe('realtime feed over WebSocket', () => {
       await appendFeedEntries(trx, [{ companyId: 1, channel: 'ticket', payload: { action: 'update', text: 'lost on the bus' }, audience: { kind: 'company' } }]);
     });
     await eventually(() => expect(c.texts).toEqual(['lost on the bus']));
+    await c.close();
+  });
+
+  it('follows a user’s queue change: entries of a queue they left stop arriving', async () => {
+    const c = connect(3); // a user of queue 10
+    await c.ready();
+    await say(1, 'queue 10 before', { kind: 'ticket', queueId: 10, userIds: [] });
+    await eventually(() => expect(c.texts).toEqual(['queue 10 before']));
+    viewers.set(3, { userId: 3, companyId: 1, profile: 'user', queueIds: [20] });
+    await knex.transaction(async (trx) => {
+      const { appendFeedEntries } = await import('@atendo/read');
+      await appendFeedEntries(trx, [{ companyId: 1, channel: 'user', payload: { action: 'update', id: 3 }, audience: { kind: 'company' } }]);
+    });
+    await say(1, 'queue 10 after', { kind: 'ticket', queueId: 10, userIds: [] });
+    await say(1, 'queue 20 after', { kind: 'ticket', queueId: 20, userIds: [] });
+    await eventually(() => expect(c.texts).toEqual(['queue 10 before', 'queue 20 after']));
     await c.close();
   });
 });

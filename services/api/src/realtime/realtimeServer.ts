@@ -25,6 +25,8 @@ interface Client {
   lastSent: number;
   /** While the backlog is being sent, live entries wait here. */
   resuming: FeedEntry[] | undefined;
+  /** While the user's record is read again (after their own update), entries wait here. */
+  reloading: FeedEntry[] | undefined;
   alive: boolean;
 }
 
@@ -92,7 +94,7 @@ export class RealtimeServer {
     if (ws.readyState !== ws.OPEN) return;
     const lastSeqParam = url.searchParams.get('lastSeq');
     const resumeFrom = lastSeqParam !== null && /^\d+$/.test(lastSeqParam) ? Number(lastSeqParam) : undefined;
-    const client: Client = { ws, viewer, lastSent: hub.lastSeq, resuming: resumeFrom === undefined ? undefined : [], alive: true };
+    const client: Client = { ws, viewer, lastSent: hub.lastSeq, resuming: resumeFrom === undefined ? undefined : [], reloading: undefined, alive: true };
     hub.clients.add(client);
     ws.on('pong', () => (client.alive = true));
     ws.on('close', () => {
@@ -205,8 +207,21 @@ export class RealtimeServer {
   }
 
   private sendEntry(client: Client, entry: FeedEntry): void {
+    if (client.reloading) {
+      client.reloading.push(entry);
+      return;
+    }
     if (entry.seq <= client.lastSent) return;
     client.lastSent = entry.seq;
+    // The user's own record changed (queues, profile): what follows is judged by the record as it is now.
+    if (entry.channel === 'user' && entry.payload.id === client.viewer.userId) {
+      client.reloading = [];
+      void this.refreshViewer(client).finally(() => {
+        const held = client.reloading ?? [];
+        client.reloading = undefined;
+        for (const e of held) this.sendEntry(client, e);
+      });
+    }
     if (!canSee(client.viewer, entry.audience)) return;
     this.send(client.ws, {
       type: 'entry',
@@ -214,6 +229,19 @@ export class RealtimeServer {
       event: channelName(entry.companyId, entry.channel),
       payload: entry.payload,
     });
+  }
+
+  private async refreshViewer(client: Client): Promise<void> {
+    try {
+      const viewer = await this.options.loadViewer({ userId: client.viewer.userId, companyId: client.viewer.companyId, profile: client.viewer.profile, super: false });
+      if (viewer) client.viewer = viewer;
+      else {
+        this.send(client.ws, { type: 'error', error: 'ERR_SESSION_EXPIRED' });
+        client.ws.close(CLOSE_UNAUTHORISED, 'user removed');
+      }
+    } catch (error) {
+      this.options.log?.warn({ err: error }, 'reloading a socket user failed');
+    }
   }
 
   private send(ws: WebSocket, message: ServerMessage): void {
