@@ -71,10 +71,46 @@ describe('browser: the first WhatsApp conversation', () => {
     await page.getByTestId('ticket-list-item').filter({ hasText: 'Carla' }).waitFor({ timeout: 10_000 });
   });
 
+  it('shows a long conversation whole on a tall screen (older pages load without a scroll)', async () => {
+    for (let i = 1; i <= 25; i++) await h.customerSays('5511977770002', `linha ${i}`, 'Davi');
+    await page.setViewportSize({ width: 1280, height: 1600 });
+    await page.goto(`${h.url}/tickets`);
+    await page.getByTestId('tab-open').click();
+    await page.getByTestId('tab-pending').click();
+    const item = page.getByTestId('ticket-list-item').filter({ hasText: 'Davi' });
+    await item.waitFor({ timeout: 10_000 });
+    await item.getByTestId('ticket-accept').click();
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.locator('[data-testid="message-bubble"]').count(), { timeout: 10_000 }).toBe(25);
+    await page.screenshot({ path: path.join(artifacts, 'tickets-long-conversation.png') });
+  });
+
   it('works on a small screen too', async () => {
     await page.setViewportSize({ width: 390, height: 780 });
     await page.goto(`${h.url}/tickets`);
     await page.getByTestId('tab-open').waitFor();
     await page.screenshot({ path: path.join(artifacts, 'tickets-mobile.png') });
+  });
+
+  it('speaks Portuguese and Spanish, and logs out to the login page', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${h.url}/tickets`);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/login$/);
+    await page.evaluate("localStorage.setItem('i18nextLng', 'pt'); localStorage.setItem('theme', 'light')");
+    await page.reload();
+    await page.getByText('Entre na sua conta').waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'login-pt.png') });
+    await page.evaluate("localStorage.setItem('i18nextLng', 'es')");
+    await page.reload();
+    await page.getByText('Inicia sesión en tu cuenta').waitFor();
+    // A wrong password is told in the chosen language, and the form keeps what was typed.
+    await page.getByTestId('login-email').fill(ADMIN_EMAIL);
+    await page.getByTestId('login-password').fill('not-the-password');
+    await page.getByTestId('login-submit').click();
+    await page.getByText('Error de autenticación').waitFor();
+    await expect(page.getByTestId('login-email').inputValue()).resolves.toBe(ADMIN_EMAIL);
+    await page.screenshot({ path: path.join(artifacts, 'login-es-error.png') });
   });
 });

@@ -22,7 +22,9 @@ export function MessageList({ ticketId }: { ticketId: number }) {
     if (last !== seen.current.last) el.scrollTop = el.scrollHeight;
     else if (first !== seen.current.first) el.scrollTop += el.scrollHeight - seen.current.height;
     seen.current = { first, last, height: el.scrollHeight };
-  }, [messages]);
+    // A first page that does not fill the pane gives nothing to scroll: fetch older ones until it does.
+    if (el.clientHeight > 0 && el.scrollHeight <= el.clientHeight) loadOlder();
+  }, [messages, loadOlder]);
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     if (event.currentTarget.scrollTop < LOAD_OLDER_DISTANCE) loadOlder();

@@ -1,6 +1,6 @@
 import type { Ticket } from '@atendo/contracts';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, type UIEvent } from 'react';
+import { useEffect, useRef, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketListQuery } from './ticketsApi';
 import { TicketListItem } from './TicketListItem';
@@ -22,6 +22,12 @@ export function TicketList({ query, selectedUuid, onOpen, onAccept, onCountChang
   const { tickets, count, loading, loadMore } = useTicketList(query);
 
   useEffect(() => onCountChange?.(count), [count, onCountChange]);
+  const ref = useRef<HTMLDivElement>(null);
+  // A first page that does not fill the pane gives nothing to scroll: fetch the next until it does.
+  useEffect(() => {
+    const el = ref.current;
+    if (el && el.clientHeight > 0 && el.scrollHeight <= el.clientHeight) loadMore();
+  }, [tickets, loadMore]);
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
@@ -29,7 +35,7 @@ export function TicketList({ query, selectedUuid, onOpen, onAccept, onCountChang
   };
 
   return (
-    <div className="ticket-list" onScroll={onScroll} data-testid="ticket-list">
+    <div className="ticket-list" ref={ref} onScroll={onScroll} data-testid="ticket-list">
       {tickets.length === 0 && !loading ? (
         <NonIdealState icon="inbox" description={t('tickets.empty')} />
       ) : (
