@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import type { FeedEntry, NewEvent, RecordedEvent } from '@atendo/contracts';
+import type { FeedEntry, NewEvent } from '@atendo/contracts';
 import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore, streamId, type Migration } from '@atendo/core';
 import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
 import { FeedStore } from '../feed/feedStore.js';

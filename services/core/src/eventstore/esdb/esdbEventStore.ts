@@ -20,7 +20,6 @@ import {
   type EventData,
   type JSONType,
   type Position as EsdbPosition,
-  type ReadPosition,
   type ReadRevision,
   type RecordedEvent as EsdbRecordedEvent,
   type ResolvedEvent,

@@ -315,7 +315,7 @@ export class PollingSubscription implements Subscription {
     private position: Position,
     private readonly maxCount: number,
     private readonly handler: (batch: RecordedEvent[]) => Promise<void>,
-    private readonly wakes: EventEmitter,
+    wakes: EventEmitter,
     private readonly pollIntervalMs: number,
     onError?: (error: unknown) => void,
   ) {
