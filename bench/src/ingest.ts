@@ -46,7 +46,6 @@ export async function ingest(url: string, options: { rate?: number; seconds: num
   const login = (await (await fetch(`${app.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.atendo.local', password: env.ADMIN_PASSWORD }) })).json()) as { token: string };
 
   const latencies: number[] = [];
-  const trace: Array<[number, number]> = [];
   let received = 0;
   let lastAt = 0;
   const ws = new WebSocket(`${app.url!.replace('http', 'ws')}/socket?token=${login.token}`);
@@ -60,7 +59,6 @@ export async function ingest(url: string, options: { rate?: number; seconds: num
         received++;
         lastAt = Date.now();
         latencies.push(Date.now() - Date.parse(p.message.createdAt));
-        if (process.env.BENCH_TRACE) trace.push([Date.now(), Date.now() - Date.parse(p.message.createdAt)]);
       }
     }),
   );
@@ -86,7 +84,6 @@ export async function ingest(url: string, options: { rate?: number; seconds: num
     while (received < warm && Date.now() < warmupEnd + 5000) await new Promise((r) => setTimeout(r, 20));
     received = 0;
     latencies.length = 0;
-    trace.length = 0;
     started = Date.now();
     // Paced: a small batch every 20 ms.
     const perTick = Math.max(1, Math.round(options.rate / 50));
@@ -106,12 +103,6 @@ export async function ingest(url: string, options: { rate?: number; seconds: num
   ws.close();
   await app.stop();
   child.kill('SIGTERM');
-  if (process.env.BENCH_TRACE) {
-    const t0 = trace[0]?.[0] ?? 0;
-    const buckets = new Map<number, number>();
-    for (const [at, ms] of trace) buckets.set(Math.floor((at - t0) / 250), Math.max(buckets.get(Math.floor((at - t0) / 250)) ?? 0, ms));
-    console.log('max latency per 250 ms:', [...buckets.values()].join(' '));
-  }
   const sorted = latencies.sort((a, b) => a - b);
   return {
     label: options.rate ? `paced at ${options.rate}/s` : 'as fast as possible',

@@ -21,3 +21,9 @@ export function idParam(value: string | undefined, name = 'id'): number {
   if (!Number.isSafeInteger(n) || n <= 0) throw new AppError('ERR_VALIDATION', 400, `${name} must be a positive whole number`);
   return n;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

@@ -3,10 +3,8 @@ import { sendMessageSchema } from '@atendo/contracts';
 import { AppError } from '@atendo/core';
 import { auth, requireAuth } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
-import { idParam, validate } from '../http/validate.js';
+import { idParam, isUuid, validate } from '../http/validate.js';
 import { visibleTicket } from '../tickets/ticketRoutes.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function messageRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -35,7 +33,7 @@ export function messageRoutes(ctx: ApiContext): Router {
     }
     // A client that retries a send with the same key gets the same message, not a second one.
     const key = req.header('Idempotency-Key');
-    if (key !== undefined && !UUID.test(key)) throw new AppError('ERR_VALIDATION', 400, 'Idempotency-Key must be a UUID');
+    if (key !== undefined && !isUuid(key)) throw new AppError('ERR_VALIDATION', 400, 'Idempotency-Key must be a UUID');
     const sent = await ctx.conversationService.reply(
       streamId,
       { ticketId: ticket.id, body: input.body, userId: viewer.userId, quotedMessageId: input.quotedMsg?.id ?? null, messageId: key?.toLowerCase() },

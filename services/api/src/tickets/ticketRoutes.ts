@@ -5,9 +5,7 @@ import { AppError, type ConversationCommand } from '@atendo/core';
 import { canSeeTicket, type TicketRecord } from '@atendo/read';
 import { auth, requireAuth } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
-import { idParam, validate } from '../http/validate.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { idParam, isUuid, validate } from '../http/validate.js';
 
 /** Numbers from `?queueIds=[1,2]` (as the console sends them), `?queueIds=1,2` or repeated parameters. */
 function numberList(value: unknown): number[] | undefined {
@@ -84,7 +82,7 @@ export function ticketRoutes(ctx: ApiContext): Router {
   });
 
   router.get('/tickets/u/:uuid', async (req, res) => {
-    if (!UUID.test(req.params.uuid)) throw new AppError('ERR_VALIDATION', 400, 'Not a ticket uuid');
+    if (!isUuid(req.params.uuid)) throw new AppError('ERR_VALIDATION', 400, 'Not a ticket uuid');
     res.json((await visibleTicket(ctx, req, { uuid: req.params.uuid })).ticket);
   });
 

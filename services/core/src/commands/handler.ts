@@ -74,12 +74,9 @@ export async function handleCommand<C, E extends DomainEvent, S>(
   const maxRetries = options.maxRetries ?? 5;
   for (let attempt = 0; ; attempt++) {
     const cache = options.cache as StateCache<S> | undefined;
-    const cached = cache?.get(streamId);
-    const history = await store.readStream(streamId, cached ? { fromRevision: cached.revision + 1 } : {});
-    let state = cached?.state ?? decider.initialState();
-    for (const recorded of history) state = decider.evolve(state, toDomainEvent<E>(recorded));
-    const revision = history.length > 0 ? history[history.length - 1]!.streamPosition : (cached?.revision ?? -1);
-    cache?.set(streamId, state, revision);
+    const loaded = await loadState(store, decider, streamId, cache);
+    let state = loaded.state;
+    const revision = loaded.revision;
 
     const decided = decider.decide(typeof command === 'function' ? await (command as (state: S) => C | Promise<C>)(state) : command, state);
     if (decided.length === 0) return { events: [], state, revision };
@@ -112,6 +109,22 @@ export async function handleCommand<C, E extends DomainEvent, S>(
       throw error;
     }
   }
+}
+
+/** A stream's current state and revision (-1: no stream), reading only what the cache does not have. */
+export async function loadState<E extends DomainEvent, S>(
+  store: EventStore,
+  decider: Pick<Decider<unknown, E, S>, 'evolve' | 'initialState'>,
+  streamId: string,
+  cache?: StateCache<S>,
+): Promise<{ state: S; revision: number }> {
+  const cached = cache?.get(streamId);
+  const history = await store.readStream(streamId, cached ? { fromRevision: cached.revision + 1 } : {});
+  let state = cached?.state ?? decider.initialState();
+  for (const recorded of history) state = decider.evolve(state, toDomainEvent<E>(recorded));
+  const revision = history.length > 0 ? history[history.length - 1]!.streamPosition : (cached?.revision ?? -1);
+  cache?.set(streamId, state, revision);
+  return { state, revision };
 }
 
 export function toDomainEvent<E extends DomainEvent>(recorded: RecordedEvent): E {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Ack, MediaType, Position } from '@atendo/contracts';
-import { handleCommand, StateCache, type CommandContext } from '../commands/handler.js';
+import { handleCommand, loadState, StateCache, type CommandContext } from '../commands/handler.js';
 import type { EventStore } from '../eventstore/port.js';
 import type { IdAllocator } from '../ids/idAllocator.js';
 import { conversationStream, type ConversationEvent, type ConversationState } from './conversation.js';
@@ -75,6 +75,11 @@ export class ConversationService {
     const messageId = input.messageId ?? randomUUID();
     const result = await this.execute(streamId, { type: 'QueueMessage', ticketId: input.ticketId, messageId, body: input.body, userId: input.userId, quotedMessageId: input.quotedMessageId }, context);
     return { ...result, messageId };
+  }
+
+  /** A conversation as it stands now (through the same cache the commands use). */
+  async state(streamId: string): Promise<ConversationState> {
+    return (await loadState(this.store, conversationDecider, streamId, this.cache)).state;
   }
 
   recordAck(streamId: string, providerMessageId: string, ack: Ack): Promise<ConversationResult> {

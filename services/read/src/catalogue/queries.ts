@@ -41,6 +41,20 @@ const toUser = (r: UserRow): UserRecord => ({
   queueIds: r.queue_ids,
 });
 
+export interface ConnectionRecord {
+  id: number;
+  companyId: number;
+  name: string;
+  queueIds: number[];
+}
+
+const toConnection = (r: { id: number; company_id: number; name: string; queue_ids: number[] }): ConnectionRecord => ({
+  id: r.id,
+  companyId: r.company_id,
+  name: r.name,
+  queueIds: r.queue_ids,
+});
+
 export interface CompanyRecord {
   id: number;
   name: string;
@@ -105,9 +119,15 @@ export class CatalogueQueries {
   }
 
   /** Every connection of every company, for the gateway to open their sessions. */
-  async allWhatsapps(): Promise<Array<{ id: number; companyId: number; name: string; queueIds: number[] }>> {
+  async allWhatsapps(): Promise<ConnectionRecord[]> {
     const rows = await this.knex('whatsapps').select('id', 'company_id', 'name', 'queue_ids').orderBy('id');
-    return rows.map((r) => ({ id: r.id, companyId: r.company_id, name: r.name, queueIds: r.queue_ids }));
+    return rows.map(toConnection);
+  }
+
+  /** One connection by id, whatever its company (the gateway's view). */
+  async connection(id: number): Promise<ConnectionRecord | null> {
+    const row = await this.knex('whatsapps').where({ id }).first('id', 'company_id', 'name', 'queue_ids');
+    return row ? toConnection(row) : null;
   }
 
   async queues(companyId: number): Promise<Queue[]> {

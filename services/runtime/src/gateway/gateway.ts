@@ -1,8 +1,6 @@
 import type { Knex } from 'knex';
 import type { Ack, RecordedEvent, SessionStatus } from '@atendo/contracts';
 import {
-  conversationDecider,
-  fold,
   handleCommand,
   parseStreamId,
   whatsappSessionDecider,
@@ -66,15 +64,14 @@ export class Gateway {
     for (const id of this.connections.keys()) await this.options.provider.stopSession(id);
   }
 
+  /** The connection's company and queues, remembered once read. */
   private async connection(connectionId: number) {
-    let known = this.connections.get(connectionId);
-    if (!known) {
-      const found = (await this.options.catalogue.allWhatsapps()).find((c) => c.id === connectionId);
-      if (!found) throw new Error(`Unknown connection ${connectionId}`);
-      known = { companyId: found.companyId, queueIds: found.queueIds };
-      this.connections.set(connectionId, known);
-    }
-    return known;
+    const known = this.connections.get(connectionId);
+    if (known) return known;
+    const found = await this.options.catalogue.connection(connectionId);
+    if (!found) throw new Error(`Unknown connection ${connectionId}`);
+    this.connections.set(connectionId, { companyId: found.companyId, queueIds: found.queueIds });
+    return { companyId: found.companyId, queueIds: found.queueIds };
   }
 
   private async inbound(message: InboundMessage): Promise<void> {
@@ -120,9 +117,7 @@ export class Gateway {
       if (event.type !== 'MessageQueued') continue;
       const data = event.data as Queued;
       // Only what was never sent: after a crash, or on a first start over an existing log, nothing goes twice.
-      const history = await this.options.store.readStream(event.streamId);
-      const state = fold(conversationDecider, history.map((e) => ({ type: e.type, data: e.data }) as ConversationEvent));
-      const outbound = state.outbound.get(data.messageId);
+      const outbound = (await this.options.conversations.state(event.streamId)).outbound.get(data.messageId);
       if (!outbound || outbound.providerMessageId !== null || outbound.failed) continue;
       const context = { actor: { type: 'system' as const, name: 'gateway' }, correlationId: event.metadata.correlationId, causationId: event.id };
       try {
@@ -146,8 +141,8 @@ export class Gateway {
   /** The connections page's session buttons. */
   readonly sessions: SessionControl = {
     start: async (companyId, whatsappId) => {
-      const c = (await this.options.catalogue.allWhatsapps()).find((w) => w.id === whatsappId && w.companyId === companyId);
-      if (!c) throw new Error(`Unknown connection ${whatsappId}`);
+      const c = await this.options.catalogue.connection(whatsappId);
+      if (!c || c.companyId !== companyId) throw new Error(`Unknown connection ${whatsappId}`);
       this.connections.set(c.id, { companyId, queueIds: c.queueIds });
       await this.options.provider.startSession({ connectionId: c.id, companyId, name: c.name }, this.sink);
     },
