@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './realtime.js';
 export * from './api.js';
 export * from './schemas.js';
+export * from './text.js';

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { isStorableText } from './text.js';
 
 /**
  * Validation shared by the console's forms and the server's routes: the same schema checks both. Messages are
@@ -16,7 +17,8 @@ export const sendMessageSchema = yup.object({
     .string()
     .required('validation.required')
     .test('not-blank', 'validation.required', (v) => !!v && v.trim().length > 0)
-    .max(MESSAGE_MAX_LENGTH, 'validation.tooLong'),
+    .max(MESSAGE_MAX_LENGTH, 'validation.tooLong')
+    .test('storable', 'validation.unstorableText', (v) => v === undefined || isStorableText(v)),
   quotedMsg: yup.object({ id: yup.string().required() }).nullable().default(null),
 });
 

@@ -31,6 +31,11 @@ export interface ChannelSink {
    * Recording the same providerMessageId twice is a no-op.
    */
   inbound(message: InboundMessage): Promise<void>;
+  /**
+   * Sets aside a message that `inbound` kept refusing, so the customer's later messages are not held behind it
+   * forever. Resolves once it is durably kept (visible to operators and retryable); the provider then acknowledges it.
+   */
+  park(message: InboundMessage, reason: string): Promise<void>;
   /** A sent message's delivery state moved (1 server, 2 delivered, 3 read, 4 played). */
   ack(connectionId: number, providerMessageId: string, ack: Ack): Promise<void>;
   /** The session's state changed; `qrcode` is the pairing payload while status is 'qrcode', else ''. */

@@ -45,6 +45,7 @@ import { InProcessBus } from './bus/inProcessBus.js';
 import type { Config, Role } from './config.js';
 import { resolveDatabase, type Database } from './db/database.js';
 import { Gateway } from './gateway/gateway.js';
+import { parkedInboundMigrations } from './gateway/parkedInbound.js';
 import type { Logger } from './logger.js';
 import { seedDemo, type SeedResult } from './seed.js';
 import { ensureSimulator, simulatorProxy } from './simulator.js';
@@ -52,7 +53,7 @@ import { ensureSimulator, simulatorProxy } from './simulator.js';
 export const FEED_TOPIC = 'atendo.feed';
 
 /** Every migration of the product, in one ordered list (names sort by date). */
-export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, readMigrations, refreshTokenMigrations];
+export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, readMigrations, refreshTokenMigrations, parkedInboundMigrations];
 
 export interface Atendo {
   config: Config;

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import type { Position } from '@atendo/contracts';
-import { createKnex, migrateLatest } from '@atendo/core';
-import { findProjection, projections, rebuildProjection } from '@atendo/read';
+import { ConversationService, createKnex, migrateLatest, sequenceIds } from '@atendo/core';
+import { CatalogueQueries, findProjection, projections, rebuildProjection } from '@atendo/read';
 import { allMigrations, openEventStore, startAtendo, type Atendo } from './atendo.js';
 import { ConfigError, loadConfig, parseRoles, type Config } from './config.js';
 import { resolveDatabase } from './db/database.js';
+import { recordInbound } from './gateway/gateway.js';
+import { ParkedInbound } from './gateway/parkedInbound.js';
 import { createLogger, type Logger } from './logger.js';
 import { progressReporter } from './progress.js';
 
@@ -17,6 +19,8 @@ const USAGE = `atendo — the Atendo server
   atendo replay [--company N] [--stream ID] [--after COMMIT:PREPARE] [--limit N]
                                     print history in log order, one JSON event per line
   atendo projections                list read models with their checkpoints
+  atendo inbound                    list customer messages parked after repeated failures
+  atendo inbound retry [--id N]     record parked messages again (all, or the ones named)
 
 Configuration comes from the environment: see the README.`;
 
@@ -188,6 +192,44 @@ async function main(argv: string[]): Promise<number> {
         }
         return 0;
       });
+    case 'inbound': {
+      const { values, positionals } = parseArgs({ args: rest, options: { id: { type: 'string', multiple: true } }, allowPositionals: true });
+      const retry = positionals[0] === 'retry';
+      if (positionals.length > 1 || (positionals.length === 1 && !retry)) throw new ConfigError('Usage: atendo inbound [retry [--id N]]');
+      const ids = (values.id ?? []).map((v) => {
+        if (!/^\d+$/.test(v)) throw new ConfigError(`--id takes a number, got "${v}"`);
+        return Number(v);
+      });
+      return withDatabase(config, log, async (url) => {
+        const knex = createKnex(url);
+        const store = await openEventStore(config, url);
+        try {
+          await migrateLatest(knex, ...allMigrations);
+          const parked = new ParkedInbound(knex);
+          if (!retry) {
+            const list = await parked.list();
+            if (list.length === 0) console.log('No parked messages.');
+            for (const m of list) {
+              console.log(`#${m.id}	connection ${m.connectionId}	from ${m.message.from}	parked ${m.parkedAt.toISOString()}	${m.attempts} tries	${m.reason}`);
+            }
+            return 0;
+          }
+          const catalogue = new CatalogueQueries(knex);
+          const conversations = new ConversationService(store, sequenceIds(knex));
+          const result = await parked.retry(async (message) => {
+            const connection = await catalogue.connection(message.connectionId);
+            if (!connection) throw new Error(`Connection ${message.connectionId} no longer exists`);
+            await recordInbound(conversations, connection, message);
+          }, ids);
+          console.log(`Recorded ${result.recorded} parked message(s).`);
+          for (const f of result.failed) console.log(`#${f.id} still refused: ${f.reason}`);
+          return result.failed.length ? 1 : 0;
+        } finally {
+          await store.close();
+          await knex.destroy();
+        }
+      });
+    }
     case undefined:
     case 'help':
     case '--help':

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { errorHandler, notFound } from './errors.js';
+import { refuseUnstorableText } from './validate.js';
 
 export interface ApiAppOptions {
   log: { error(obj: unknown, msg?: string): void };
@@ -29,6 +30,7 @@ export function createApiApp(options: ApiAppOptions): Express {
     });
   }
   app.use(express.json({ limit: '1mb' }));
+  app.use(refuseUnstorableText);
   app.get('/health', async (_req, res) => {
     res.json({ status: 'ok', ...(await options.health?.()) });
   });

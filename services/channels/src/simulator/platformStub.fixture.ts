@@ -18,6 +18,9 @@ const sink: ChannelSink = {
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
     appendFileSync(file, `${message.providerMessageId} ${message.from} ${message.body}\n`);
   },
+  async park(): Promise<void> {
+    throw new Error('the stub platform does not park');
+  },
   async ack(_connectionId: number, _id: string, _ack: Ack): Promise<void> {},
   async status(_connectionId: number, status: SessionStatus): Promise<void> {
     if (status === 'CONNECTED') console.log('CONNECTED');

@@ -31,8 +31,18 @@ class RecordingSink implements ChannelSink {
   readonly messages: InboundMessage[] = [];
   readonly statuses: Array<{ status: SessionStatus; qrcode: string }> = [];
   readonly acks: Array<{ providerMessageId: string; ack: Ack }> = [];
+  readonly parked: Array<{ message: InboundMessage; reason: string }> = [];
   calls = 0;
-  constructor(private readonly behaviour?: (message: InboundMessage, call: number) => Promise<void>) {}
+  constructor(
+    private readonly behaviour?: (message: InboundMessage, call: number) => Promise<void>,
+    /** Off by default: a sink that cannot park keeps the provider retrying. */
+    private readonly canPark = false,
+  ) {}
+
+  async park(message: InboundMessage, reason: string): Promise<void> {
+    if (!this.canPark) throw new Error('this sink does not park');
+    this.parked.push({ message, reason });
+  }
 
   async inbound(message: InboundMessage): Promise<void> {
     const call = ++this.calls;
@@ -195,6 +205,41 @@ describe('simulated WhatsApp: inbound messages', () => {
     await waitFor(async () => (await pending(sim)) === 0, 'the acknowledgement');
     await sleep(700); // several redelivery periods
     expect(sink.calls).toBe(2);
+  });
+
+  it('parks a message the sink keeps refusing, so the same customer’s later messages are recorded after it', async () => {
+    const sim = await startSimulator();
+    const sink = new RecordingSink(async (m) => {
+      if (m.body === 'poison') throw new Error('cannot record this one');
+    }, true);
+    await paired(sim, sink, provider(sim, { parkAfterFailures: 3 }));
+    for (const text of ['before', 'poison', 'after 1', 'after 2']) {
+      await api(sim, 'POST', '/sessions/1/customers/5511999990001/messages', { text });
+    }
+    await waitFor(() => sink.messages.length === 3, 'the later messages', 15_000);
+    expect(sink.messages.map((m) => m.body)).toEqual(['before', 'after 1', 'after 2']);
+    expect(sink.parked).toHaveLength(1);
+    expect(sink.parked[0]).toMatchObject({ message: { body: 'poison', from: '5511999990001' }, reason: 'cannot record this one' });
+    // Parked counts as kept: WhatsApp (the simulator) is told, and stops delivering it again.
+    await waitFor(async () => (await pending(sim)) === 0, 'every message acknowledged');
+    const calls = sink.calls;
+    await sleep(600);
+    expect(sink.calls).toBe(calls);
+  });
+
+  it('keeps retrying, without parking, while the sink cannot park either', async () => {
+    const sim = await startSimulator();
+    let down = true;
+    const sink = new RecordingSink(async () => {
+      if (down) throw new Error('database down');
+    });
+    await paired(sim, sink, provider(sim, { parkAfterFailures: 2, retryMaxMs: 50 }));
+    await api(sim, 'POST', '/sessions/1/customers/5511999990001/messages', { text: 'first' });
+    await api(sim, 'POST', '/sessions/1/customers/5511999990001/messages', { text: 'second' });
+    await waitFor(() => sink.calls >= 6, 'several tries');
+    down = false;
+    await waitFor(() => sink.messages.length === 2, 'both messages once the database is back');
+    expect(sink.messages.map((m) => m.body)).toEqual(['first', 'second']);
   });
 
   it('delivers again, after reconnecting, what a provider closed before acknowledging had been given', async () => {

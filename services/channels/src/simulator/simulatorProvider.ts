@@ -10,6 +10,8 @@ export interface SimulatorProviderOptions {
   /** First wait before a message the sink rejected is tried again (doubling up to retryMaxMs). */
   retryMinMs?: number;
   retryMaxMs?: number;
+  /** After this many failed tries a message is parked (see ChannelSink.park) and the customer's next one goes on. */
+  parkAfterFailures?: number;
   /** Acknowledgements to the simulator are gathered this long and sent together. */
   ackBatchMs?: number;
   reconnectMinMs?: number;
@@ -385,6 +387,12 @@ export class SimulatorProvider implements ChannelProvider {
       await session.sink.inbound(this.toInbound(session, message));
     } catch (error) {
       if (session.stopped) return;
+      if (queue.failures + 1 >= (this.options.parkAfterFailures ?? 5) && (await this.park(session, message, error))) {
+        if (session.stopped) return;
+        this.recorded(session, queue, message);
+        return;
+      }
+      if (session.stopped) return;
       // Not acknowledged, so the simulator keeps it; this customer's later messages wait behind it. The retry does
       // not wait for the simulator's redelivery alone, whose pauses grow while a backlog is worked off.
       queue.scheduled = false;
@@ -397,6 +405,23 @@ export class SimulatorProvider implements ChannelProvider {
       return;
     }
     if (session.stopped) return;
+    this.recorded(session, queue, message);
+  }
+
+  /** True once the sink has set the message aside; false leaves it to be retried like any failure. */
+  private async park(session: Session, message: WireInbound, error: unknown): Promise<boolean> {
+    try {
+      await session.sink.park(this.toInbound(session, message), error instanceof Error ? error.message : String(error));
+      this.log.warn({ err: error, connectionId: session.info.connectionId, providerMessageId: message.id }, 'inbound message parked after repeated failures');
+      return true;
+    } catch (parkError) {
+      this.log.warn({ err: parkError, connectionId: session.info.connectionId, providerMessageId: message.id }, 'parking an inbound message failed');
+      return false;
+    }
+  }
+
+  /** The head of the customer's line is in the platform (recorded or parked): acknowledge it and go on. */
+  private recorded(session: Session, queue: CustomerQueue, message: WireInbound): void {
     queue.failures = 0;
     queue.items.shift();
     session.known.delete(message.id);

@@ -1,4 +1,5 @@
 import type { NewEvent, Position, RecordedEvent } from '@atendo/contracts';
+import { AppError } from '../errors.js';
 
 /**
  * What the writer expects of the stream: anything, that it does not exist yet, that it exists, or that its
@@ -92,4 +93,27 @@ export class StreamCompanyMismatchError extends Error {
     super(`Stream ${streamId} belongs to another company`);
     this.name = 'StreamCompanyMismatchError';
   }
+}
+
+/**
+ * The events hold text that cannot be stored (a NUL character, or half of a UTF-16 surrogate pair). The API refuses
+ * such text and the channels clean it before it gets here; this is the store's own guard, so one writer's bad text
+ * never fails appends grouped with it.
+ */
+export class UnstorableEventError extends AppError {
+  constructor(readonly streamId: string) {
+    super('ERR_VALIDATION', 400, `Stream ${streamId}: the events hold text that cannot be stored (NUL or a broken character)`);
+    this.name = 'UnstorableEventError';
+  }
+}
+
+/**
+ * What PostgreSQL's jsonb (and a read model's text column) refuses, as JSON.stringify writes it: the escape of NUL,
+ * or of a lone UTF-16 surrogate (well-formed pairs are written as they are). An even run of backslashes before it is
+ * an escaped backslash, not an escape.
+ */
+const UNSTORABLE_ESCAPE = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
+
+export function isStorableJson(json: string): boolean {
+  return !UNSTORABLE_ESCAPE.test(json);
 }

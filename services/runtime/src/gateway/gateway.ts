@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Ack, RecordedEvent, SessionStatus } from '@atendo/contracts';
+import { toStorableText, type Ack, type RecordedEvent, type SessionStatus } from '@atendo/contracts';
 import {
   handleCommand,
   parseStreamId,
@@ -14,6 +14,7 @@ import type { ChannelProvider, ChannelSink, InboundMessage } from '@atendo/chann
 import { readCheckpoint, type CatalogueQueries, type ConversationQueries } from '@atendo/read';
 import type { SessionControl } from '@atendo/api';
 import type { Logger } from '../logger.js';
+import { ParkedInbound } from './parkedInbound.js';
 
 export interface GatewayOptions {
   store: EventStore;
@@ -39,10 +40,15 @@ export class Gateway {
   private readonly sentStreams = new Map<string, string>();
   private outbox: Subscription | undefined;
 
-  constructor(private readonly options: GatewayOptions) {}
+  constructor(private readonly options: GatewayOptions) {
+    this.parked = new ParkedInbound(options.knex);
+  }
+
+  private readonly parked: ParkedInbound;
 
   readonly sink: ChannelSink = {
     inbound: (message) => this.inbound(message),
+    park: (message, reason) => this.parked.park(storableInbound(message), reason),
     ack: (connectionId, providerMessageId, ack) => this.ack(connectionId, providerMessageId, ack),
     status: (connectionId, status, qrcode) => this.status(connectionId, status, qrcode),
   };
@@ -75,20 +81,7 @@ export class Gateway {
   }
 
   private async inbound(message: InboundMessage): Promise<void> {
-    const { companyId, queueIds } = await this.connection(message.connectionId);
-    await this.options.conversations.receive({
-      companyId,
-      whatsappId: message.connectionId,
-      queueId: queueIds.length === 1 ? queueIds[0]! : null,
-      messageId: message.providerMessageId,
-      number: message.from,
-      pushName: message.pushName ?? null,
-      body: message.body,
-      mediaType: message.mediaType,
-      sentAt: new Date(message.timestamp),
-      isGroup: message.isGroup ?? false,
-      quotedMessageId: message.quotedProviderMessageId ?? null,
-    });
+    await recordInbound(this.options.conversations, await this.connection(message.connectionId), message);
   }
 
   private async ack(connectionId: number, providerMessageId: string, ack: Ack): Promise<void> {
@@ -154,4 +147,30 @@ export class Gateway {
       await this.options.provider.logout(whatsappId);
     },
   };
+}
+
+/** What a customer sent, minus what cannot be stored (NUL characters, broken characters): the message is kept. */
+export function storableInbound(message: InboundMessage): InboundMessage {
+  const clean: InboundMessage = { ...message, providerMessageId: toStorableText(message.providerMessageId), from: toStorableText(message.from), body: toStorableText(message.body) };
+  if (message.pushName !== undefined) clean.pushName = toStorableText(message.pushName);
+  if (message.quotedProviderMessageId !== undefined) clean.quotedProviderMessageId = toStorableText(message.quotedProviderMessageId);
+  return clean;
+}
+
+/** Records a customer's message on its conversation (idempotent by message id), for the gateway and `atendo inbound retry`. */
+export async function recordInbound(conversations: ConversationService, connection: { companyId: number; queueIds: number[] }, received: InboundMessage): Promise<void> {
+  const message = storableInbound(received);
+  await conversations.receive({
+    companyId: connection.companyId,
+    whatsappId: message.connectionId,
+    queueId: connection.queueIds.length === 1 ? connection.queueIds[0]! : null,
+    messageId: message.providerMessageId,
+    number: message.from,
+    pushName: message.pushName ?? null,
+    body: message.body,
+    mediaType: message.mediaType,
+    sentAt: new Date(message.timestamp),
+    isGroup: message.isGroup ?? false,
+    quotedMessageId: message.quotedProviderMessageId ?? null,
+  });
 }

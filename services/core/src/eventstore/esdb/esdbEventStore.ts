@@ -27,6 +27,8 @@ import {
 import { comparePositions, type EventMetadata, type NewEvent, type Position, type RecordedEvent } from '@atendo/contracts';
 import {
   PartialDuplicateError,
+  UnstorableEventError,
+  isStorableJson,
   StreamCompanyMismatchError,
   WrongExpectedRevisionError,
   type AppendOptions,
@@ -148,6 +150,8 @@ export class EsdbEventStore implements EventStore {
     }
     const expected = options.expectedRevision ?? 'any';
     toEsdbRevision(expected); // validates a numeric revision before anything is read or written
+    // Read models in PostgreSQL could not hold it: refuse it here, as the PostgreSQL store does.
+    if (!events.every((e) => isStorableJson(JSON.stringify(e.data)))) throw new UnstorableEventError(streamId);
     const data: EventData[] = events.map((e) =>
       jsonEvent({
         // EventStoreDB returns ids in lower case; keep them so, or a repeated id would not be recognised.

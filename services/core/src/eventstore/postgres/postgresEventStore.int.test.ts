@@ -1,9 +1,10 @@
 import pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import { createKnex } from '../../db/knex.js';
 import { migrateLatest } from '../../db/migrations.js';
 import { createTestDatabase } from '../../testing/database.js';
-import { eventStoreContract } from '../contract.js';
-import { parseStreamId } from '../streams.js';
+import { event, eventStoreContract } from '../contract.js';
+import { parseStreamId, streamId } from '../streams.js';
 import { eventStoreMigrations } from './migrations.js';
 import { PostgresEventStore } from './postgresEventStore.js';
 
@@ -38,4 +39,33 @@ eventStoreContract('postgres', async () => {
       await db.drop();
     },
   };
+});
+
+describe('PostgreSQL group commit under a poisoned append', () => {
+  it('fails only the append PostgreSQL refuses; the 15 grouped with it land', async () => {
+    const db = await createTestDatabase();
+    const knex = createKnex(db.url);
+    await migrateLatest(knex, eventStoreMigrations);
+    await knex.destroy();
+    // One call at a time, so the 16 appends below travel together in one batch.
+    const store = new PostgresEventStore({ connectionString: db.url, maxConcurrentAppends: 1 });
+    try {
+      await store.append(streamId('warmup', 5, 1), [event(5)]);
+      const results = await Promise.allSettled(
+        Array.from({ length: 16 }, (_, i) =>
+          // A schema version beyond PostgreSQL's int: valid JSON, refused inside the batch function.
+          store.append(streamId('contact', 5, i), [{ ...event(5, 'MessageReceived', { i }), schemaVersion: i === 3 ? 2 ** 40 : 1 }]),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(15);
+      expect(results[3]!.status).toBe('rejected');
+      const landed = await store.readAll({ companyId: 5 });
+      expect(landed.map((e) => (e.data as { i?: number }).i).filter((i) => i !== undefined).sort((a, b) => a! - b!)).toEqual(
+        [0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+      );
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
 });

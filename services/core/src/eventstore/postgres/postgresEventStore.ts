@@ -6,6 +6,8 @@ import { START } from '@atendo/contracts';
 import {
   PartialDuplicateError,
   StreamCompanyMismatchError,
+  UnstorableEventError,
+  isStorableJson,
   WrongExpectedRevisionError,
   type AppendOptions,
   type AppendResult,
@@ -40,7 +42,9 @@ interface AppendRequest {
 }
 
 interface PendingAppend {
-  request: AppendRequest;
+  /** The request as JSON: batches are joined from these, so each append is serialised once. */
+  json: string;
+  stream: string;
   expected: ExpectedRevision;
   resolve(result: AppendResult): void;
   reject(error: unknown): void;
@@ -119,14 +123,17 @@ export class PostgresEventStore implements EventStore {
       if (e.metadata.companyId !== companyId) throw new StreamCompanyMismatchError(streamId);
     }
     const expected = options.expectedRevision ?? 'any';
-    const request = {
+    const request: AppendRequest = {
       stream: streamId,
       company: companyId,
       expected: expectedCode(expected),
       events: events.map((e) => ({ id: e.id ?? randomUUID(), type: e.type, v: e.schemaVersion ?? 1, data: e.data, meta: e.metadata })),
     };
+    const json = JSON.stringify(request);
+    // Refused here, alone, rather than by PostgreSQL inside a group of other writers' appends.
+    if (!isStorableJson(json)) throw new UnstorableEventError(streamId);
     return new Promise<AppendResult>((resolve, reject) => {
-      this.pending.push({ request, expected, resolve, reject });
+      this.pending.push({ json, stream: streamId, expected, resolve, reject });
       this.pump();
     });
   }
@@ -152,8 +159,8 @@ export class PostgresEventStore implements EventStore {
     const streams = new Set<string>();
     const rest: PendingAppend[] = [];
     for (const p of this.pending) {
-      if (batch.length < 256 && !streams.has(p.request.stream)) {
-        streams.add(p.request.stream);
+      if (batch.length < 256 && !streams.has(p.stream)) {
+        streams.add(p.stream);
         batch.push(p);
       } else {
         rest.push(p);
@@ -166,21 +173,26 @@ export class PostgresEventStore implements EventStore {
 
   private async sendBatch(batch: PendingAppend[]): Promise<void> {
     let rows: BatchRow[] | undefined;
-    const payload = JSON.stringify(batch.map((p) => p.request));
+    const payload = `[${batch.map((p) => p.json).join(',')}]`;
     for (let attempt = 0; !rows; attempt++) {
       try {
         ({ rows } = await this.pool.query<BatchRow>('SELECT * FROM atendo_append_batch($1)', [payload]));
       } catch (error) {
         // The whole transaction rolled back, so sending the batch again is safe.
         if ((error as { code?: string }).code === '40P01' && attempt < 3) continue;
-        for (const p of batch) p.reject(error);
+        // One append PostgreSQL refuses must fail only itself: each goes again on its own.
+        if (batch.length > 1) {
+          await Promise.all(batch.map((p) => this.sendBatch([p])));
+          return;
+        }
+        batch[0]!.reject(error);
         return;
       }
     }
     let wrote = false;
     for (const row of rows) {
       const p = batch[row.idx]!;
-      const streamId = p.request.stream;
+      const streamId = p.stream;
       switch (row.status) {
         case 'ok':
         case 'duplicate':
