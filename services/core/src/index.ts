@@ -10,6 +10,7 @@ export * from './commands/handler.js';
 export * from './ids/idAllocator.js';
 export * from './records/record.js';
 export * from './records/catalogue.js';
+export * from './records/unique.js';
 export * from './conversations/conversation.js';
 export * from './conversations/decide.js';
 export * from './conversations/service.js';

@@ -115,6 +115,8 @@ export const en = {
     ERR_TICKET_ALREADY_ACCEPTED: 'Another agent has already accepted this ticket.',
     ERR_TICKET_CLOSED: 'This ticket is resolved. Reopen it to send messages.',
     ERR_INVALID_TICKET_TRANSITION: 'This action is not possible in the ticket’s current status.',
+    ERR_USER_EMAIL_ALREADY_EXISTS: 'A user with this email already exists.',
+    ERR_WAPP_NAME_ALREADY_EXISTS: 'A connection with this name already exists.',
   } satisfies Record<ErrorCode | 'ERR_NETWORK', string>,
 };
 

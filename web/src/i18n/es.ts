@@ -115,5 +115,7 @@ export const es: Translation = {
     ERR_TICKET_ALREADY_ACCEPTED: 'Otro agente ya aceptó este ticket.',
     ERR_TICKET_CLOSED: 'Este ticket está resuelto. Reábrelo para enviar mensajes.',
     ERR_INVALID_TICKET_TRANSITION: 'Esta acción no es posible en el estado actual del ticket.',
+    ERR_USER_EMAIL_ALREADY_EXISTS: 'Ya existe un usuario con este correo electrónico.',
+    ERR_WAPP_NAME_ALREADY_EXISTS: 'Ya existe una conexión con este nombre.',
   },
 };

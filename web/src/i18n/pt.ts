@@ -115,5 +115,7 @@ export const pt: Translation = {
     ERR_TICKET_ALREADY_ACCEPTED: 'Outro atendente já aceitou este ticket.',
     ERR_TICKET_CLOSED: 'Este ticket está resolvido. Reabra-o para enviar mensagens.',
     ERR_INVALID_TICKET_TRANSITION: 'Esta ação não é possível no status atual do ticket.',
+    ERR_USER_EMAIL_ALREADY_EXISTS: 'Já existe um usuário com este e-mail.',
+    ERR_WAPP_NAME_ALREADY_EXISTS: 'Já existe uma conexão com este nome.',
   },
 };

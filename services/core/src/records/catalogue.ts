@@ -1,7 +1,10 @@
 import type { Profile, SessionStatus } from '@atendo/contracts';
 import type { Decider, DomainEvent } from '../commands/decider.js';
+import { handleCommand, type CommandContext } from '../commands/handler.js';
+import type { EventStore } from '../eventstore/port.js';
 import { streamId, PLATFORM_COMPANY } from '../eventstore/streams.js';
 import { recordDecider } from './record.js';
+import { claimUnique } from './unique.js';
 
 /** The fields each catalogue record keeps in its events. */
 export interface PlanFields {
@@ -95,3 +98,17 @@ export const whatsappSessionDecider: Decider<WhatsappSessionCommand, WhatsappSes
     return [{ type: 'WhatsappSessionChanged', data: { whatsappId: command.whatsappId, status: command.status, qrcode: command.qrcode } }];
   },
 };
+
+/** Creates a user once its e-mail is claimed: e-mails are unique on the whole platform (login names no company). */
+export async function createUser(store: EventStore, id: number, fields: UserFields, context: CommandContext) {
+  const stream = userStream(fields.companyId, id);
+  await claimUnique(store, { companyId: PLATFORM_COMPANY, kind: 'userEmail', value: fields.email, owner: stream, code: 'ERR_USER_EMAIL_ALREADY_EXISTS' }, context);
+  return handleCommand(store, userDecider, stream, { type: 'create', id, fields }, context);
+}
+
+/** Creates a connection once its name is claimed: names are unique within a company. */
+export async function createConnection(store: EventStore, id: number, fields: WhatsappFields, context: CommandContext) {
+  const stream = whatsappStream(fields.companyId, id);
+  await claimUnique(store, { companyId: fields.companyId, kind: 'connectionName', value: fields.name, owner: stream, code: 'ERR_WAPP_NAME_ALREADY_EXISTS' }, context);
+  return handleCommand(store, whatsappDecider, stream, { type: 'create', id, fields }, context);
+}

@@ -2,18 +2,32 @@ import type { Knex } from 'knex';
 import type { RecordedEvent, Whatsapp } from '@atendo/contracts';
 import type { Projection, ProjectionContext } from '../projections/projection.js';
 
-/** camelCase event fields → snake_case columns; arrays and objects become JSON. */
-function toColumns(fields: Record<string, unknown>): Record<string, unknown> {
+const TABLES: Record<string, string> = { Plan: 'plans', Company: 'companies', User: 'users', Queue: 'queues', Whatsapp: 'whatsapps' };
+const KINDS = Object.keys(TABLES);
+
+/**
+ * The columns each table takes from events. A field an event carries without a column here (an older or newer
+ * version of the event, say) is left out instead of failing the projection.
+ */
+const COLUMNS: Record<string, ReadonlySet<string>> = {
+  plans: new Set(['name', 'users', 'connections', 'queues', 'value', 'use_campaigns', 'use_schedules', 'use_internal_chat', 'use_external_api', 'use_kanban', 'use_open_ai', 'use_integrations']),
+  companies: new Set(['name', 'email', 'phone', 'plan_id', 'status', 'due_date', 'recurrence', 'settings']),
+  users: new Set(['company_id', 'name', 'email', 'password_hash', 'profile', 'super', 'all_ticket', 'whatsapp_id', 'queue_ids']),
+  queues: new Set(['company_id', 'name', 'color', 'greeting_message', 'out_of_hours_message', 'order_queue']),
+  whatsapps: new Set(['company_id', 'name', 'is_default', 'provider', 'greeting_message', 'complation_message', 'out_of_hours_message', 'rating_message', 'expires_ticket', 'time_use_bot_queues', 'max_use_bot_queues', 'queue_ids']),
+};
+
+/** camelCase event fields → the table's snake_case columns; arrays and objects become JSON. */
+function toColumns(table: string, fields: Record<string, unknown>): Record<string, unknown> {
+  const columns = COLUMNS[table]!;
   const row: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     const column = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    if (!columns.has(column)) continue;
     row[column] = value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
   }
   return row;
 }
-
-const TABLES: Record<string, string> = { Plan: 'plans', Company: 'companies', User: 'users', Queue: 'queues', Whatsapp: 'whatsapps' };
-const KINDS = Object.keys(TABLES);
 
 export const catalogueEventTypes = [...KINDS.flatMap((k) => [`${k}Created`, `${k}Updated`, `${k}Deleted`]), 'WhatsappSessionChanged'];
 
@@ -82,9 +96,9 @@ async function applyOne(event: RecordedEvent, { trx, emit, rebuilding }: Project
   if (change === 'Created') {
     const { id, ...fields } = data;
     const extra = kind === 'Whatsapp' ? { status: 'DISCONNECTED', qrcode: '', retries: 0 } : {};
-    await trx(table).insert({ id, ...toColumns(fields), ...extra, created_at: at, updated_at: at }).onConflict('id').merge();
+    await trx(table).insert({ id, ...toColumns(table, fields), ...extra, created_at: at, updated_at: at }).onConflict('id').merge();
   } else if (change === 'Updated') {
-    await trx(table).where({ id: data.id }).update({ ...toColumns(data.changes ?? {}), updated_at: at });
+    await trx(table).where({ id: data.id }).update({ ...toColumns(table, data.changes ?? {}), updated_at: at });
   } else {
     await trx(table).where({ id: data.id }).delete();
   }

@@ -42,4 +42,11 @@ export const catalogueMigrations: Migration[] = [
       `),
     down: (knex) => knex.raw('DROP TABLE whatsapps, queues, users, companies, plans'),
   },
+  {
+    // E-mails are unique because the write side claims them (services/core/src/records/unique.ts). A read model
+    // never refuses a fact the log already holds: a unique index here stopped the whole projection on one duplicate.
+    name: '202611230010_users_email_not_unique',
+    up: (knex) => knex.raw('DROP INDEX users_email; CREATE INDEX users_email ON users (lower(email))'),
+    down: (knex) => knex.raw('DROP INDEX users_email; CREATE UNIQUE INDEX users_email ON users (lower(email))'),
+  },
 ];

@@ -67,7 +67,8 @@ export class CatalogueQueries {
   constructor(private readonly knex: Knex) {}
 
   async userByEmail(email: string): Promise<UserRecord | null> {
-    const row = (await this.knex('users').whereRaw('lower(email) = lower(?)', [email]).first()) as UserRow | undefined;
+    // The oldest first: the write side gives an e-mail to whoever claimed it first.
+    const row = (await this.knex('users').whereRaw('lower(email) = lower(?)', [email]).orderBy('id').first()) as UserRow | undefined;
     return row ? toUser(row) : null;
   }
 

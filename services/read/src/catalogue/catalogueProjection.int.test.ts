@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore, queueStream } from '@atendo/core';
+import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
+import type { Knex } from 'knex';
+import { Projector } from '../projections/projector.js';
+import { readMigrations } from '../registry.js';
+import { catalogueProjection } from './catalogueProjection.js';
+
+const meta = { companyId: 3, actor: { type: 'system' as const }, correlationId: 'c', causationId: 'c', occurredAt: '2026-11-23T10:00:00.000Z' };
+
+describe('catalogue projection', () => {
+  let db: TestDatabase;
+  let knex: Knex;
+  let store: PostgresEventStore;
+  let projector: Projector;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    knex = createKnex(db.url);
+    await migrateLatest(knex, eventStoreMigrations, readMigrations);
+    store = new PostgresEventStore({ connectionString: db.url, pollIntervalMs: 20 });
+    projector = new Projector({ store, knex, projection: catalogueProjection });
+    await projector.start();
+  });
+  afterAll(async () => {
+    await projector?.stop();
+    await store?.close();
+    await knex?.destroy();
+    await db?.drop();
+  });
+
+  it('leaves out event fields it has no column for, instead of stopping', async () => {
+    const fields = { companyId: 3, name: 'Vendas', color: '#0f0', greetingMessage: '', outOfHoursMessage: '', orderQueue: 1, icon: 'cart' };
+    await store.append(queueStream(3, 8), [{ type: 'QueueCreated', data: { id: 8, ...fields }, metadata: meta }]);
+    const { position } = await store.append(queueStream(3, 8), [{ type: 'QueueUpdated', data: { id: 8, changes: { name: 'Sales', sla: 30 } }, metadata: meta }]);
+    await projector.waitFor(position);
+    expect(await knex('queues').where({ id: 8 }).first()).toMatchObject({ id: 8, company_id: 3, name: 'Sales', color: '#0f0' });
+  });
+});

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createKnex,
+  createUser,
+  eventStoreMigrations,
+  idMigrations,
+  migrateLatest,
+  PostgresEventStore,
+  sequenceIds,
+  type EventStore,
+} from '@atendo/core';
+import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
+import type { Knex } from 'knex';
+import { ConfigError } from './config.js';
+import { seedDemo } from './seed.js';
+
+/** The real store, made to fail from its n-th append on: a process that dies halfway through the seed. */
+function dyingAfter(store: EventStore, appends: number): EventStore {
+  let count = 0;
+  return new Proxy(store, {
+    get(target, prop, receiver) {
+      if (prop === 'append') {
+        return (...args: Parameters<EventStore['append']>) => {
+          if (++count > appends) return Promise.reject(new Error('the process died'));
+          return target.append(...args);
+        };
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+const env = { ADMIN_EMAIL: 'admin@seed.test', ADMIN_PASSWORD: 'Admin-pass-123', SUPER_ADMIN_EMAIL: 'super@seed.test', SUPER_ADMIN_PASSWORD: 'Super-pass-123' };
+
+describe('the demo seed', () => {
+  let db: TestDatabase;
+  let knex: Knex;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    knex = createKnex(db.url);
+    await migrateLatest(knex, eventStoreMigrations, idMigrations);
+    store = new PostgresEventStore({ connectionString: db.url });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await knex?.destroy();
+    await db?.drop();
+  });
+
+  const count = async (type: string) => (await store.readAll({ maxCount: 10_000 })).filter((e) => e.type === type).length;
+
+  it('finishes the same demo after a crash halfway, without a second company or user', async () => {
+    const ids = sequenceIds(knex);
+    await expect(seedDemo(dyingAfter(store, 6), ids, env)).rejects.toThrow('the process died');
+    expect(await count('CompanyCreated')).toBe(2);
+    expect(await count('UserCreated')).toBe(0);
+
+    const seeded = await seedDemo(store, ids, env);
+    expect(seeded).toMatchObject({ admin: { email: 'admin@seed.test' }, superAdmin: { email: 'super@seed.test' } });
+    expect(await count('PlanCreated')).toBe(1);
+    expect(await count('CompanyCreated')).toBe(2);
+    expect(await count('QueueCreated')).toBe(2);
+    expect(await count('UserCreated')).toBe(2);
+    expect(await count('WhatsappCreated')).toBe(1);
+    expect(await seedDemo(store, ids, env)).toBeNull();
+  });
+
+  it('refuses conflicting settings with a message that says what to change', async () => {
+    const ids = sequenceIds(knex);
+    const same = seedDemo(store, ids, { ...env, SUPER_ADMIN_EMAIL: 'Admin@Seed.test ' });
+    await expect(same).rejects.toBeInstanceOf(ConfigError);
+    await expect(same).rejects.toThrow(/ADMIN_EMAIL and SUPER_ADMIN_EMAIL are both/);
+  });
+
+  it('gives an e-mail to one user only, even when two companies race for it', async () => {
+    const ids = sequenceIds(knex);
+    const fields = (companyId: number) => ({
+      companyId, name: 'Ana', email: 'ana@race.test', passwordHash: 'x', profile: 'user' as const, super: false, allTicket: 'desabled' as const, whatsappId: null, queueIds: [],
+    });
+    const results = await Promise.allSettled([41, 42, 43].map(async (c) => createUser(store, await ids.next('user'), fields(c), { actor: { type: 'system' } })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
+      expect(r.reason).toMatchObject({ code: 'ERR_USER_EMAIL_ALREADY_EXISTS', status: 409 });
+    }
+    await expect(createUser(store, await ids.next('user'), { ...fields(44), email: 'ANA@race.test' }, { actor: { type: 'system' } })).rejects.toMatchObject({
+      code: 'ERR_USER_EMAIL_ALREADY_EXISTS',
+    });
+  });
+});
