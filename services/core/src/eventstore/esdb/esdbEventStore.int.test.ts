@@ -5,8 +5,9 @@ import { EsdbEventStore } from './esdbEventStore.js';
 
 /**
  * Runs the contract against EVENTSTORE_URL, else against a throwaway EventStoreDB container when a container
- * runtime is reachable, else reports the suite as skipped. The late-commit test skips itself (no
- * beginSlowAppend): EventStoreDB commits in log order.
+ * runtime is reachable, else reports the suite as skipped. EventStoreDB gives positions in commit order, so no
+ * transaction can commit behind a later one: the late-commit test runs its closest case here (a large append racing a
+ * small one, then a resume after the first event seen) instead of an uncommitted append, which this engine has not.
  */
 const configuredUrl = process.env.EVENTSTORE_URL;
 // Cheap check before touching testcontainers: a Docker client without an engine must not stall the run.
