@@ -35,7 +35,7 @@ const PASSWORD = 'atendo';
  * PostgreSQL refuses to run as root, so root runs it as the `postgres` OS user, which cannot enter root's private
  * directories: the binaries and the cluster then live under this root-owned directory (decision 0009).
  */
-export const ROOT_STATE_DIR = '/var/lib/atendo';
+const ROOT_STATE_DIR = '/var/lib/atendo';
 
 interface OsUser {
   uid: number;
