@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -12,7 +12,6 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'atendo-pg-'));
-  await chmod(dir, 0o755); // the server runs as its own OS user when we are root
   const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), persistent: false });
   console.log(`[tests] embedded PostgreSQL at ${new URL(server.url).host}`);
   project.provide('databaseUrl', server.url);

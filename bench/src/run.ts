@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile, chmod } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -33,7 +33,6 @@ async function main() {
   let tmp: string | undefined;
   if (!serverUrl) {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'atendo-bench-'));
-    await chmod(tmp, 0o755);
     const server = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'data'), persistent: false });
     serverUrl = server.url;
     stop = server.stop;
