@@ -35,9 +35,14 @@ export interface ReadAllOptions {
   companyId?: number;
 }
 
+/** Whether a subscription reads the log, or keeps failing to and tries again. */
+export type SubscriptionState = { status: 'running' } | { status: 'retrying'; error: unknown; attempt: number };
+
 export interface SubscribeOptions extends ReadAllOptions {
-  /** Called when the subscription stops because of an error it could not recover from. */
+  /** Called when the subscription stops because its handler failed (reading the log is retried without end). */
   onError?: (error: unknown) => void;
+  /** Called when reading the log fails (before each retry) and when it works again after failing. */
+  onState?: (state: SubscriptionState) => void;
 }
 
 export interface Subscription {

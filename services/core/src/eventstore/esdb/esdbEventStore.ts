@@ -39,6 +39,7 @@ import {
   type ReadStreamOptions,
   type SubscribeOptions,
   type Subscription,
+  type SubscriptionState,
 } from '../port.js';
 import { parseStreamId } from '../streams.js';
 
@@ -396,11 +397,9 @@ export class EsdbEventStore implements EventStore {
       options.companyId === undefined
         ? excludeSystemEvents()
         : streamNameFilter({ prefixes: [`c${options.companyId}-`] });
-    const source = this.client.subscribeToAll({
-      fromPosition: options.after ? toEsdbPosition(options.after) : ESDB_START,
-      filter,
-    });
-    const subscription = new EsdbSubscription(source, options.after, options.maxCount ?? 500, handler, options.onError);
+    const open = (after: Position | undefined) =>
+      this.client.subscribeToAll({ fromPosition: after ? toEsdbPosition(after) : ESDB_START, filter });
+    const subscription = new EsdbSubscription(open, options.after, options.maxCount ?? 500, handler, options.onError, options.onState);
     this.subscriptions.add(subscription);
     void subscription.done.catch(() => undefined).finally(() => this.subscriptions.delete(subscription));
     return subscription;
@@ -414,53 +413,69 @@ export class EsdbEventStore implements EventStore {
 
 /**
  * A catch-up subscription to $all. Events are queued as they arrive (the source is paused when the queue is
- * long) and handed to the handler in batches of up to `maxCount`, one batch at a time.
+ * long) and handed to the handler in batches of up to `maxCount`, one batch at a time. When the connection fails
+ * or the server ends the subscription, it subscribes again after the last queued event, backing off (capped) for
+ * as long as it takes.
  */
 class EsdbSubscription implements Subscription {
   readonly done: Promise<void>;
   private readonly queue: RecordedEvent[] = [];
   private readonly highWater: number;
+  private source: AllStreamSubscription;
   private stopped = false;
-  private ended = false;
   private failure: { error: unknown } | undefined;
+  private failures = 0;
   private wakeUp: (() => void) | undefined;
 
   constructor(
-    private readonly source: AllStreamSubscription,
+    private readonly open: (after: Position | undefined) => AllStreamSubscription,
     /** Position of the last event queued: the subscription is exclusive of its start. */
     private last: Position | undefined,
     private readonly maxCount: number,
     private readonly handler: (batch: RecordedEvent[]) => Promise<void>,
     onError?: (error: unknown) => void,
+    private readonly onState?: (state: SubscriptionState) => void,
   ) {
     this.highWater = Math.max(maxCount * 4, 1000);
-    source.on('data', (resolved: AllStreamResolvedEvent) => this.receive(resolved));
-    source.on('error', (error: Error) => this.fail(error));
-    source.on('end', () => {
-      this.ended = true;
-      this.wake();
-    });
+    this.source = this.connect();
     this.done = this.run();
     if (onError) this.done.catch(onError);
   }
 
-  private receive({ event }: AllStreamResolvedEvent): void {
-    if (!event) return;
+  private connect(): AllStreamSubscription {
+    const source = this.open(this.last);
+    source.on('confirmation', () => this.recovered(source));
+    source.on('data', (resolved: AllStreamResolvedEvent) => this.receive(source, resolved));
+    source.on('error', (error: Error) => this.fail(source, error));
+    source.on('end', () => this.fail(source, new Error('EventStoreDB subscription ended')));
+    return source;
+  }
+
+  private receive(source: AllStreamSubscription, { event }: AllStreamResolvedEvent): void {
+    if (!event || source !== this.source) return;
     let recorded: RecordedEvent | undefined;
     try {
       recorded = toRecorded(event);
     } catch (error) {
-      this.fail(error);
+      this.fail(source, error);
       return;
     }
+    this.recovered(source);
     if (!recorded || (this.last && comparePositions(recorded.position, this.last) <= 0)) return;
     this.last = recorded.position;
     this.queue.push(recorded);
-    if (this.queue.length >= this.highWater) this.source.pause();
+    if (this.queue.length >= this.highWater) source.pause();
     this.wake();
   }
 
-  private fail(error: unknown): void {
+  private recovered(source: AllStreamSubscription): void {
+    if (this.failures === 0 || source !== this.source || this.failure) return;
+    this.failures = 0;
+    this.onState?.({ status: 'running' });
+  }
+
+  private fail(source: AllStreamSubscription, error: unknown): void {
+    if (source !== this.source) return;
     this.failure ??= { error };
     this.wake();
   }
@@ -475,8 +490,10 @@ class EsdbSubscription implements Subscription {
     try {
       while (!this.stopped) {
         if (this.queue.length === 0) {
-          if (this.failure) throw this.failure.error;
-          if (this.ended) throw new Error('EventStoreDB subscription ended');
+          if (this.failure) {
+            await this.resubscribe(this.failure.error);
+            continue;
+          }
           await new Promise<void>((resolve) => (this.wakeUp = resolve));
           continue;
         }
@@ -487,6 +504,24 @@ class EsdbSubscription implements Subscription {
     } finally {
       await this.source.unsubscribe().catch(() => undefined);
     }
+  }
+
+  /** The queue is drained: drop the failed source and subscribe again after the last event handed over. */
+  private async resubscribe(error: unknown): Promise<void> {
+    this.failures++;
+    this.onState?.({ status: 'retrying', error, attempt: this.failures });
+    await this.source.unsubscribe().catch(() => undefined);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.min(100 * 2 ** (this.failures - 1), 5000));
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wakeUp = undefined;
+    if (this.stopped) return;
+    this.failure = undefined;
+    this.source = this.connect();
   }
 
   async stop(): Promise<void> {

@@ -17,6 +17,7 @@ import {
   type ReadStreamOptions,
   type SubscribeOptions,
   type Subscription,
+  type SubscriptionState,
 } from '../port.js';
 import { parseStreamId } from '../streams.js';
 
@@ -32,6 +33,9 @@ export interface PostgresEventStoreOptions {
   listen?: boolean;
   /** Append calls running at once; further appends are grouped into the next call (see pump). */
   maxConcurrentAppends?: number;
+  /** A subscription whose read fails waits this long before the first retry, doubling up to the maximum (ms). */
+  readRetryDelayMs?: number;
+  maxReadRetryDelayMs?: number;
 }
 
 interface AppendRequest {
@@ -260,8 +264,13 @@ export class PostgresEventStore implements EventStore {
       options.maxCount ?? 500,
       handler,
       this.wakes,
-      this.options.pollIntervalMs ?? 250,
+      {
+        pollIntervalMs: this.options.pollIntervalMs ?? 250,
+        retryDelayMs: this.options.readRetryDelayMs ?? 100,
+        maxRetryDelayMs: this.options.maxReadRetryDelayMs ?? 5000,
+      },
       options.onError,
+      options.onState,
     );
     this.subscriptions.add(subscription);
     void subscription.done.catch(() => undefined).finally(() => this.subscriptions.delete(subscription));
@@ -328,8 +337,9 @@ export class PollingSubscription implements Subscription {
     private readonly maxCount: number,
     private readonly handler: (batch: RecordedEvent[]) => Promise<void>,
     wakes: EventEmitter,
-    private readonly pollIntervalMs: number,
+    private readonly timing: { pollIntervalMs: number; retryDelayMs: number; maxRetryDelayMs: number },
     onError?: (error: unknown) => void,
+    private readonly onState?: (state: SubscriptionState) => void,
   ) {
     const onWake = () => {
       this.woken = true;
@@ -349,11 +359,16 @@ export class PollingSubscription implements Subscription {
       let batch: RecordedEvent[];
       try {
         batch = await this.read(this.position);
-        readFailures = 0;
+        if (readFailures > 0) {
+          readFailures = 0;
+          this.onState?.({ status: 'running' });
+        }
       } catch (error) {
-        // A dropped connection or a restarting server: back off and read again, up to a point.
-        if (++readFailures > 20) throw error;
-        await this.sleep(Math.min(100 * 2 ** readFailures, 5000));
+        // A dropped connection or a restarting server: back off and read again, for as long as it takes; giving
+        // up would leave every reader behind with nobody told.
+        readFailures++;
+        this.onState?.({ status: 'retrying', error, attempt: readFailures });
+        await this.sleep(Math.min(this.timing.retryDelayMs * 2 ** (readFailures - 1), this.timing.maxRetryDelayMs));
         continue;
       }
       if (this.stopped) return;
@@ -365,7 +380,7 @@ export class PollingSubscription implements Subscription {
       if (this.woken) continue;
       // Something was appended (or just read): an older transaction may still be open, so look again soon.
       if (wokenBefore || batch.length > 0) delay = 2;
-      else delay = delay > 0 && delay < 64 ? delay * 2 : this.pollIntervalMs;
+      else delay = delay > 0 && delay < 64 ? delay * 2 : this.timing.pollIntervalMs;
       await this.sleep(delay);
     }
   }
