@@ -32,4 +32,36 @@ export const runtimeMigrations: Migration[] = [
       await knex.raw('DROP TABLE feed_entries; DROP TABLE feed_sequences; DROP TABLE projection_checkpoints;');
     },
   },
+  {
+    name: '202611230010_projection_supervision',
+    async up(knex) {
+      await knex.raw(`
+        ALTER TABLE projection_checkpoints
+          ADD COLUMN state         text NOT NULL DEFAULT 'running',
+          ADD COLUMN last_error    text,
+          ADD COLUMN last_error_at timestamptz;
+        -- Events a projection skipped because applying them kept failing (decision 0010).
+        CREATE TABLE projection_dead_letters (
+          projection       text   NOT NULL,
+          event_id         text   NOT NULL,
+          stream_id        text   NOT NULL,
+          stream_position  bigint NOT NULL,
+          event_type       text   NOT NULL,
+          commit_position  bigint NOT NULL,
+          prepare_position bigint NOT NULL,
+          error            text   NOT NULL,
+          attempts         int    NOT NULL,
+          first_failed_at  timestamptz NOT NULL DEFAULT now(),
+          last_failed_at   timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (projection, event_id)
+        );
+      `);
+    },
+    async down(knex) {
+      await knex.raw(`
+        DROP TABLE projection_dead_letters;
+        ALTER TABLE projection_checkpoints DROP COLUMN state, DROP COLUMN last_error, DROP COLUMN last_error_at;
+      `);
+    },
+  },
 ];

@@ -17,5 +17,10 @@ export interface Projection {
   tables: string[];
   /** The event types it reads (others only move its checkpoint), or '*' for all of them. */
   eventTypes: readonly string[] | '*';
+  /**
+   * An event that keeps failing stops this projection (state 'stopped', the others go on) instead of being
+   * dead-lettered: for read models where a skipped event would make later rows wrong.
+   */
+  strict?: boolean;
   apply(events: RecordedEvent[], context: ProjectionContext): Promise<void>;
 }
