@@ -33,7 +33,7 @@ export const runtimeMigrations: Migration[] = [
     },
   },
   {
-    name: '202611230010_projection_supervision',
+    name: '202611230020_projection_supervision',
     async up(knex) {
       await knex.raw(`
         ALTER TABLE projection_checkpoints
