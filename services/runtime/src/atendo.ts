@@ -21,6 +21,7 @@ import {
   Projector,
   ProjectorGroup,
   projections as allProjections,
+  projectionStatus,
   readMigrations,
   waitForCheckpoints,
   type Projection,
@@ -137,10 +138,11 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
           knex,
           projection,
           onCommitted: (entries: FeedEntry[]) => bus.publish(FEED_TOPIC, entries.map((e) => ({ key: String(e.companyId), value: e }))),
+          log,
         });
         projectors.push(projector);
       }
-      const group = new ProjectorGroup(store, projectors, { onError: (err) => log.fatal({ err }, 'projectors stopped') });
+      const group = new ProjectorGroup(store, projectors, { onError: (err) => log.fatal({ err }, 'projector subscription stopped') });
       await group.start();
       stops.push(() => group.stop());
       const prune = setInterval(() => {
@@ -149,11 +151,12 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       stops.push(async () => clearInterval(prune));
       log.info({ projections: projectors.map((p) => p.name) }, 'read role started');
     }
+    const projectionNames = (options.projections ?? allProjections).map((p) => p.name);
     // In one process the projectors say when they are done; otherwise their stored checkpoints do.
     const readYourWrites = async (position: Position | undefined) => {
       if (!position) return;
       if (projectors.length) await Promise.all(projectors.map((p) => p.waitFor(position)));
-      else await waitForCheckpoints(knex, allProjections.map((p) => p.name), position);
+      else await waitForCheckpoints(knex, projectionNames, position);
     };
 
     let seeded: SeedResult | null = null;
@@ -203,7 +206,15 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
           whatsappRoutes(context, sessions),
           queueRoutes(context),
         ],
-        health: async () => ({ roles, eventStore: store.name, bus: bus.name, sockets: realtime?.connections ?? 0 }),
+        // From the checkpoint table, so that an API node without the read role reports the projectors too.
+        health: async () => {
+          const projections = await projectionStatus(knex, store, projectionNames);
+          const failing = projections.filter((p) => p.state === 'stopped' || p.lagSeconds > config.healthMaxLagSeconds).map((p) => p.name);
+          return {
+            healthy: failing.length === 0,
+            details: { roles, eventStore: store.name, bus: bus.name, sockets: realtime?.connections ?? 0, projections, ...(failing.length ? { failing } : {}) },
+          };
+        },
       });
       server = http.createServer(app);
       realtime = new RealtimeServer({

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import type { Position } from '@atendo/contracts';
 import { ConversationService, createKnex, migrateLatest, sequenceIds } from '@atendo/core';
-import { CatalogueQueries, findProjection, projections, rebuildProjection } from '@atendo/read';
+import { CatalogueQueries, findProjection, listDeadLetters, projectionStatus, projections, rebuildProjection, retryDeadLetters } from '@atendo/read';
 import { allMigrations, openEventStore, startAtendo, type Atendo } from './atendo.js';
 import { ConfigError, loadConfig, parseRoles, type Config } from './config.js';
 import { resolveDatabase } from './db/database.js';
@@ -18,7 +18,9 @@ const USAGE = `atendo — the Atendo server
   atendo rebuild <projection>|--all rebuild read models from the event log
   atendo replay [--company N] [--stream ID] [--after COMMIT:PREPARE] [--limit N]
                                     print history in log order, one JSON event per line
-  atendo projections                list read models with their checkpoints
+  atendo projections                list read models: checkpoint, state, lag, dead letters
+  atendo dead-letters retry [--projection NAME]
+                                    apply dead-lettered events again (after a fix)
   atendo inbound                    list customer messages parked after repeated failures
   atendo inbound retry [--id N]     record parked messages again (all, or the ones named)
 
@@ -175,23 +177,53 @@ async function main(argv: string[]): Promise<number> {
     case 'projections':
       return withDatabase(config, log, async (url) => {
         const knex = createKnex(url);
+        const store = await openEventStore(config, url);
         try {
           await migrateLatest(knex, ...allMigrations);
-          const rows = await knex('projection_checkpoints').select();
-          const byName = new Map(rows.map((r: { name: string }) => [r.name, r]));
-          for (const p of projections) {
-            const r = byName.get(p.name) as { commit_position: number; prepare_position: number; events_handled: number; updated_at: Date } | undefined;
-            console.log(
-              r
-                ? `${p.name}\tat ${r.commit_position}:${r.prepare_position}\t${r.events_handled} events\tupdated ${r.updated_at.toISOString()}`
-                : `${p.name}\tnot started`,
-            );
+          for (const p of await projectionStatus(knex, store, projections.map((x) => x.name))) {
+            const line = [p.name, p.state];
+            if (p.position) line.push(`at ${p.position.commit}:${p.position.prepare}`, `${p.eventsHandled} events`, `lag ${p.lagSeconds} s`, `updated ${p.updatedAt!.toISOString()}`);
+            line.push(`${p.deadLetters} dead letters`);
+            console.log(line.join('\t'));
+            if (p.lastError) console.log(`  last error (${p.lastErrorAt?.toISOString()}): ${p.lastError}`);
+          }
+          const newest = await listDeadLetters(knex, { limit: 10 });
+          if (newest.length) {
+            console.log(`\nNewest dead letters (atendo dead-letters retry applies them again):`);
+            for (const d of newest) {
+              console.log(`  ${d.projection}\t${d.eventType} ${d.eventId}\t${d.streamId}@${d.streamPosition}\tat ${d.position.commit}:${d.position.prepare}\t${d.attempts} attempts, last ${d.lastFailedAt.toISOString()}\n    ${d.error}`);
+            }
           }
         } finally {
+          await store.close();
           await knex.destroy();
         }
         return 0;
       });
+    case 'dead-letters': {
+      const { values, positionals } = parseArgs({ args: rest, options: { projection: { type: 'string' } }, allowPositionals: true });
+      if (positionals[0] !== 'retry' || positionals.length > 1) throw new ConfigError('Usage: atendo dead-letters retry [--projection NAME]');
+      if (values.projection && !findProjection(values.projection)) {
+        throw new ConfigError(`Unknown projection "${values.projection}". Known: ${projections.map((x) => x.name).join(', ')}`);
+      }
+      return withDatabase(config, log, async (url) => {
+        const knex = createKnex(url);
+        const store = await openEventStore(config, url);
+        try {
+          await migrateLatest(knex, ...allMigrations);
+          const outcomes = await retryDeadLetters({ store, knex, projections, projection: values.projection });
+          for (const { deadLetter: d, result, error } of outcomes) {
+            console.log(`${d.projection}\t${d.eventType} ${d.eventId}\t${result}${error ? `: ${error}` : ''}`);
+          }
+          const applied = outcomes.filter((o) => o.result === 'applied').length;
+          console.log(outcomes.length ? `${applied} of ${outcomes.length} dead letter(s) applied.` : 'No dead letters.');
+          return applied === outcomes.length ? 0 : 1;
+        } finally {
+          await store.close();
+          await knex.destroy();
+        }
+      });
+    }
     case 'inbound': {
       const { values, positionals } = parseArgs({ args: rest, options: { id: { type: 'string', multiple: true } }, allowPositionals: true });
       const retry = positionals[0] === 'retry';

@@ -29,6 +29,8 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   /** Seed the demo company on a first start. */
   seedDemo: boolean;
+  /** /health answers 503 when a read model's oldest unhandled event is older than this. */
+  healthMaxLagSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 7 * 86_400, 60),
     seedDemo: env.SEED_DEMO !== 'false',
+    healthMaxLagSeconds: integer(env, 'HEALTH_MAX_LAG_SECONDS', 60, 1),
   };
 }
 

@@ -12,7 +12,8 @@ export interface ApiAppOptions {
   routers?: Router[];
   /** The built console: served at /, and its index.html for page navigations (e.g. a reload on /tickets/…). */
   staticDir?: string;
-  health?: () => Promise<Record<string, unknown>>;
+  /** What /health reports; `healthy: false` answers 503, so a load balancer or an orchestrator can act on it. */
+  health?: () => Promise<{ healthy: boolean; details: Record<string, unknown> }>;
 }
 
 export function createApiApp(options: ApiAppOptions): Express {
@@ -32,7 +33,14 @@ export function createApiApp(options: ApiAppOptions): Express {
   app.use(express.json({ limit: '1mb' }));
   app.use(refuseUnstorableText);
   app.get('/health', async (_req, res) => {
-    res.json({ status: 'ok', ...(await options.health?.()) });
+    try {
+      const report = (await options.health?.()) ?? { healthy: true, details: {} };
+      res.status(report.healthy ? 200 : 503).json({ status: report.healthy ? 'ok' : 'unhealthy', ...report.details });
+    } catch (err) {
+      // The check itself failed (the database is unreachable, say): that is an answer too.
+      options.log.error({ err }, 'health check failed');
+      res.status(503).json({ status: 'unhealthy', error: 'ERR_INTERNAL_SERVER_ERROR', message: err instanceof Error ? err.message : String(err) });
+    }
   });
   for (const router of options.routers ?? []) app.use(router);
   app.use(notFound);
