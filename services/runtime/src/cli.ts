@@ -181,9 +181,9 @@ async function main(argv: string[]): Promise<number> {
         try {
           await migrateLatest(knex, ...allMigrations);
           for (const p of await projectionStatus(knex, store, projections.map((x) => x.name))) {
-            const line = [p.name, p.state];
-            if (p.position) line.push(`at ${p.position.commit}:${p.position.prepare}`, `${p.eventsHandled} events`, `lag ${p.lagSeconds} s`, `updated ${p.updatedAt!.toISOString()}`);
-            line.push(`${p.deadLetters} dead letters`);
+            const line = [p.name];
+            if (p.position) line.push(`at ${p.position.commit}:${p.position.prepare}`, `${p.eventsHandled} events`, `updated ${p.updatedAt!.toISOString()}`, `lag ${p.lagSeconds} s`);
+            line.push(p.state, `${p.deadLetters} dead letters`);
             console.log(line.join('\t'));
             if (p.lastError) console.log(`  last error (${p.lastErrorAt?.toISOString()}): ${p.lastError}`);
           }

@@ -24,6 +24,8 @@ async function saveCheckpoint(trx: Knex.Transaction, name: string, position: Pos
       prepare_position: position.prepare,
       events_handled: trx.raw('events_handled + ?', [handled]),
       updated_at: trx.fn.now(),
+      // Whoever reads the table sees the projection running as soon as its progress is visible.
+      state: 'running',
     });
 }
 
@@ -271,6 +273,7 @@ export class Projector {
 
   private async commit(batch: RecordedEvent[]): Promise<void> {
     const { knex, projection } = this.options;
+    await this.stored;
     const entries = await knex.transaction(async (trx) => {
       const checkpoint = await lockCheckpoint(trx, projection.name);
       const fresh = batch.filter((e) => comparePositions(e.position, checkpoint) > 0);
@@ -298,6 +301,7 @@ export class Projector {
   private async deadLetter(event: RecordedEvent, error: unknown): Promise<void> {
     const { knex, projection } = this.options;
     const attempts = this.options.retry?.attempts ?? 3;
+    await this.stored;
     await knex.transaction(async (trx) => {
       const checkpoint = await lockCheckpoint(trx, projection.name);
       if (comparePositions(event.position, checkpoint) <= 0) return;
