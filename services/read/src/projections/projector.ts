@@ -84,7 +84,7 @@ export function isTransient(error: unknown): boolean {
   return error instanceof Error && (error.name === 'KnexTimeoutError' || /Connection terminated/i.test(error.message));
 }
 
-function describe(error: unknown): string {
+function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -212,7 +212,7 @@ export class Projector {
     if (state.status === 'retrying') {
       if (this.current.status === 'retrying' && state.attempt > 1) return;
       this.options.log?.warn({ err: state.error, projection: this.name }, 'reading the event log failed; retrying');
-      this.setState({ status: 'retrying', error: `reading the event log: ${describe(state.error)}` });
+      this.setState({ status: 'retrying', error: `reading the event log: ${messageOf(state.error)}` });
     } else if (this.current.status === 'retrying') {
       this.setState({ status: 'running' });
     }
@@ -222,22 +222,23 @@ export class Projector {
   async handle(batch: RecordedEvent[]): Promise<void> {
     // Fed a batch this projector already has (a group started before the slowest checkpoint): nothing to do.
     if (this.current.status === 'stopped' || comparePositions(batch[batch.length - 1]!.position, this.position) <= 0) return;
-    const failure = await this.retrying(() => this.commit(batch), batch);
+    const failure = await this.retrying(() => this.commit(batch), `a batch of ${batch.length} events`);
     if (failure === undefined || this.closing) return;
     this.options.log?.warn({ err: failure, projection: this.name, events: batch.length }, 'batch keeps failing; applying its events one by one');
     for (const event of batch) {
       if (comparePositions(event.position, this.position) <= 0) continue;
-      const error = await this.retrying(() => this.commit([event]), [event]);
+      const label = `${event.type} ${event.id} at ${event.position.commit}:${event.position.prepare}`;
+      const error = await this.retrying(() => this.commit([event]), label);
       if (this.closing) return;
       if (error === undefined) continue;
       if (this.options.projection.strict) {
-        await this.halt(`${event.type} ${event.id} at ${event.position.commit}:${event.position.prepare}: ${describe(error)}`);
+        await this.halt(`${label}: ${messageOf(error)}`);
         return;
       }
-      const written = await this.retrying(() => this.deadLetter(event, error), [event]);
+      const written = await this.retrying(() => this.deadLetter(event, error), `dead-lettering ${label}`);
       if (this.closing) return;
       if (written !== undefined) {
-        await this.halt(`could not dead-letter ${event.type} ${event.id}: ${describe(written)}`);
+        await this.halt(`could not dead-letter ${label}: ${messageOf(written)}`);
         return;
       }
       this.options.log?.error({ err: error, projection: this.name, eventId: event.id, type: event.type, streamId: event.streamId }, 'event dead-lettered');
@@ -246,14 +247,14 @@ export class Projector {
 
   /** An unexpected failure of the projector itself: stop this projection, keep the others going. */
   async fail(error: unknown): Promise<void> {
-    await this.halt(describe(error));
+    await this.halt(messageOf(error));
   }
 
   /**
    * Runs `work` until it succeeds: errors of the database or the network without end, others `attempts` times.
    * Returns the last error when it still fails (undefined on success or when closing).
    */
-  private async retrying(work: () => Promise<void>, events: RecordedEvent[]): Promise<unknown> {
+  private async retrying(work: () => Promise<void>, what: string): Promise<unknown> {
     const { attempts = 3, delayMs = 200, maxDelayMs = 30_000 } = this.options.retry ?? {};
     for (let attempt = 1; ; attempt++) {
       try {
@@ -263,8 +264,7 @@ export class Projector {
       } catch (error) {
         if (this.closing) return undefined;
         if (attempt >= attempts && !isTransient(error)) return error;
-        const last = events[events.length - 1]!;
-        this.setState({ status: 'retrying', error: `${last.type} ${last.id}: ${describe(error)}` });
+        this.setState({ status: 'retrying', error: `${what}: ${messageOf(error)}` });
         await this.sleep(Math.min(delayMs * 2 ** (attempt - 1), maxDelayMs));
         if (this.closing) return undefined;
       }
@@ -314,11 +314,11 @@ export class Projector {
           event_type: event.type,
           commit_position: event.position.commit,
           prepare_position: event.position.prepare,
-          error: describe(error),
+          error: messageOf(error),
           attempts,
         })
         .onConflict(['projection', 'event_id'])
-        .merge({ error: describe(error), attempts: trx.raw('projection_dead_letters.attempts + ?', [attempts]), last_failed_at: trx.fn.now() });
+        .merge({ error: messageOf(error), attempts: trx.raw('projection_dead_letters.attempts + ?', [attempts]), last_failed_at: trx.fn.now() });
       await saveCheckpoint(trx, projection.name, event.position, 0);
     });
     this.advance(event.position);

@@ -135,6 +135,30 @@ describe('supervised projectors', () => {
     expect(status!.position).not.toEqual(later.position);
   });
 
+  it('never dead-letters what fails because the database is away: it retries past its attempts until it works', async () => {
+    let outage = 6;
+    const seen: string[] = [];
+    const projection: Projection = {
+      name: 'outage_f',
+      tables: [],
+      eventTypes: ['Noted'],
+      async apply(events) {
+        if (outage-- > 0) throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+        seen.push(...events.map((e) => String((e.data as { n: number }).n)));
+      },
+    };
+    const projector = new Projector({ store, knex, projection, retry });
+    await projector.start();
+    const last = await note(10);
+    await projector.waitFor(last.position);
+    await projector.stop();
+    expect(outage).toBeLessThan(0);
+    expect(seen).toContain('10');
+    expect(seen).toContain('2');
+    expect(projector.state.status).toBe('running');
+    expect(await listDeadLetters(knex, { projection: 'outage_f' })).toEqual([]);
+  });
+
   it('keeps reading through a long outage of the log, showing retrying with the error, then catches up', async () => {
     const steady = fragile('steady_e');
     steady.state.broken = false;
