@@ -332,8 +332,9 @@ export class Projector {
   private async halt(error: string): Promise<void> {
     this.options.log?.error({ projection: this.name, error }, 'projection stopped');
     this.setState({ status: 'stopped', error });
-    this.progress.emit('progress');
+    // Waiters learn of it once other processes can read it too.
     await this.stored;
+    this.progress.emit('progress');
   }
 
   private setState(state: ProjectorState): void {
