@@ -46,7 +46,7 @@ import { InProcessBus } from './bus/inProcessBus.js';
 import type { Config, Role } from './config.js';
 import { resolveDatabase, type Database } from './db/database.js';
 import { Gateway } from './gateway/gateway.js';
-import { parkedInboundMigrations } from './gateway/parkedInbound.js';
+import { ParkedInbound, parkedInboundMigrations } from './gateway/parkedInbound.js';
 import type { Logger } from './logger.js';
 import { seedDemo, type SeedResult } from './seed.js';
 import { ensureSimulator, simulatorProxy } from './simulator.js';
@@ -195,6 +195,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         renew: async () => undefined,
         logout: async () => undefined,
       };
+      const parked = new ParkedInbound(knex);
       const app = createApiApp({
         log,
         raw: simulatorUrl && !config.production ? [['/simulator', simulatorProxy(simulatorUrl)]] : [],
@@ -209,10 +210,12 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         // From the checkpoint table, so that an API node without the read role reports the projectors too.
         health: async () => {
           const projections = await projectionStatus(knex, store, projectionNames);
+          // Customer messages set aside after repeated failures: nothing is lost, but an operator should look.
+          const parkedInbound = await parked.count();
           const failing = projections.filter((p) => p.state === 'stopped' || p.lagSeconds > config.healthMaxLagSeconds).map((p) => p.name);
           return {
             healthy: failing.length === 0,
-            details: { roles, eventStore: store.name, bus: bus.name, sockets: realtime?.connections ?? 0, projections, ...(failing.length ? { failing } : {}) },
+            details: { roles, eventStore: store.name, bus: bus.name, sockets: realtime?.connections ?? 0, projections, parkedInbound, ...(failing.length ? { failing } : {}) },
           };
         },
       });

@@ -55,6 +55,7 @@ describe('text at the edges, and parked customer messages', () => {
     const env = { ...process.env, DATABASE_URL: h.db.url, LOG_LEVEL: 'warn' };
     const cli = ['--import', 'tsx', 'services/runtime/src/cli.ts'];
     const cwd = new URL('../../../../', import.meta.url).pathname;
+    expect(await (await fetch(`${h.url}/health`)).json()).toMatchObject({ parkedInbound: 1 });
     const listed = await run('node', [...cli, 'inbound'], { env, cwd });
     expect(listed.stdout).toMatch(/#1\tconnection \d+\tfrom 5511900000002\t.*database refused it/);
     const retried = await run('node', [...cli, 'inbound', 'retry'], { env, cwd });
