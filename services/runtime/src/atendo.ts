@@ -34,7 +34,7 @@ import {
   RefreshTokens,
   refreshTokenMigrations,
   ticketRoutes,
-  verifyAccessToken,
+  readAccessToken,
   whatsappRoutes,
   type ApiContext,
   type SessionControl,
@@ -207,7 +207,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       server = http.createServer(app);
       realtime = new RealtimeServer({
         server,
-        verifyToken: (token) => verifyAccessToken(token, jwtSecret),
+        verifyToken: (token) => readAccessToken(token, jwtSecret),
         loadViewer: (claims) => catalogue.viewer(claims.companyId, claims.userId),
         feed,
         log,
