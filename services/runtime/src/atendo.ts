@@ -28,6 +28,8 @@ import {
 import {
   authRoutes,
   createApiApp,
+  credentialMigrations,
+  Credentials,
   messageRoutes,
   queueRoutes,
   RealtimeServer,
@@ -52,7 +54,7 @@ import { ensureSimulator, simulatorProxy } from './simulator.js';
 export const FEED_TOPIC = 'atendo.feed';
 
 /** Every migration of the product, in one ordered list (names sort by date). */
-export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, readMigrations, refreshTokenMigrations];
+export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, readMigrations, refreshTokenMigrations, credentialMigrations];
 
 export interface Atendo {
   config: Config;
@@ -126,6 +128,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     const catalogue = new CatalogueQueries(knex);
     const conversationQueries = new ConversationQueries(knex);
     const ids = sequenceIds(knex);
+    const credentials = new Credentials(knex);
     const conversationService = new ConversationService(store, ids);
 
     const projectors: Projector[] = [];
@@ -157,7 +160,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
 
     let seeded: SeedResult | null = null;
     if (config.seedDemo) {
-      seeded = await seedDemo(store, ids, options.env ?? process.env);
+      seeded = await seedDemo(store, ids, options.env ?? process.env, credentials);
       if (seeded) await readYourWrites(seeded.position);
     }
 
@@ -185,7 +188,11 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     let url: string | undefined;
     if (roles.includes('api')) {
       const context: ApiContext = { secret: jwtSecret, catalogue, conversations: conversationQueries, conversationService, readYourWrites };
-      const refreshTokens = new RefreshTokens(knex, config.refreshTokenTtlSeconds);
+      const refreshTokens = new RefreshTokens(knex, config.refreshTokenTtlSeconds, config.refreshReuseGraceSeconds);
+      const purge = setInterval(() => {
+        refreshTokens.purge().catch((err: unknown) => log.warn({ err }, 'refresh token purge failed'));
+      }, 60 * 60_000);
+      stops.push(async () => clearInterval(purge));
       const sessions: SessionControl = gateway?.sessions ?? {
         start: async () => undefined,
         renew: async () => undefined,
@@ -193,10 +200,11 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       };
       const app = createApiApp({
         log,
+        trustProxy: config.trustProxy,
         raw: simulatorUrl && !config.production ? [['/simulator', simulatorProxy(simulatorUrl)]] : [],
         staticDir: config.webDist,
         routers: [
-          authRoutes({ secret: jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds, secureCookies: config.production, catalogue, refreshTokens }),
+          authRoutes({ secret: jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds, secureCookies: config.production, catalogue, refreshTokens, credentials }),
           ticketRoutes(context),
           messageRoutes(context),
           whatsappRoutes(context, sessions),

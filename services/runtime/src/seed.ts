@@ -21,7 +21,7 @@ import {
   type RecordCommand,
   type RecordState,
 } from '@atendo/core';
-import { hashPassword } from '@atendo/api';
+import { hashPassword, type Credentials } from '@atendo/api';
 
 export interface SeedResult {
   superAdmin: { email: string; password: string | undefined };
@@ -44,7 +44,7 @@ function randomPassword(): string {
  * Seeds the demo once: a marker stream says it was done, so a second start keeps the data. Everything is written
  * through the same commands the product uses, so the log tells how the demo came to be.
  */
-export async function seedDemo(store: EventStore, ids: IdAllocator, env: NodeJS.ProcessEnv): Promise<SeedResult | null> {
+export async function seedDemo(store: EventStore, ids: IdAllocator, env: NodeJS.ProcessEnv, credentials: Credentials): Promise<SeedResult | null> {
   if ((await store.readStream(SEED_STREAM)).length > 0) return null;
   const actor = { actor: { type: 'system' as const, name: 'seed' } };
   let position: Position | undefined;
@@ -81,14 +81,16 @@ export async function seedDemo(store: EventStore, ids: IdAllocator, env: NodeJS.
   }
   const superId = await ids.next('user');
   await create(userDecider, userStream(platformId, superId), superId, {
-    companyId: platformId, name: 'Super Admin', email: superEmail, passwordHash: await hashPassword(superPassword),
+    companyId: platformId, name: 'Super Admin', email: superEmail,
     profile: 'admin', super: true, allTicket: 'enabled', whatsappId: null, queueIds: [],
   });
+  await credentials.set(superId, await hashPassword(superPassword));
   const adminId = await ids.next('user');
   await create(userDecider, userStream(companyId, adminId), adminId, {
-    companyId, name: 'Demo Admin', email: adminEmail, passwordHash: await hashPassword(adminPassword),
+    companyId, name: 'Demo Admin', email: adminEmail,
     profile: 'admin', super: false, allTicket: 'enabled', whatsappId: null, queueIds,
   });
+  await credentials.set(adminId, await hashPassword(adminPassword));
   const whatsappId = await ids.next('whatsapp');
   await create(whatsappDecider, whatsappStream(companyId, whatsappId), whatsappId, {
     companyId, name: 'Demo WhatsApp', isDefault: true, provider: 'simulator', greetingMessage: '', complationMessage: '', outOfHoursMessage: '',

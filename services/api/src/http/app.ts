@@ -12,12 +12,14 @@ export interface ApiAppOptions {
   /** The built console: served at /, and its index.html for page navigations (e.g. a reload on /tickets/…). */
   staticDir?: string;
   health?: () => Promise<Record<string, unknown>>;
+  /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client (default: loopback only). */
+  trustProxy?: boolean | number | string;
 }
 
 export function createApiApp(options: ApiAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.trustProxy ?? 'loopback');
   for (const [mount, handler] of options.raw ?? []) app.use(mount, handler);
   if (options.staticDir && existsSync(path.join(options.staticDir, 'index.html'))) {
     const index = path.join(options.staticDir, 'index.html');

@@ -6,11 +6,15 @@ import type { Projection, ProjectionContext } from '../projections/projection.js
 function toColumns(fields: Record<string, unknown>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
+    if (LEGACY_FIELDS.has(key)) continue;
     const column = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
     row[column] = value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
   }
   return row;
 }
+
+/** Fields old events carry that the read model no longer keeps (password hashes live in user_credentials now). */
+const LEGACY_FIELDS = new Set(['passwordHash']);
 
 const TABLES: Record<string, string> = { Plan: 'plans', Company: 'companies', User: 'users', Queue: 'queues', Whatsapp: 'whatsapps' };
 const KINDS = Object.keys(TABLES);
@@ -70,7 +74,8 @@ async function applyOne(event: RecordedEvent, { trx, emit, rebuilding }: Project
       .update({ status: data.status, qrcode: data.qrcode, updated_at: at, retries: data.status === 'CONNECTED' ? 0 : trx.raw('retries') })
       .returning('*')) as WhatsappRow[];
     if (row && !rebuilding) {
-      emit({ companyId: row.company_id, channel: 'whatsappSession', payload: { action: 'update', session: await whatsappPayload(trx, row) }, audience: { kind: 'company' } });
+      // The payload carries the QR code that pairs the connection: only those who may manage connections see it.
+      emit({ companyId: row.company_id, channel: 'whatsappSession', payload: { action: 'update', session: await whatsappPayload(trx, row) }, audience: { kind: 'admins' } });
     }
     return;
   }
@@ -92,10 +97,10 @@ async function applyOne(event: RecordedEvent, { trx, emit, rebuilding }: Project
   if (kind === 'Whatsapp') {
     const companyId = event.metadata.companyId;
     if (change === 'Deleted') {
-      emit({ companyId, channel: 'whatsapp', payload: { action: 'delete', whatsappId: data.id }, audience: { kind: 'company' } });
+      emit({ companyId, channel: 'whatsapp', payload: { action: 'delete', whatsappId: data.id }, audience: { kind: 'admins' } });
     } else {
       const row = (await trx('whatsapps').where({ id: data.id }).first()) as WhatsappRow;
-      emit({ companyId, channel: 'whatsapp', payload: { action: 'update', whatsapp: await whatsappPayload(trx, row) }, audience: { kind: 'company' } });
+      emit({ companyId, channel: 'whatsapp', payload: { action: 'update', whatsapp: await whatsappPayload(trx, row) }, audience: { kind: 'admins' } });
     }
   } else if (kind === 'User' || kind === 'Queue') {
     const action = change === 'Created' ? 'create' : change === 'Updated' ? 'update' : 'delete';

@@ -42,4 +42,10 @@ export const catalogueMigrations: Migration[] = [
       `),
     down: (knex) => knex.raw('DROP TABLE whatsapps, queues, users, companies, plans'),
   },
+  {
+    // Password hashes moved to the auth's user_credentials table (its migration copies them first).
+    name: '202611232010_users_without_password_hash',
+    up: (knex) => knex.raw('ALTER TABLE users DROP COLUMN password_hash'),
+    down: (knex) => knex.raw('ALTER TABLE users ADD COLUMN password_hash text'),
+  },
 ];
