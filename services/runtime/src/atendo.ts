@@ -218,6 +218,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         verifyToken: (token) => readAccessToken(token, jwtSecret),
         loadViewer: (claims) => catalogue.viewer(claims.companyId, claims.userId),
         feed,
+        maxBufferedBytes: config.realtimeMaxBufferedBytes,
         log,
       });
       const subscription = await bus.subscribe(FEED_TOPIC, `realtime-${config.nodeId}`, async (message) => realtime!.deliver([message.value as FeedEntry]));

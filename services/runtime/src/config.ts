@@ -18,6 +18,8 @@ export interface Config {
   jwtSecret: string | undefined;
   production: boolean;
   feedRetentionEntries: number;
+  /** A realtime socket whose unsent data passes this many bytes is closed; its client resumes from its last sequence. */
+  realtimeMaxBufferedBytes: number;
   /** Identifies this process among others (bus groups, logs). */
   nodeId: string;
   /** The simulated WhatsApp server; unset outside production: started as a child process on simulatorPort. */
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jwtSecret,
     production,
     feedRetentionEntries: integer(env, 'FEED_RETENTION_ENTRIES', 10_000, 100),
+    realtimeMaxBufferedBytes: integer(env, 'REALTIME_MAX_BUFFERED_BYTES', 4 * 1024 * 1024, 64 * 1024),
     nodeId: env.NODE_ID || `${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
     simulatorUrl: env.SIMULATOR_URL || undefined,
     // Next to PORT; with PORT=0 (any free port) the simulator takes any free port too.
