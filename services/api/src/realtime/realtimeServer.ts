@@ -1,7 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
-import type { RawData } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
   canSee,
   channelName,
@@ -62,17 +61,20 @@ const DEFAULT_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 // setTimeout fires at once for longer delays.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-function parseMessage(raw: RawData): ClientMessage | undefined {
+type AuthMessage = Extract<ClientMessage, { type: 'auth' }>;
+
+/** A well-formed `auth` message, or undefined for anything else (acks and room joins need no answer). */
+function parseAuth(raw: RawData): AuthMessage | undefined {
+  let message: { type?: unknown; token?: unknown; lastSeq?: unknown } | null;
   try {
-    const message = JSON.parse(String(raw)) as Partial<ClientMessage> | null;
-    if (message?.type !== 'auth') return message as ClientMessage;
-    const { token, lastSeq } = message as { token?: unknown; lastSeq?: unknown };
-    if (typeof token !== 'string') return undefined;
-    if (lastSeq !== undefined && !(Number.isSafeInteger(lastSeq) && (lastSeq as number) >= 0)) return undefined;
-    return { type: 'auth', token, lastSeq: lastSeq as number | undefined };
+    message = JSON.parse(String(raw)) as typeof message;
   } catch {
     return undefined;
   }
+  if (typeof message !== 'object' || message === null || message.type !== 'auth' || typeof message.token !== 'string') return undefined;
+  const { token, lastSeq } = message;
+  if (lastSeq === undefined) return { type: 'auth', token };
+  return typeof lastSeq === 'number' && Number.isSafeInteger(lastSeq) && lastSeq >= 0 ? { type: 'auth', token, lastSeq } : undefined;
 }
 
 /** The user an entry of the `user` channel is about: `id` when created or updated, `userId` when deleted. */
@@ -119,24 +121,27 @@ export class RealtimeServer {
     ws.on('error', () => undefined);
     const timeout = setTimeout(() => this.refuse(ws, 'no auth message'), this.options.authTimeoutMs ?? 5_000);
     ws.once('close', () => clearTimeout(timeout));
-    let opened = false;
+    let authenticating = false;
     let client: Client | undefined;
     ws.on('message', (raw) => {
-      const message = parseMessage(raw);
-      if (!opened) {
-        opened = true;
+      const message = parseAuth(raw);
+      if (!authenticating) {
+        authenticating = true;
         clearTimeout(timeout);
-        this.open(ws, message).then(
-          (c) => (client = c),
-          (error: unknown) => {
+        this.open(ws, message)
+          .then((registered) => {
+            client = registered;
+            // Live entries wait in `resuming` meanwhile; an `auth` message during a long replay already counts.
+            if (registered && message?.lastSeq !== undefined) return this.resume(registered, message.lastSeq);
+          })
+          .catch((error: unknown) => {
             this.options.log?.warn({ err: error }, 'opening a realtime socket failed');
             ws.close(1011, 'server error');
-          },
-        );
+          });
         return;
       }
       // Acks and room joins are accepted; delivery does not depend on them.
-      if (message?.type === 'auth' && client) this.reauthenticate(client, message.token);
+      if (message && client) this.reauthenticate(client, message.token);
     });
   }
 
@@ -154,9 +159,10 @@ export class RealtimeServer {
     }
   }
 
-  private async open(ws: WebSocket, message: ClientMessage | undefined): Promise<Client | undefined> {
-    const session = this.verify(ws, message?.type === 'auth' ? message.token : undefined);
-    if (!session || message?.type !== 'auth') return undefined;
+  /** Registers the socket with its company's hub; a resuming one gets its backlog from `resume` next. */
+  private async open(ws: WebSocket, message: AuthMessage | undefined): Promise<Client | undefined> {
+    const session = this.verify(ws, message?.token);
+    if (!session || !message) return undefined;
     const { claims } = session;
     const viewer = await this.options.loadViewer(claims);
     if (!viewer) {
@@ -184,7 +190,6 @@ export class RealtimeServer {
       if (hub.clients.size === 0 && this.hubs.get(claims.companyId) === hub) this.hubs.delete(claims.companyId);
     });
     if (resumeFrom === undefined) this.send(ws, { type: 'ready', seq: client.lastSent });
-    else await this.resume(client, resumeFrom);
     return client;
   }
 
