@@ -33,7 +33,8 @@ export async function feedLatency(url: string, rate: number, seconds: number): P
   const company = app.seeded!.companyId;
   const login = await fetch(`${app.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.atendo.local', password: env.ADMIN_PASSWORD }) });
   const { token } = (await login.json()) as { token: string };
-  const ws = new WebSocket(`${app.url!.replace('http', 'ws')}/socket?token=${token}`);
+  const ws = new WebSocket(`${app.url!.replace('http', 'ws')}/socket`);
+  ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: token })));
   const latencies: number[] = [];
   await new Promise<void>((resolve, reject) => {
     ws.on('error', reject);

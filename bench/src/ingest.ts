@@ -48,7 +48,8 @@ export async function ingest(url: string, options: { rate?: number; seconds: num
   const latencies: number[] = [];
   let received = 0;
   let lastAt = 0;
-  const ws = new WebSocket(`${app.url!.replace('http', 'ws')}/socket?token=${login.token}`);
+  const ws = new WebSocket(`${app.url!.replace('http', 'ws')}/socket`);
+  ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: login.token })));
   await new Promise<void>((resolve) =>
     ws.on('message', (raw) => {
       const m = JSON.parse(String(raw)) as ServerMessage;

@@ -78,8 +78,20 @@ export interface FeedEntry extends FeedDraft {
 export type ServerMessage =
   | { type: 'ready'; seq: number }
   | { type: 'entry'; seq: number; event: string; payload: Record<string, unknown> }
-  | { type: 'reload'; reason: 'retention' | 'rebuild' }
+  /** Lists must be fetched again: retention dropped what was missed, or the client's sequence is not this feed's. */
+  | { type: 'reload'; reason: 'retention' | 'rebuild' | 'ahead' }
   | { type: 'error'; error: string };
 
-/** Messages the client sends. */
-export type ClientMessage = { type: 'ack'; seq: number } | { type: 'join'; room: string };
+/**
+ * Messages the client sends. The first one is `auth` (the token never travels in the URL), with the last sequence
+ * seen when resuming; `auth` again on an open socket extends it with a fresh token of the same user.
+ */
+export type ClientMessage =
+  | { type: 'auth'; token: string; lastSeq?: number }
+  | { type: 'ack'; seq: number }
+  | { type: 'join'; room: string };
+
+/** Close codes of the realtime socket. */
+export const CLOSE_UNAUTHORISED = 4401;
+/** The client read too slowly and its send buffer passed the bound: reconnect and resume from the last sequence. */
+export const CLOSE_TOO_SLOW = 4408;

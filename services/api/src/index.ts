@@ -6,6 +6,7 @@ export * from './auth/authRoutes.js';
 export * from './auth/middleware.js';
 export * from './auth/passwords.js';
 export * from './auth/refreshTokens.js';
+export * from './auth/credentials.js';
 export * from './http/context.js';
 export * from './http/validate.js';
 export * from './tickets/ticketRoutes.js';

@@ -47,11 +47,12 @@ describe('atendo composed (api + read roles, in-process bus)', () => {
     const created = await handleCommand(atendo.store, userDecider, userStream(5, 1), {
       type: 'create',
       id: 1,
-      fields: { companyId: 5, name: 'Ana', email: 'ana@five.test', passwordHash: 'x', profile: 'admin', super: false, allTicket: 'enabled', whatsappId: null, queueIds: [] },
+      fields: { companyId: 5, name: 'Ana', email: 'ana@five.test', profile: 'admin', super: false, allTicket: 'enabled', whatsappId: null, queueIds: [] },
     }, { actor: { type: 'system' } });
     await atendo.readYourWrites(created.position);
     const token = signAccessToken({ userId: 1, companyId: 5, profile: 'admin', super: false }, atendo.jwtSecret, 60);
-    const ws = new WebSocket(`${atendo.url!.replace('http', 'ws')}/socket?token=${token}`);
+    const ws = new WebSocket(`${atendo.url!.replace('http', 'ws')}/socket`);
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: token })));
     const got: ServerMessage[] = [];
     ws.on('message', (m) => got.push(JSON.parse(String(m))));
     await eventually(() => expect(got[0]?.type).toBe('ready'));

@@ -29,13 +29,15 @@ import {
 import {
   authRoutes,
   createApiApp,
+  credentialMigrations,
+  Credentials,
   messageRoutes,
   queueRoutes,
   RealtimeServer,
   RefreshTokens,
   refreshTokenMigrations,
   ticketRoutes,
-  verifyAccessToken,
+  readAccessToken,
   whatsappRoutes,
   type ApiContext,
   type SessionControl,
@@ -54,7 +56,7 @@ import { ensureSimulator, simulatorProxy } from './simulator.js';
 export const FEED_TOPIC = 'atendo.feed';
 
 /** Every migration of the product, in one ordered list (names sort by date). */
-export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, readMigrations, refreshTokenMigrations, parkedInboundMigrations];
+export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, readMigrations, refreshTokenMigrations, credentialMigrations, parkedInboundMigrations];
 
 export interface Atendo {
   config: Config;
@@ -128,6 +130,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     const catalogue = new CatalogueQueries(knex);
     const conversationQueries = new ConversationQueries(knex);
     const ids = sequenceIds(knex);
+    const credentials = new Credentials(knex);
     const conversationService = new ConversationService(store, ids);
 
     const projectors: Projector[] = [];
@@ -161,7 +164,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
 
     let seeded: SeedResult | null = null;
     if (config.seedDemo) {
-      seeded = await seedDemo(store, ids, options.env ?? process.env);
+      seeded = await seedDemo(store, ids, options.env ?? process.env, credentials);
       if (seeded) await readYourWrites(seeded.position);
     }
 
@@ -189,7 +192,11 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     let url: string | undefined;
     if (roles.includes('api')) {
       const context: ApiContext = { secret: jwtSecret, catalogue, conversations: conversationQueries, conversationService, readYourWrites };
-      const refreshTokens = new RefreshTokens(knex, config.refreshTokenTtlSeconds);
+      const refreshTokens = new RefreshTokens(knex, config.refreshTokenTtlSeconds, config.refreshReuseGraceSeconds);
+      const purge = setInterval(() => {
+        refreshTokens.purge().catch((err: unknown) => log.warn({ err }, 'refresh token purge failed'));
+      }, 60 * 60_000);
+      stops.push(async () => clearInterval(purge));
       const sessions: SessionControl = gateway?.sessions ?? {
         start: async () => undefined,
         renew: async () => undefined,
@@ -198,10 +205,11 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       const parked = new ParkedInbound(knex);
       const app = createApiApp({
         log,
+        trustProxy: config.trustProxy,
         raw: simulatorUrl && !config.production ? [['/simulator', simulatorProxy(simulatorUrl)]] : [],
         staticDir: config.webDist,
         routers: [
-          authRoutes({ secret: jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds, secureCookies: config.production, catalogue, refreshTokens }),
+          authRoutes({ secret: jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds, secureCookies: config.production, catalogue, refreshTokens, credentials }),
           ticketRoutes(context),
           messageRoutes(context),
           whatsappRoutes(context, sessions),
@@ -222,9 +230,10 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       server = http.createServer(app);
       realtime = new RealtimeServer({
         server,
-        verifyToken: (token) => verifyAccessToken(token, jwtSecret),
+        verifyToken: (token) => readAccessToken(token, jwtSecret),
         loadViewer: (claims) => catalogue.viewer(claims.companyId, claims.userId),
         feed,
+        maxBufferedBytes: config.realtimeMaxBufferedBytes,
         log,
       });
       const subscription = await bus.subscribe(FEED_TOPIC, `realtime-${config.nodeId}`, async (message) => realtime!.deliver([message.value as FeedEntry]));

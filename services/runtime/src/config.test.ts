@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, parseRoles } from './config.js';
 describe('configuration', () => {
   it('has working defaults with an empty environment', () => {
     const config = loadConfig({}, '/srv/atendo');
-    expect(config).toMatchObject({ databaseUrl: undefined, port: 8080, dataDir: '/srv/atendo/.data', feedRetentionEntries: 10_000, production: false });
+    expect(config).toMatchObject({ databaseUrl: undefined, port: 8080, dataDir: '/srv/atendo/.data', feedRetentionEntries: 10_000, production: false, trustProxy: 'loopback', refreshReuseGraceSeconds: 30 });
   });
   it('reads the 12-factor variables', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db/atendo', EVENTSTORE_URL: 'esdb://es:2113?tls=false', KAFKA_BROKERS: 'k1:9092, k2:9092', PORT: '3000' });
@@ -14,6 +14,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a whole number/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+  });
+  it('requires a JWT_SECRET of at least 32 bytes in production only', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short-secret' })).toThrow(/JWT_SECRET must be at least 32 bytes/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(31) })).toThrow(ConfigError);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+    expect(loadConfig({ JWT_SECRET: 'short-secret' }).jwtSecret).toBe('short-secret');
+  });
+  it('reads which proxies to trust', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.2' }).trustProxy).toBe('10.0.0.0/8, 192.168.1.2');
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   });
   it('parses roles and refuses unknown ones', () => {
     expect(parseRoles(undefined)).toEqual(['api', 'read', 'channels']);

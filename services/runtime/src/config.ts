@@ -18,6 +18,8 @@ export interface Config {
   jwtSecret: string | undefined;
   production: boolean;
   feedRetentionEntries: number;
+  /** A realtime socket whose unsent data passes this many bytes is closed; its client resumes from its last sequence. */
+  realtimeMaxBufferedBytes: number;
   /** Identifies this process among others (bus groups, logs). */
   nodeId: string;
   /** The simulated WhatsApp server; unset outside production: started as a child process on simulatorPort. */
@@ -27,6 +29,10 @@ export interface Config {
   webDist: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** How long a just-rotated refresh token may come back (two tabs refreshing at once) before it counts as reuse. */
+  refreshReuseGraceSeconds: number;
+  /** Express's `trust proxy`: the proxies whose X-Forwarded-For gives the client's address (login limits use it). */
+  trustProxy: boolean | number | string;
   /** Seed the demo company on a first start. */
   seedDemo: boolean;
   /** /health answers 503 when a read model's oldest unhandled event is older than this. */
@@ -43,6 +49,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
   return value;
 }
 
+/** `true`/`false`, a number of hops, or addresses and subnets (`loopback, 10.0.0.0/8`), as express reads them. */
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw.trim() === '') return 'loopback';
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -55,6 +69,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const production = env.NODE_ENV === 'production';
   const jwtSecret = env.JWT_SECRET || undefined;
   if (production && !jwtSecret) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  // HS256 with a short secret can be brute-forced offline from any token.
+  if (production && Buffer.byteLength(jwtSecret!, 'utf8') < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 bytes when NODE_ENV=production (e.g. `openssl rand -hex 32`)');
+  }
   return {
     databaseUrl,
     eventStoreUrl,
@@ -66,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jwtSecret,
     production,
     feedRetentionEntries: integer(env, 'FEED_RETENTION_ENTRIES', 10_000, 100),
+    realtimeMaxBufferedBytes: integer(env, 'REALTIME_MAX_BUFFERED_BYTES', 4 * 1024 * 1024, 64 * 1024),
     nodeId: env.NODE_ID || `${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
     simulatorUrl: env.SIMULATOR_URL || undefined,
     // Next to PORT; with PORT=0 (any free port) the simulator takes any free port too.
@@ -73,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDist: path.resolve(cwd, env.WEB_DIST || 'web/dist'),
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 7 * 86_400, 60),
+    refreshReuseGraceSeconds: integer(env, 'REFRESH_REUSE_GRACE_SECONDS', 30),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== 'false',
     healthMaxLagSeconds: integer(env, 'HEALTH_MAX_LAG_SECONDS', 60, 1),
   };

@@ -11,6 +11,7 @@ import {
 } from '@atendo/core';
 import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
 import type { Knex } from 'knex';
+import { Credentials, credentialMigrations, verifyPassword } from '@atendo/api';
 import { ConfigError } from './config.js';
 import { seedDemo } from './seed.js';
 
@@ -37,10 +38,12 @@ describe('the demo seed', () => {
   let db: TestDatabase;
   let knex: Knex;
   let store: PostgresEventStore;
+  let credentials: Credentials;
   beforeAll(async () => {
     db = await createTestDatabase();
     knex = createKnex(db.url);
-    await migrateLatest(knex, eventStoreMigrations, idMigrations);
+    await migrateLatest(knex, eventStoreMigrations, idMigrations, credentialMigrations);
+    credentials = new Credentials(knex);
     store = new PostgresEventStore({ connectionString: db.url });
   });
   afterAll(async () => {
@@ -59,18 +62,20 @@ describe('the demo seed', () => {
 
   it('finishes the same demo after a crash halfway, without a second company or user', async () => {
     const ids = sequenceIds(knex);
-    await expect(seedDemo(dyingAfter(store, 6), ids, env)).rejects.toThrow('the process died');
+    await expect(seedDemo(dyingAfter(store, 6), ids, env, credentials)).rejects.toThrow('the process died');
     await counts({ CompanyCreated: 2, UserCreated: 0 });
 
-    const seeded = await seedDemo(store, ids, env);
+    const seeded = await seedDemo(store, ids, env, credentials);
     expect(seeded).toMatchObject({ admin: { email: 'admin@seed.test' }, superAdmin: { email: 'super@seed.test' } });
+    const admin = (await store.readAll({ maxCount: 10_000 })).find((e) => e.type === 'UserCreated' && (e.data as { email: string }).email === 'admin@seed.test');
+    expect(await verifyPassword(env.ADMIN_PASSWORD, (await credentials.get((admin!.data as { id: number }).id))!)).toBe(true);
     await counts({ PlanCreated: 1, CompanyCreated: 2, QueueCreated: 2, UserCreated: 2, WhatsappCreated: 1, UniqueValueClaimed: 3 });
-    expect(await seedDemo(store, ids, env)).toBeNull();
+    expect(await seedDemo(store, ids, env, credentials)).toBeNull();
   });
 
   it('refuses conflicting settings with a message that says what to change', async () => {
     const ids = sequenceIds(knex);
-    const same = seedDemo(store, ids, { ...env, SUPER_ADMIN_EMAIL: 'Admin@Seed.test ' });
+    const same = seedDemo(store, ids, { ...env, SUPER_ADMIN_EMAIL: 'Admin@Seed.test ' }, credentials);
     await expect(same).rejects.toBeInstanceOf(ConfigError);
     await expect(same).rejects.toThrow(/ADMIN_EMAIL and SUPER_ADMIN_EMAIL are both/);
   });
@@ -78,7 +83,7 @@ describe('the demo seed', () => {
   it('gives an e-mail to one user only, even when two companies race for it', async () => {
     const ids = sequenceIds(knex);
     const fields = (companyId: number) => ({
-      companyId, name: 'Ana', email: 'ana@race.test', passwordHash: 'x', profile: 'user' as const, super: false, allTicket: 'desabled' as const, whatsappId: null, queueIds: [],
+      companyId, name: 'Ana', email: 'ana@race.test', profile: 'user' as const, super: false, allTicket: 'desabled' as const, whatsappId: null, queueIds: [],
     });
     const results = await Promise.allSettled([41, 42, 43].map(async (c) => createUser(store, await ids.next('user'), fields(c), { actor: { type: 'system' } })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);

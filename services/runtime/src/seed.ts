@@ -27,7 +27,7 @@ import {
   type RecordCommand,
   type RecordState,
 } from '@atendo/core';
-import { hashPassword } from '@atendo/api';
+import { hashPassword, type Credentials } from '@atendo/api';
 import { ConfigError } from './config.js';
 
 export interface SeedResult {
@@ -107,7 +107,7 @@ function seedMetadata() {
  * demo came to be. It is idempotent: the ids are chosen and recorded first, each record is created only if it is not
  * there yet, and the "done" marker comes last, so a start that crashed halfway finishes the same demo next time.
  */
-export async function seedDemo(store: EventStore, ids: IdAllocator, env: NodeJS.ProcessEnv): Promise<SeedResult | null> {
+export async function seedDemo(store: EventStore, ids: IdAllocator, env: NodeJS.ProcessEnv, credentials: Credentials): Promise<SeedResult | null> {
   const superEmail = (env.SUPER_ADMIN_EMAIL || 'super@atendo.local').trim();
   const adminEmail = (env.ADMIN_EMAIL || 'admin@demo.atendo.local').trim();
   if (normaliseUnique(superEmail) === normaliseUnique(adminEmail)) {
@@ -158,17 +158,20 @@ export async function seedDemo(store: EventStore, ids: IdAllocator, env: NodeJS.
     await ensure(queueDecider, queueStream(companyId, id), id, { companyId, name, color, greetingMessage: '', outOfHoursMessage: '', orderQueue: i + 1 });
   }
   if (!(await exists(userStream(platformId, superId)))) {
-    track(await claimed(`SUPER_ADMIN_EMAIL ${superEmail}`, async () => createUser(store, superId, {
-      companyId: platformId, name: 'Super Admin', email: superEmail, passwordHash: await hashPassword(superPassword),
+    track(await claimed(`SUPER_ADMIN_EMAIL ${superEmail}`, () => createUser(store, superId, {
+      companyId: platformId, name: 'Super Admin', email: superEmail,
       profile: 'admin', super: true, allTicket: 'enabled', whatsappId: null, queueIds: [],
     }, actor)));
   }
   if (!(await exists(userStream(companyId, adminId)))) {
-    track(await claimed(`ADMIN_EMAIL ${adminEmail}`, async () => createUser(store, adminId, {
-      companyId, name: 'Demo Admin', email: adminEmail, passwordHash: await hashPassword(adminPassword),
+    track(await claimed(`ADMIN_EMAIL ${adminEmail}`, () => createUser(store, adminId, {
+      companyId, name: 'Demo Admin', email: adminEmail,
       profile: 'admin', super: false, allTicket: 'enabled', whatsappId: null, queueIds,
     }, actor)));
   }
+  // Set on every run until the seed is done, so the passwords shown are the ones that work even after a crash.
+  await credentials.set(superId, await hashPassword(superPassword));
+  await credentials.set(adminId, await hashPassword(adminPassword));
   if (!(await exists(whatsappStream(companyId, whatsappId)))) {
     track(await createConnection(store, whatsappId, {
       companyId, name: 'Demo WhatsApp', isDefault: true, provider: 'simulator', greetingMessage: '', complationMessage: '', outOfHoursMessage: '',

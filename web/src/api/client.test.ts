@@ -2,7 +2,7 @@ import type { LoginResponse } from '@atendo/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../test/fakeFetch';
 import { ApiError } from './ApiError';
-import { api, onSessionEnd } from './client';
+import { api, onSessionEnd, onTokenRefreshed } from './client';
 
 const session = (token: string) => ({ token, user: { id: 3, companyId: 7, company: { dueDate: '2030-01-01' } } }) as LoginResponse;
 
@@ -55,6 +55,41 @@ describe('API client', () => {
     expect(calls.find((c) => c.url === '/d')?.token).toBe('new');
     expect(localStorage.getItem('token')).toBe('new');
     expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('tells the token listeners (the realtime socket) about the refreshed token', async () => {
+    fakeFetch((call) => (call.url === '/auth/refresh_token' ? { body: session('new') } : call.token === 'new' ? { body: {} } : { status: 403, body: { error: 'ERR_SESSION_EXPIRED' } }));
+    const heard = vi.fn();
+    const stop = onTokenRefreshed(heard);
+    await api.get('/tickets');
+    stop();
+    expect(heard).toHaveBeenCalledExactlyOnceWith('new');
+  });
+
+  it('shares the refresh with other tabs: after waiting for the lock, it takes the token another tab stored', async () => {
+    // Another tab holds the lock and refreshes first; the rotated cookie must not be presented again.
+    const request = vi.fn(async (_name: string, callback: () => Promise<unknown>) => {
+      localStorage.setItem('token', 'from-other-tab');
+      return callback();
+    });
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    const { calls } = fakeFetch((call) => (call.token === 'from-other-tab' ? { body: { ok: true } } : { status: 403, body: { error: 'ERR_SESSION_EXPIRED' } }));
+    expect(await api.get('/tickets')).toEqual({ ok: true });
+    expect(request).toHaveBeenCalledOnce();
+    expect(calls.map((c) => [c.url, c.token])).toEqual([['/tickets', 'old'], ['/tickets', 'from-other-tab']]);
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('refreshes under the lock when no other tab did', async () => {
+    const request = vi.fn(async (_name: string, callback: () => Promise<unknown>) => callback());
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    const { calls } = fakeFetch((call) =>
+      call.url === '/auth/refresh_token' ? { body: session('new') } : call.token === 'new' ? { body: {} } : { status: 403, body: { error: 'ERR_SESSION_EXPIRED' } },
+    );
+    await api.get('/tickets');
+    expect(request).toHaveBeenCalledOnce();
+    expect(calls.map((c) => c.url)).toEqual(['/tickets', '/auth/refresh_token', '/tickets']);
+    expect(localStorage.getItem('token')).toBe('new');
   });
 
   it('does not refresh twice when the retried call is refused again', async () => {

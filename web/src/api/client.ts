@@ -24,14 +24,27 @@ export function endSession(): void {
   for (const listener of sessionEndListeners) listener();
 }
 
+const tokenListeners = new Set<(token: string) => void>();
+
+/** Called with each token a refresh brings (the realtime socket re-authenticates with it). */
+export function onTokenRefreshed(listener: (token: string) => void): () => void {
+  tokenListeners.add(listener);
+  return () => tokenListeners.delete(listener);
+}
+
 let refreshing: Promise<string> | undefined;
 
-/** One refresh at a time: every caller that needs a fresh token waits for the same call. */
+/**
+ * One refresh at a time: every caller that needs a fresh token waits for the same call. Across tabs too, where
+ * the browser has Web Locks: the refresh cookie rotates on use, so a tab that waited for another tab's refresh
+ * takes the token that tab stored instead of presenting the cookie again.
+ */
 export function refreshToken(): Promise<string> {
-  refreshing ??= send<LoginResponse>('POST', '/auth/refresh_token', {})
-    .then((session) => {
-      storeSession(session);
-      return session.token;
+  const stale = getToken();
+  refreshing ??= acrossTabs(stale)
+    .then((token) => {
+      for (const listener of tokenListeners) listener(token);
+      return token;
     })
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.status > 0) endSession();
@@ -41,6 +54,21 @@ export function refreshToken(): Promise<string> {
       refreshing = undefined;
     });
   return refreshing;
+}
+
+async function acrossTabs(stale: string | null): Promise<string> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return refreshNow();
+  return await locks.request('atendo-refresh-token', async () => {
+    const stored = getToken();
+    return stored && stored !== stale ? stored : refreshNow();
+  });
+}
+
+async function refreshNow(): Promise<string> {
+  const session = await send<LoginResponse>('POST', '/auth/refresh_token', {});
+  storeSession(session);
+  return session.token;
 }
 
 function url(path: string, query: Query = {}): string {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../test/fakeWebSocket';
+import { CLOSE_TOO_SLOW } from '@atendo/contracts';
 import { RealtimeClient } from './RealtimeClient';
 
 describe('realtime client', () => {
@@ -9,12 +10,19 @@ describe('realtime client', () => {
     return token;
   });
   const endSession = vi.fn();
+  const tokenListeners = new Set<(token: string) => void>();
+  const onTokenRefreshed = (listener: (token: string) => void) => {
+    tokenListeners.add(listener);
+    return () => tokenListeners.delete(listener);
+  };
 
   function start() {
-    const client = new RealtimeClient({ url: 'ws://localhost/socket', getToken: () => token, refreshToken, endSession });
+    const client = new RealtimeClient({ url: 'ws://localhost/socket', getToken: () => token, refreshToken, onTokenRefreshed, endSession });
     client.start();
     return client;
   }
+  /** Lets the fake socket open (a microtask) and the client send its first message. */
+  const opened = () => vi.waitFor(() => expect(FakeWebSocket.latest().sent.length).toBeGreaterThan(0));
 
   beforeEach(() => {
     vi.useFakeTimers();
@@ -36,7 +44,6 @@ describe('realtime client', () => {
     client.subscribe('company-7-ticket', tickets);
     client.onReload(reload);
     const socket = FakeWebSocket.latest();
-    expect(socket.url).toBe('ws://localhost/socket?token=jwt');
 
     socket.receive({ type: 'ready', seq: 4 });
     expect(client.state).toBe('online');
@@ -49,7 +56,33 @@ describe('realtime client', () => {
     client.stop();
   });
 
-  it('reconnects with backoff and resumes from the last sequence it saw', () => {
+  it('authenticates with its first message, never in the URL, and extends the socket with each refreshed token', async () => {
+    const client = start();
+    await opened();
+    const socket = FakeWebSocket.latest();
+    expect(socket.url).toBe('ws://localhost/socket');
+    expect(socket.sent).toEqual([{ type: 'auth', token: 'jwt' }]);
+    socket.receive({ type: 'ready', seq: 4 });
+
+    for (const listener of tokenListeners) listener('refreshed elsewhere');
+    expect(socket.sent).toEqual([{ type: 'auth', token: 'jwt' }, { type: 'auth', token: 'refreshed elsewhere' }]);
+    client.stop();
+    expect(tokenListeners.size).toBe(0);
+  });
+
+  it('reconnects at once after being dropped as too slow, and resumes from the last sequence it saw', async () => {
+    const client = start();
+    FakeWebSocket.latest().receive({ type: 'ready', seq: 3 });
+    FakeWebSocket.latest().receive({ type: 'entry', seq: 4, event: 'company-7-ticket', payload: { action: 'x' } });
+    FakeWebSocket.latest().serverClose(CLOSE_TOO_SLOW);
+    expect(client.state).toBe('reconnecting');
+    vi.advanceTimersByTime(1000);
+    await opened();
+    expect(FakeWebSocket.latest().sent).toEqual([{ type: 'auth', token: 'jwt', lastSeq: 4 }]);
+    client.stop();
+  });
+
+  it('reconnects with backoff and resumes from the last sequence it saw', async () => {
     const client = start();
     FakeWebSocket.latest().receive({ type: 'ready', seq: 10 });
     FakeWebSocket.latest().receive({ type: 'entry', seq: 11, event: 'company-7-ticket', payload: { action: 'x' } });
@@ -59,7 +92,8 @@ describe('realtime client', () => {
     vi.advanceTimersByTime(999);
     expect(FakeWebSocket.sockets).toHaveLength(1);
     vi.advanceTimersByTime(1);
-    expect(FakeWebSocket.latest().params.get('lastSeq')).toBe('11');
+    await opened();
+    expect(FakeWebSocket.latest().sent).toEqual([{ type: 'auth', token: 'jwt', lastSeq: 11 }]);
 
     FakeWebSocket.latest().serverClose(1006);
     vi.advanceTimersByTime(1999);
@@ -84,7 +118,8 @@ describe('realtime client', () => {
     FakeWebSocket.latest().serverClose(4401);
     await vi.waitFor(() => expect(FakeWebSocket.sockets).toHaveLength(2));
     expect(refreshToken).toHaveBeenCalledOnce();
-    expect(FakeWebSocket.latest().params.get('token')).toBe('fresh');
+    await opened();
+    expect(FakeWebSocket.latest().sent).toEqual([{ type: 'auth', token: 'fresh' }]);
 
     FakeWebSocket.latest().serverClose(4401);
     expect(refreshToken).toHaveBeenCalledOnce();

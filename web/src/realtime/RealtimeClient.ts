@@ -1,10 +1,8 @@
-import type { ServerMessage } from '@atendo/contracts';
+import { CLOSE_UNAUTHORISED, type ClientMessage, type ServerMessage } from '@atendo/contracts';
 
 export type ConnectionState = 'connecting' | 'online' | 'reconnecting';
 export type EntryHandler = (payload: Record<string, unknown>) => void;
 
-/** The server closes with this code when the token is missing, expired or invalid. */
-const CLOSE_UNAUTHORISED = 4401;
 const MAX_BACKOFF_MS = 10_000;
 
 export interface RealtimeClientOptions {
@@ -12,12 +10,15 @@ export interface RealtimeClientOptions {
   url: string;
   getToken(): string | null;
   refreshToken(): Promise<string>;
+  /** Calls `listener` with each token the session gets by a refresh (any caller's); returns an unsubscribe function. */
+  onTokenRefreshed(listener: (token: string) => void): () => void;
   endSession(): void;
 }
 
 /**
- * The company's realtime feed over one WebSocket. It remembers the last sequence it saw and reconnects with it,
- * so the server replays what was missed while the connection was down.
+ * The company's realtime feed over one WebSocket. It authenticates with its first message (never in the URL),
+ * re-sends each refreshed token so the server keeps the socket open past the old token's expiry, remembers the last
+ * sequence it saw and reconnects with it, so the server replays what was missed while the connection was down.
  */
 export class RealtimeClient {
   private socket: WebSocket | undefined;
@@ -31,6 +32,7 @@ export class RealtimeClient {
   private readonly reloadHandlers = new Set<() => void>();
   private readonly stateHandlers = new Set<(state: ConnectionState) => void>();
   private current: ConnectionState = 'connecting';
+  private unsubscribeToken: (() => void) | undefined;
 
   constructor(private readonly options: RealtimeClientOptions) {}
 
@@ -40,11 +42,15 @@ export class RealtimeClient {
 
   start(): void {
     this.stopped = false;
+    this.unsubscribeToken = this.options.onTokenRefreshed((token) => {
+      if (this.socket?.readyState === WebSocket.OPEN) this.sendMessage(this.socket, { type: 'auth', token });
+    });
     this.connect();
   }
 
   stop(): void {
     this.stopped = true;
+    this.unsubscribeToken?.();
     clearTimeout(this.timer);
     this.socket?.close();
     this.socket = undefined;
@@ -71,14 +77,17 @@ export class RealtimeClient {
 
   private connect(): void {
     if (this.stopped) return;
-    const params = new URLSearchParams({ token: this.options.getToken() ?? '' });
-    if (this.lastSeq !== undefined) params.set('lastSeq', String(this.lastSeq));
-    const socket = new WebSocket(`${this.options.url}?${params}`);
+    const socket = new WebSocket(this.options.url);
+    socket.onopen = () => this.sendMessage(socket, { type: 'auth', token: this.options.getToken() ?? '', lastSeq: this.lastSeq });
     socket.onmessage = (event: MessageEvent<string>) => this.receive(JSON.parse(event.data) as ServerMessage);
     socket.onclose = (event) => {
       if (this.socket === socket) this.closed(event.code);
     };
     this.socket = socket;
+  }
+
+  private sendMessage(socket: WebSocket, message: ClientMessage): void {
+    socket.send(JSON.stringify(message));
   }
 
   private receive(message: ServerMessage): void {

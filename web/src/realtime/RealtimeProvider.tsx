@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { endSession, refreshToken } from '../api/client';
+import { endSession, onTokenRefreshed, refreshToken } from '../api/client';
 import { getToken } from '../api/session';
 import { RealtimeClient } from './RealtimeClient';
 import { RealtimeContext } from './RealtimeContext';
@@ -15,7 +15,7 @@ function socketUrl(): string {
 
 /** One socket per signed-in session, open while the private pages are shown. */
 export function RealtimeProvider({ companyId, children }: RealtimeProviderProps) {
-  const [client] = useState(() => new RealtimeClient({ url: socketUrl(), getToken, refreshToken, endSession }));
+  const [client] = useState(() => new RealtimeClient({ url: socketUrl(), getToken, refreshToken, onTokenRefreshed, endSession }));
   useEffect(() => {
     client.start();
     return () => client.stop();

@@ -1,16 +1,29 @@
-import type { ServerMessage } from '@atendo/contracts';
+import type { ClientMessage, ServerMessage } from '@atendo/contracts';
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 
-/** A WebSocket the test plays the server of: it sends server messages and closes with a code. */
+/**
+ * A WebSocket the test plays the server of: it opens (at once, as a microtask), records what the client sends,
+ * sends server messages and closes with a code.
+ */
 export class FakeWebSocket {
+  static readonly OPEN = 1;
   static sockets: FakeWebSocket[] = [];
+  onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
   onclose: ((event: { code: number }) => void) | null = null;
+  readyState = 0;
   closed = false;
+  /** What the client sent, parsed. */
+  readonly sent: ClientMessage[] = [];
 
   constructor(readonly url: string) {
     FakeWebSocket.sockets.push(this);
+    queueMicrotask(() => {
+      if (this.closed) return;
+      this.readyState = FakeWebSocket.OPEN;
+      this.onopen?.();
+    });
   }
 
   static install(): void {
@@ -28,10 +41,13 @@ export class FakeWebSocket {
     return new URL(this.url).searchParams;
   }
 
-  send(): void {}
+  send(data: string): void {
+    this.sent.push(JSON.parse(data) as ClientMessage);
+  }
 
   close(): void {
     this.closed = true;
+    this.readyState = 3;
   }
 
   receive(message: ServerMessage): void {
@@ -40,6 +56,7 @@ export class FakeWebSocket {
 
   serverClose(code: number): void {
     this.closed = true;
+    this.readyState = 3;
     act(() => this.onclose?.({ code }));
   }
 }

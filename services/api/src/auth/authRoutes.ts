@@ -5,7 +5,8 @@ import { AppError } from '@atendo/core';
 import type { CatalogueQueries } from '@atendo/read';
 import { validate } from '../http/validate.js';
 import { auth, requireAuth } from './middleware.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import type { Credentials } from './credentials.js';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { RateLimiter } from './rateLimit.js';
 import type { RefreshTokens } from './refreshTokens.js';
 import { signAccessToken } from './tokens.js';
@@ -19,6 +20,9 @@ export interface AuthRoutesOptions {
   secureCookies: boolean;
   catalogue: CatalogueQueries;
   refreshTokens: RefreshTokens;
+  credentials: Credentials;
+  /** Login attempts allowed per e-mail and per client address in each window (default 10 and 100 in 15 minutes). */
+  loginLimits?: { perAccount: number; perAddress: number; windowMs: number };
 }
 
 function readCookie(req: Request, name: string): string | undefined {
@@ -34,9 +38,11 @@ const unknownUserHash = hashPassword('not a password of anyone');
 
 export function authRoutes(options: AuthRoutesOptions): Router {
   const router = Router();
-  const { catalogue, refreshTokens, secret } = options;
-  const perAccount = new RateLimiter(10, 15 * 60_000);
-  const perAddress = new RateLimiter(100, 15 * 60_000);
+  const { catalogue, refreshTokens, credentials, secret } = options;
+  const limits = options.loginLimits ?? { perAccount: 10, perAddress: 100, windowMs: 15 * 60_000 };
+  // Separate buckets: guessing one account's password from many addresses, and one address trying many accounts.
+  const perAccount = new RateLimiter(limits.perAccount, limits.windowMs);
+  const perAddress = new RateLimiter(limits.perAddress, limits.windowMs);
 
   const setCookie = (res: Response, token: string) =>
     res.cookie(REFRESH_COOKIE, token, {
@@ -65,14 +71,18 @@ export function authRoutes(options: AuthRoutesOptions): Router {
   router.post('/auth/login', async (req, res) => {
     const { email, password } = await validate(loginSchema, req.body);
     const ip = req.ip ?? 'unknown';
-    if (!perAddress.attempt(ip) || !perAccount.attempt(`${ip}|${email.toLowerCase()}`)) {
-      throw new AppError('ERR_TOO_MANY_REQUESTS', 429, 'Too many login attempts: wait 15 minutes');
+    const account = email.toLowerCase();
+    const addressAllowed = perAddress.attempt(ip);
+    if (!perAccount.attempt(account) || !addressAllowed) {
+      throw new AppError('ERR_TOO_MANY_REQUESTS', 429, `Too many login attempts: wait ${Math.ceil(limits.windowMs / 60_000)} minutes`);
     }
     const user = await catalogue.userByEmail(email);
-    const valid = await verifyPassword(password, user?.passwordHash ?? (await unknownUserHash));
-    if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'E-mail or password is wrong');
+    const stored = user ? await credentials.get(user.id) : null;
+    const valid = await verifyPassword(password, stored ?? (await unknownUserHash));
+    if (!user || !stored || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'E-mail or password is wrong');
     const answer = await session(user.companyId, user.id);
-    perAccount.reset(`${ip}|${email.toLowerCase()}`);
+    if (needsRehash(stored)) await credentials.set(user.id, await hashPassword(password));
+    perAccount.reset(account);
     setCookie(res, await refreshTokens.issue(user.id, user.companyId));
     res.json(answer);
   });

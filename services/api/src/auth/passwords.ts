@@ -1,14 +1,16 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-// scrypt is memory-hard: N=2^14, r=8, p=1 uses 16 MiB per hash.
-const N = 16384;
+// OWASP's scrypt parameters: N=2^17, r=8, p=1, which take 128 MiB per hash (128 · N · r bytes).
+const N = 2 ** 17;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
+// Room for the parameters above; a stored hash asking for more is refused rather than allowed to exhaust memory.
+const MAX_MEMORY = 256 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolve(key))),
   );
 }
 
@@ -25,4 +27,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(hash, 'base64');
   const key = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A hash made with weaker parameters than today's: hash the password again after a successful login. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(n) < N || Number(r) < R || Number(p) < P;
 }

@@ -4,8 +4,9 @@ import type { Migration } from '@atendo/core';
 
 /**
  * Refresh tokens rotate on every use. Each login starts a family; presenting a token that was already rotated
- * (a stolen copy, or a replay) revokes the whole family. Only hashes are stored. These rows are credentials, not
- * business facts, so they live in a plain table (docs/decisions/0006-auth-sessions.md).
+ * (a stolen copy, or a replay) revokes the whole family — unless it comes back within a short grace, as when two
+ * tabs refresh at once with the same cookie: then it gets a new token of the same family. Only hashes are stored.
+ * These rows are credentials, not business facts, so they live in a plain table (docs/decisions/0006-auth-sessions.md).
  */
 export const refreshTokenMigrations: Migration[] = [
   {
@@ -33,6 +34,8 @@ export class RefreshTokens {
   constructor(
     private readonly knex: Knex,
     private readonly ttlSeconds: number,
+    /** How long a just-rotated token may be presented again without counting as reuse. */
+    private readonly reuseGraceSeconds = 30,
   ) {}
 
   async issue(userId: number, companyId: number, familyId: string = randomUUID(), trx: Knex | Knex.Transaction = this.knex): Promise<string> {
@@ -52,15 +55,20 @@ export class RefreshTokens {
       const row = await trx('refresh_tokens').where({ token_hash: hash(token) }).forUpdate().first();
       if (!row) return { ok: false, reason: 'unknown' } as const;
       if (row.revoked_at) return { ok: false, reason: 'revoked' } as const;
-      if (row.rotated_at) {
+      if (row.rotated_at && Date.now() - new Date(row.rotated_at).getTime() > this.reuseGraceSeconds * 1000) {
         await trx('refresh_tokens').where({ family_id: row.family_id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
         return { ok: false, reason: 'reused' } as const;
       }
       if (new Date(row.expires_at) <= new Date()) return { ok: false, reason: 'expired' } as const;
-      await trx('refresh_tokens').where({ token_hash: row.token_hash }).update({ rotated_at: trx.fn.now() });
+      if (!row.rotated_at) await trx('refresh_tokens').where({ token_hash: row.token_hash }).update({ rotated_at: trx.fn.now() });
       const next = await this.issue(row.user_id, row.company_id, row.family_id, trx);
       return { ok: true, token: next, userId: row.user_id, companyId: row.company_id } as const;
     });
+  }
+
+  /** Deletes rows that can no longer be used: expired or revoked. Returns how many. */
+  async purge(): Promise<number> {
+    return this.knex('refresh_tokens').where('expires_at', '<', this.knex.fn.now()).orWhereNotNull('revoked_at').delete();
   }
 
   async revokeFamilyOf(token: string): Promise<void> {

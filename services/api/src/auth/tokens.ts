@@ -32,6 +32,11 @@ export function signAccessToken(claims: AccessClaims, secret: string, ttlSeconds
 }
 
 export function verifyAccessToken(token: string | undefined, secret: string, now = Date.now()): AccessClaims {
+  return readAccessToken(token, secret, now).claims;
+}
+
+/** The claims of a valid token and when it expires (ms since the epoch), for sessions that outlive a request. */
+export function readAccessToken(token: string | undefined, secret: string, now = Date.now()): { claims: AccessClaims; expiresAt: number } {
   if (!token) throw new TokenError('missing');
   const [header, body, signature] = token.split('.');
   if (!header || !body || !signature || header !== HEADER) throw new TokenError('invalid');
@@ -48,5 +53,8 @@ export function verifyAccessToken(token: string | undefined, secret: string, now
   if (!payload.sub || typeof payload.cid !== 'number' || (payload.prf !== 'admin' && payload.prf !== 'user')) {
     throw new TokenError('invalid');
   }
-  return { userId: Number(payload.sub), companyId: payload.cid, profile: payload.prf, super: payload.sup === true };
+  return {
+    claims: { userId: Number(payload.sub), companyId: payload.cid, profile: payload.prf, super: payload.sup === true },
+    expiresAt: payload.exp * 1000,
+  };
 }

@@ -14,12 +14,14 @@ export interface ApiAppOptions {
   staticDir?: string;
   /** What /health reports; `healthy: false` answers 503, so a load balancer or an orchestrator can act on it. */
   health?: () => Promise<{ healthy: boolean; details: Record<string, unknown> }>;
+  /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client (default: loopback only). */
+  trustProxy?: boolean | number | string;
 }
 
 export function createApiApp(options: ApiAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.trustProxy ?? 'loopback');
   for (const [mount, handler] of options.raw ?? []) app.use(mount, handler);
   if (options.staticDir && existsSync(path.join(options.staticDir, 'index.html'))) {
     const index = path.join(options.staticDir, 'index.html');

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Knex } from 'knex';
-import type { Audience, FeedEntry, ServerMessage, Viewer } from '@atendo/contracts';
+import { CLOSE_TOO_SLOW, type Audience, type FeedDraft, type FeedEntry, type ServerMessage, type Viewer } from '@atendo/contracts';
 import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore, streamId } from '@atendo/core';
 import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
-import { FeedStore, Projector, runtimeMigrations, type Projection } from '@atendo/read';
-import { signAccessToken, verifyAccessToken, type AccessClaims } from '../auth/tokens.js';
+import { appendFeedEntries, FeedStore, Projector, runtimeMigrations, type Projection } from '@atendo/read';
+import { readAccessToken, signAccessToken, type AccessClaims } from '../auth/tokens.js';
 import { CLOSE_UNAUTHORISED, RealtimeServer } from './realtimeServer.js';
 
 const SECRET = 'test-secret';
@@ -28,8 +28,10 @@ class TestClient {
   readonly messages: ServerMessage[] = [];
   readonly ws: WebSocket;
   closed: { code: number } | undefined;
-  constructor(url: string, options: WebSocket.ClientOptions = {}) {
+  /** Sends `auth` (with `token` and `lastSeq`) once open, unless `auth` is undefined. */
+  constructor(url: string, auth?: Record<string, unknown>, options: WebSocket.ClientOptions = {}) {
     this.ws = new WebSocket(url, options);
+    if (auth) this.ws.on('open', () => this.send({ type: 'auth', ...auth }));
     this.ws.on('message', (raw) => this.messages.push(JSON.parse(String(raw))));
     this.ws.on('close', (code) => (this.closed = { code }));
   }
@@ -39,6 +41,7 @@ class TestClient {
   get lastSeq(): number {
     return Math.max(0, ...this.messages.flatMap((m) => (m.type === 'entry' || m.type === 'ready' ? [m.seq] : [])));
   }
+  send = (message: unknown) => this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
   ready = () => eventually(() => expect(this.messages.some((m) => m.type === 'ready')).toBe(true));
   close = () => new Promise<void>((r) => (this.ws.readyState === WebSocket.CLOSED ? r() : (this.ws.once('close', () => r()), this.ws.close())));
 }
@@ -58,11 +61,12 @@ describe('realtime feed over WebSocket', () => {
     const v = viewers.get(userId)!;
     return signAccessToken({ userId, companyId: v.companyId, profile: v.profile, super: false, ...overrides }, SECRET, 300);
   };
-  const connect = (userId: number, lastSeq?: number, options?: WebSocket.ClientOptions) => {
-    const c = new TestClient(`${base}/socket?token=${token(userId)}${lastSeq === undefined ? '' : `&lastSeq=${lastSeq}`}`, options);
+  const connect = (userId: number, lastSeq?: number, options?: WebSocket.ClientOptions, auth: Record<string, unknown> = { token: token(userId) }) => {
+    const c = new TestClient(`${base}/socket`, { ...auth, lastSeq }, options);
     clients.push(c);
     return c;
   };
+  const writeFeed = (drafts: FeedDraft[]) => knex.transaction((trx) => appendFeedEntries(trx, drafts));
   const say = async (companyId: number, text: string, audience?: Audience) => {
     const r = await store.append(streamId('talk', companyId, 1), [
       { type: 'Said', data: { text, audience }, metadata: { companyId, actor: { type: 'system' }, correlationId: 'c', causationId: 'c', occurredAt: new Date().toISOString() } },
@@ -79,16 +83,19 @@ describe('realtime feed over WebSocket', () => {
     viewers.set(2, { userId: 2, companyId: 2, profile: 'admin', queueIds: [] });
     viewers.set(3, { userId: 3, companyId: 1, profile: 'user', queueIds: [10] });
     viewers.set(4, { userId: 4, companyId: 1, profile: 'user', queueIds: [20] });
+    viewers.set(5, { userId: 5, companyId: 1, profile: 'user', queueIds: [] });
+    viewers.set(50, { userId: 50, companyId: 5, profile: 'admin', queueIds: [] });
     server = http.createServer();
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
     realtime = new RealtimeServer({
       server,
-      verifyToken: (t) => verifyAccessToken(t, SECRET),
+      verifyToken: (t) => readAccessToken(t, SECRET),
       loadViewer: async (claims) => viewers.get(claims.userId) ?? null,
       feed: new FeedStore(knex),
       pingIntervalMs: 150,
       gapCheckIntervalMs: 100,
+      authTimeoutMs: 300,
     });
     projector = new Projector({ store, knex, projection: echo, onCommitted: (entries: FeedEntry[]) => realtime.deliver(entries) });
     await projector.start();
@@ -185,17 +192,109 @@ describe('realtime feed over WebSocket', () => {
   });
 
   it('closes a socket whose token is missing, forged or expired, or names a user who is gone', async () => {
-    const missing = new TestClient(`${base}/socket`);
-    const forged = new TestClient(`${base}/socket?token=${token(1)}x`);
-    const expired = new TestClient(
-      `${base}/socket?token=${signAccessToken({ userId: 1, companyId: 1, profile: 'admin', super: false }, SECRET, 1, Date.now() - 5000)}`,
-    );
-    const ghost = new TestClient(`${base}/socket?token=${signAccessToken({ userId: 999, companyId: 1, profile: 'admin', super: false }, SECRET, 300)}`);
-    for (const c of [missing, forged, expired, ghost]) {
+    const silent = new TestClient(`${base}/socket`);
+    const inUrl = new TestClient(`${base}/socket?token=${token(1)}`);
+    const notAuth = new TestClient(`${base}/socket`, undefined);
+    notAuth.ws.on('open', () => notAuth.send({ type: 'ack', seq: 1 }));
+    const garbage = new TestClient(`${base}/socket`, undefined);
+    garbage.ws.on('open', () => garbage.send('{oops'));
+    const forged = new TestClient(`${base}/socket`, { token: `${token(1)}x` });
+    const expired = new TestClient(`${base}/socket`, {
+      token: signAccessToken({ userId: 1, companyId: 1, profile: 'admin', super: false }, SECRET, 1, Date.now() - 5000),
+    });
+    const ghost = new TestClient(`${base}/socket`, { token: signAccessToken({ userId: 999, companyId: 1, profile: 'admin', super: false }, SECRET, 300) });
+    for (const c of [silent, inUrl, notAuth, garbage, forged, expired, ghost]) {
       await eventually(() => expect(c.closed?.code).toBe(CLOSE_UNAUTHORISED));
       expect(c.messages).toEqual([{ type: 'error', error: 'ERR_SESSION_EXPIRED' }]);
     }
   });
+
+  it('closes a socket when its token expires, unless a fresh token extended it', async () => {
+    const now = Date.now();
+    const short = signAccessToken({ userId: 1, companyId: 1, profile: 'admin', super: false }, SECRET, 2, now);
+    const lapsing = connect(1, undefined, undefined, { token: short });
+    const extended = connect(1, undefined, undefined, { token: short });
+    await Promise.all([lapsing.ready(), extended.ready()]);
+    extended.send({ type: 'auth', token: token(1) });
+    await eventually(() => expect(lapsing.closed?.code).toBe(CLOSE_UNAUTHORISED), 5000);
+    expect(lapsing.messages.at(-1)).toEqual({ type: 'error', error: 'ERR_SESSION_EXPIRED' });
+    await say(1, 'after the first token expired');
+    await eventually(() => expect(extended.texts).toEqual(['after the first token expired']));
+    expect(extended.closed).toBeUndefined();
+
+    // A token of another user does not extend a socket: it closes it.
+    extended.send({ type: 'auth', token: token(3) });
+    await eventually(() => expect(extended.closed?.code).toBe(CLOSE_UNAUTHORISED));
+  });
+
+  it('closes the sockets of a user who is deleted', async () => {
+    const c = connect(5);
+    const other = connect(3);
+    await Promise.all([c.ready(), other.ready()]);
+    viewers.delete(5);
+    await writeFeed([{ companyId: 1, channel: 'user', payload: { action: 'delete', userId: 5 }, audience: { kind: 'company' } }]);
+    await eventually(() => expect(c.closed?.code).toBe(CLOSE_UNAUTHORISED));
+    expect(c.messages.at(-1)).toEqual({ type: 'error', error: 'ERR_SESSION_EXPIRED' });
+    await say(1, 'others go on');
+    await eventually(() => expect(other.texts).toEqual(['others go on']));
+    expect(other.closed).toBeUndefined();
+    await other.close();
+  });
+
+  it('answers a lastSeq the feed never reached with a reload, then delivers what comes next', async () => {
+    const c = connect(1);
+    await c.ready();
+    const current = c.lastSeq;
+    await c.close();
+    const back = connect(1, current + 50);
+    await eventually(() => expect(back.messages).toEqual([{ type: 'reload', reason: 'ahead' }, { type: 'ready', seq: current }]));
+    await say(1, 'next one');
+    await eventually(() => expect(back.texts).toEqual(['next one']));
+    await back.close();
+  });
+
+  it('drops a socket that reads too slowly past the buffer bound; it resumes from its last sequence', async () => {
+    // A server of its own, whose pings do not drop the paused client first.
+    const own = http.createServer();
+    await new Promise<void>((r) => own.listen(0, '127.0.0.1', r));
+    const ownBase = `ws://127.0.0.1:${(own.address() as AddressInfo).port}`;
+    const bounded = new RealtimeServer({
+      server: own,
+      verifyToken: (t) => readAccessToken(t, SECRET),
+      loadViewer: async (claims) => viewers.get(claims.userId) ?? null,
+      feed: new FeedStore(knex),
+      pingIntervalMs: 60_000,
+      maxBufferedBytes: 512 * 1024,
+    });
+    const open = (lastSeq?: number) => {
+      const c = new TestClient(`${ownBase}/socket`, { token: token(50), lastSeq });
+      clients.push(c);
+      return c;
+    };
+    const healthy = open();
+    const slow = open();
+    await Promise.all([healthy.ready(), slow.ready()]);
+    (slow.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    // Written in bursts below the bound, which the healthy client reads as they come; in all far more than the
+    // kernel's socket buffers hold, so the slow client's share piles up in the server's send buffer.
+    const big = 'x'.repeat(64 * 1024);
+    const texts = Array.from({ length: 256 }, (_, i) => `${i} ${big}`);
+    for (let i = 0; i < texts.length; i += 4) {
+      const burst = texts.slice(i, i + 4);
+      bounded.deliver(await writeFeed(burst.map((text) => ({ companyId: 5, channel: 'ticket', payload: { action: 'update', text }, audience: { kind: 'company' } }))));
+      await eventually(() => expect(healthy.texts).toHaveLength(i + burst.length));
+    }
+    expect(healthy.closed).toBeUndefined();
+
+    (slow.ws as unknown as { _socket: { resume(): void } })._socket.resume();
+    await eventually(() => expect(slow.closed?.code).toBe(CLOSE_TOO_SLOW), 20_000);
+    expect(slow.texts.length).toBeLessThan(texts.length);
+    const back = open(slow.lastSeq);
+    await eventually(() => expect([...slow.texts, ...back.texts]).toEqual(texts), 20_000);
+    await Promise.all([healthy.close(), back.close()]);
+    await bounded.close();
+    await new Promise((r) => own.close(r));
+  }, 60_000);
 
   it('pings sockets and drops one that stopped answering', async () => {
     const healthy = connect(1);

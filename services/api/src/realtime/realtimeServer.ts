@@ -1,20 +1,34 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { canSee, channelName, type FeedEntry, type ServerMessage, type Viewer } from '@atendo/contracts';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import {
+  canSee,
+  channelName,
+  CLOSE_TOO_SLOW,
+  CLOSE_UNAUTHORISED,
+  type ClientMessage,
+  type FeedEntry,
+  type ServerMessage,
+  type Viewer,
+} from '@atendo/contracts';
 import type { FeedStore } from '@atendo/read';
 import { TokenError, type AccessClaims } from '../auth/tokens.js';
 
 export interface RealtimeOptions {
   server: Server;
   path?: string;
-  verifyToken(token: string | undefined): AccessClaims;
+  /** The claims of a valid access token and when it expires (ms); throws a TokenError otherwise. */
+  verifyToken(token: string | undefined): { claims: AccessClaims; expiresAt: number };
   /** The viewer's current queues (and anything else visibility depends on); null when the user is gone. */
   loadViewer(claims: AccessClaims): Promise<Viewer | null>;
   feed: FeedStore;
   pingIntervalMs?: number;
   /** How often companies with sockets are checked for entries the bus did not bring. */
   gapCheckIntervalMs?: number;
+  /** How long a new socket may take to send its `auth` message (default 5 s). */
+  authTimeoutMs?: number;
+  /** Bound of a socket's send buffer in bytes (default 4 MiB); a client that reads slower is dropped past it. */
+  maxBufferedBytes?: number;
   log?: { warn(obj: unknown, msg?: string): void };
 }
 
@@ -28,6 +42,8 @@ interface Client {
   /** While the user's record is read again (after their own update), entries wait here. */
   reloading: FeedEntry[] | undefined;
   alive: boolean;
+  /** Closes the socket when its access token expires, unless an `auth` message extended it. */
+  expiry: NodeJS.Timeout | undefined;
 }
 
 interface CompanyHub {
@@ -39,21 +55,49 @@ interface CompanyHub {
   filling: boolean;
 }
 
-export const CLOSE_UNAUTHORISED = 4401;
+export { CLOSE_TOO_SLOW, CLOSE_UNAUTHORISED };
+
+const DEFAULT_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+// setTimeout fires at once for longer delays.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+type AuthMessage = Extract<ClientMessage, { type: 'auth' }>;
+
+/** A well-formed `auth` message, or undefined for anything else (acks and room joins need no answer). */
+function parseAuth(raw: RawData): AuthMessage | undefined {
+  let message: { type?: unknown; token?: unknown; lastSeq?: unknown } | null;
+  try {
+    message = JSON.parse(String(raw)) as typeof message;
+  } catch {
+    return undefined;
+  }
+  if (typeof message !== 'object' || message === null || message.type !== 'auth' || typeof message.token !== 'string') return undefined;
+  const { token, lastSeq } = message;
+  if (lastSeq === undefined) return { type: 'auth', token };
+  return typeof lastSeq === 'number' && Number.isSafeInteger(lastSeq) && lastSeq >= 0 ? { type: 'auth', token, lastSeq } : undefined;
+}
+
+/** The user an entry of the `user` channel is about: `id` when created or updated, `userId` when deleted. */
+function userOf(entry: FeedEntry): unknown {
+  return entry.payload.id ?? entry.payload.userId;
+}
 
 /**
- * The realtime socket. A client connects to `/socket?token=…[&lastSeq=N]`; with lastSeq it first receives every
- * entry after N it may see (or a `reload` when retention no longer has them), then live entries, in sequence
- * order, each once.
+ * The realtime socket. A client connects to `/socket` and sends `{type:'auth', token, lastSeq?}` first (a token
+ * in the URL would land in access logs); with lastSeq it first receives every entry after it that it may see (or a
+ * `reload` when they cannot be replayed), then live entries, in sequence order, each once. The socket closes when
+ * the token expires unless another `auth` message extended it, and when its user is deleted.
  */
 export class RealtimeServer {
   private readonly wss: WebSocketServer;
   private readonly hubs = new Map<number, CompanyHub>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly path: string;
+  private readonly maxBufferedBytes: number;
 
   constructor(private readonly options: RealtimeOptions) {
     this.path = options.path ?? '/socket';
+    this.maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
     this.wss = new WebSocketServer({ noServer: true });
     options.server.on('upgrade', this.onUpgrade);
     this.timers.push(setInterval(() => this.ping(), options.pingIntervalMs ?? 18_000));
@@ -70,63 +114,137 @@ export class RealtimeServer {
   private readonly onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== this.path) return;
-    this.wss.handleUpgrade(request, socket, head, (ws) => void this.onConnection(ws, url));
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.onConnection(ws));
   };
 
-  private async onConnection(ws: WebSocket, url: URL): Promise<void> {
-    let claims: AccessClaims;
-    try {
-      claims = this.options.verifyToken(url.searchParams.get('token') ?? undefined);
-    } catch (error) {
-      const reason = error instanceof TokenError && error.reason === 'expired' ? 'expired' : 'invalid';
-      this.send(ws, { type: 'error', error: 'ERR_SESSION_EXPIRED' });
-      ws.close(CLOSE_UNAUTHORISED, reason);
-      return;
-    }
+  private onConnection(ws: WebSocket): void {
     ws.on('error', () => undefined);
+    const timeout = setTimeout(() => this.refuse(ws, 'no auth message'), this.options.authTimeoutMs ?? 5_000);
+    ws.once('close', () => clearTimeout(timeout));
+    let authenticating = false;
+    let client: Client | undefined;
+    ws.on('message', (raw) => {
+      const message = parseAuth(raw);
+      if (!authenticating) {
+        authenticating = true;
+        clearTimeout(timeout);
+        this.open(ws, message)
+          .then((registered) => {
+            client = registered;
+            // Live entries wait in `resuming` meanwhile; an `auth` message during a long replay already counts.
+            if (registered && message?.lastSeq !== undefined) return this.resume(registered, message.lastSeq);
+          })
+          .catch((error: unknown) => {
+            this.options.log?.warn({ err: error }, 'opening a realtime socket failed');
+            ws.close(1011, 'server error');
+          });
+        return;
+      }
+      // Acks and room joins are accepted; delivery does not depend on them.
+      if (message && client) this.reauthenticate(client, message.token);
+    });
+  }
+
+  private refuse(ws: WebSocket, reason: string): void {
+    this.send(ws, { type: 'error', error: 'ERR_SESSION_EXPIRED' });
+    ws.close(CLOSE_UNAUTHORISED, reason);
+  }
+
+  private verify(ws: WebSocket, token: string | undefined): { claims: AccessClaims; expiresAt: number } | undefined {
+    try {
+      return this.options.verifyToken(token);
+    } catch (error) {
+      this.refuse(ws, error instanceof TokenError && error.reason === 'expired' ? 'expired' : 'invalid');
+      return undefined;
+    }
+  }
+
+  /** Registers the socket with its company's hub; a resuming one gets its backlog from `resume` next. */
+  private async open(ws: WebSocket, message: AuthMessage | undefined): Promise<Client | undefined> {
+    const session = this.verify(ws, message?.token);
+    if (!session || !message) return undefined;
+    const { claims } = session;
     const viewer = await this.options.loadViewer(claims);
     if (!viewer) {
-      this.send(ws, { type: 'error', error: 'ERR_SESSION_EXPIRED' });
-      ws.close(CLOSE_UNAUTHORISED, 'unknown user');
-      return;
+      this.refuse(ws, 'unknown user');
+      return undefined;
     }
     const hub = await this.hub(claims.companyId);
-    if (ws.readyState !== ws.OPEN) return;
-    const lastSeqParam = url.searchParams.get('lastSeq');
-    const resumeFrom = lastSeqParam !== null && /^\d+$/.test(lastSeqParam) ? Number(lastSeqParam) : undefined;
-    const client: Client = { ws, viewer, lastSent: hub.lastSeq, resuming: resumeFrom === undefined ? undefined : [], reloading: undefined, alive: true };
+    if (ws.readyState !== ws.OPEN) return undefined;
+    const resumeFrom = message.lastSeq;
+    const client: Client = {
+      ws,
+      viewer,
+      lastSent: hub.lastSeq,
+      resuming: resumeFrom === undefined ? undefined : [],
+      reloading: undefined,
+      alive: true,
+      expiry: undefined,
+    };
+    this.expireAt(client, session.expiresAt);
     hub.clients.add(client);
     ws.on('pong', () => (client.alive = true));
     ws.on('close', () => {
+      clearTimeout(client.expiry);
       hub.clients.delete(client);
-      if (hub.clients.size === 0) this.hubs.delete(claims.companyId);
+      if (hub.clients.size === 0 && this.hubs.get(claims.companyId) === hub) this.hubs.delete(claims.companyId);
     });
-    ws.on('message', () => undefined); // acks and room joins are accepted; delivery does not depend on them
-    if (resumeFrom === undefined) {
-      this.send(ws, { type: 'ready', seq: client.lastSent });
+    if (resumeFrom === undefined) this.send(ws, { type: 'ready', seq: client.lastSent });
+    return client;
+  }
+
+  /** A fresh token of the same user extends the socket past the old token's expiry. */
+  private reauthenticate(client: Client, token: string): void {
+    const session = this.verify(client.ws, token);
+    if (!session) return;
+    if (session.claims.userId !== client.viewer.userId || session.claims.companyId !== client.viewer.companyId) {
+      this.refuse(client.ws, 'another user');
       return;
     }
-    await this.resume(client, resumeFrom);
+    this.expireAt(client, session.expiresAt);
+  }
+
+  private expireAt(client: Client, expiresAt: number): void {
+    clearTimeout(client.expiry);
+    const delay = Math.min(Math.max(0, expiresAt - Date.now()), MAX_TIMER_MS);
+    client.expiry = setTimeout(() => this.refuse(client.ws, 'expired'), delay);
   }
 
   private async resume(client: Client, from: number): Promise<void> {
-    let cursor = from;
-    for (;;) {
-      const { entries, complete } = await this.options.feed.entriesAfter(client.viewer.companyId, cursor, 1000);
-      if (!complete) {
-        client.lastSent = await this.options.feed.currentSeq(client.viewer.companyId);
-        this.send(client.ws, { type: 'reload', reason: 'retention' });
-        break;
-      }
-      client.lastSent = cursor;
-      for (const e of entries) this.sendEntry(client, e);
-      if (entries.length < 1000) break;
-      cursor = entries[entries.length - 1]!.seq;
-    }
+    const current = await this.options.feed.currentSeq(client.viewer.companyId);
+    // A sequence this feed never reached (a restored or rebuilt feed, another installation): replaying from it
+    // would skip every entry up to it, so the client starts over.
+    if (from > current) {
+      client.lastSent = current;
+      this.send(client.ws, { type: 'reload', reason: 'ahead' });
+    } else await this.replay(client, from);
     const buffered = client.resuming ?? [];
     client.resuming = undefined;
     for (const e of buffered) this.sendEntry(client, e);
     this.send(client.ws, { type: 'ready', seq: client.lastSent });
+  }
+
+  private async replay(client: Client, from: number): Promise<void> {
+    for (let cursor = from; ; ) {
+      const { entries, complete } = await this.options.feed.entriesAfter(client.viewer.companyId, cursor, 1000);
+      if (!complete) {
+        client.lastSent = await this.options.feed.currentSeq(client.viewer.companyId);
+        this.send(client.ws, { type: 'reload', reason: 'retention' });
+        return;
+      }
+      client.lastSent = cursor;
+      for (const e of entries) {
+        this.sendEntry(client, e);
+        await this.drained(client.ws);
+      }
+      if (entries.length < 1000) return;
+      cursor = entries[entries.length - 1]!.seq;
+    }
+  }
+
+  /** A backlog goes out at the pace the client reads it, so replaying never trips the bound by itself. */
+  private async drained(ws: WebSocket): Promise<void> {
+    while (ws.readyState === ws.OPEN && ws.bufferedAmount > this.maxBufferedBytes / 2) await new Promise((r) => setTimeout(r, 10));
   }
 
   private async hub(companyId: number): Promise<CompanyHub> {
@@ -214,7 +332,7 @@ export class RealtimeServer {
     if (entry.seq <= client.lastSent) return;
     client.lastSent = entry.seq;
     // The user's own record changed (queues, profile): what follows is judged by the record as it is now.
-    if (entry.channel === 'user' && entry.payload.id === client.viewer.userId) {
+    if (entry.channel === 'user' && userOf(entry) === client.viewer.userId) {
       client.reloading = [];
       void this.refreshViewer(client).finally(() => {
         const held = client.reloading ?? [];
@@ -245,12 +363,21 @@ export class RealtimeServer {
   }
 
   private send(ws: WebSocket, message: ServerMessage): void {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    if (ws.readyState !== ws.OPEN) return;
+    ws.send(JSON.stringify(message));
+    // A client that reads slower than its company writes would hold ever more memory here. Closing stops further
+    // sends at once; the client reconnects with its last sequence and is replayed the rest from the feed.
+    if (ws.bufferedAmount > this.maxBufferedBytes) {
+      this.options.log?.warn({ bufferedAmount: ws.bufferedAmount }, 'realtime socket too slow: closed');
+      ws.close(CLOSE_TOO_SLOW, 'too slow');
+    }
   }
 
   private ping(): void {
     for (const hub of this.hubs.values()) {
       for (const client of hub.clients) {
+        // A closing socket (dropped as too slow) gets its close frame through or ends at ws's close timeout.
+        if (client.ws.readyState !== client.ws.OPEN) continue;
         if (!client.alive) {
           client.ws.terminate();
           continue;
@@ -264,7 +391,8 @@ export class RealtimeServer {
   async close(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
     this.options.server.off('upgrade', this.onUpgrade);
-    for (const hub of this.hubs.values()) for (const c of hub.clients) c.ws.terminate();
+    // Every socket, those still waiting for their `auth` message too.
+    for (const ws of this.wss.clients) ws.terminate();
     this.hubs.clear();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }

@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import type { Viewer, Whatsapp } from '@atendo/contracts';
 import { AppError } from '@atendo/core';
 import { auth, requireAuth } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
@@ -20,18 +21,27 @@ function requireAdmin(req: Request) {
   return a;
 }
 
+/** The QR code pairs a phone with the connection: only those who may manage connections see it. */
+function forViewer(viewer: Viewer, whatsapp: Whatsapp): Whatsapp | Omit<Whatsapp, 'qrcode'> {
+  if (viewer.profile === 'admin') return whatsapp;
+  const { qrcode: _qrcode, ...rest } = whatsapp;
+  return rest;
+}
+
 export function whatsappRoutes(ctx: ApiContext, sessions: SessionControl): Router {
   const router = Router();
   router.use(['/whatsapp', '/whatsappsession'], requireAuth(ctx.secret, ctx.catalogue));
 
   router.get('/whatsapp', async (req, res) => {
-    res.json(await ctx.catalogue.whatsapps(auth(req).viewer.companyId));
+    const { viewer } = auth(req);
+    res.json((await ctx.catalogue.whatsapps(viewer.companyId)).map((w) => forViewer(viewer, w)));
   });
 
   router.get('/whatsapp/:id', async (req, res) => {
-    const found = await ctx.catalogue.whatsapp(auth(req).viewer.companyId, idParam(req.params.id));
+    const { viewer } = auth(req);
+    const found = await ctx.catalogue.whatsapp(viewer.companyId, idParam(req.params.id));
     if (!found) throw new AppError('ERR_NO_WAPP_FOUND', 404);
-    res.json(found);
+    res.json(forViewer(viewer, found));
   });
 
   const sessionAction = (action: keyof SessionControl) => async (req: Request, res: import('express').Response) => {

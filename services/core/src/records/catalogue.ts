@@ -39,8 +39,6 @@ export interface UserFields {
   companyId: number;
   name: string;
   email: string;
-  /** scrypt hash, never the password. */
-  passwordHash: string;
   profile: Profile;
   super: boolean;
   allTicket: 'enabled' | 'desabled';

@@ -12,7 +12,7 @@ const KINDS = Object.keys(TABLES);
 const COLUMNS: Record<string, ReadonlySet<string>> = {
   plans: new Set(['name', 'users', 'connections', 'queues', 'value', 'use_campaigns', 'use_schedules', 'use_internal_chat', 'use_external_api', 'use_kanban', 'use_open_ai', 'use_integrations']),
   companies: new Set(['name', 'email', 'phone', 'plan_id', 'status', 'due_date', 'recurrence', 'settings']),
-  users: new Set(['company_id', 'name', 'email', 'password_hash', 'profile', 'super', 'all_ticket', 'whatsapp_id', 'queue_ids']),
+  users: new Set(['company_id', 'name', 'email', 'profile', 'super', 'all_ticket', 'whatsapp_id', 'queue_ids']),
   queues: new Set(['company_id', 'name', 'color', 'greeting_message', 'out_of_hours_message', 'order_queue']),
   whatsapps: new Set(['company_id', 'name', 'is_default', 'provider', 'greeting_message', 'complation_message', 'out_of_hours_message', 'rating_message', 'expires_ticket', 'time_use_bot_queues', 'max_use_bot_queues', 'queue_ids']),
 };
@@ -84,7 +84,8 @@ async function applyOne(event: RecordedEvent, { trx, emit, rebuilding }: Project
       .update({ status: data.status, qrcode: data.qrcode, updated_at: at, retries: data.status === 'CONNECTED' ? 0 : trx.raw('retries') })
       .returning('*')) as WhatsappRow[];
     if (row && !rebuilding) {
-      emit({ companyId: row.company_id, channel: 'whatsappSession', payload: { action: 'update', session: await whatsappPayload(trx, row) }, audience: { kind: 'company' } });
+      // The payload carries the QR code that pairs the connection: only those who may manage connections see it.
+      emit({ companyId: row.company_id, channel: 'whatsappSession', payload: { action: 'update', session: await whatsappPayload(trx, row) }, audience: { kind: 'admins' } });
     }
     return;
   }
@@ -106,10 +107,10 @@ async function applyOne(event: RecordedEvent, { trx, emit, rebuilding }: Project
   if (kind === 'Whatsapp') {
     const companyId = event.metadata.companyId;
     if (change === 'Deleted') {
-      emit({ companyId, channel: 'whatsapp', payload: { action: 'delete', whatsappId: data.id }, audience: { kind: 'company' } });
+      emit({ companyId, channel: 'whatsapp', payload: { action: 'delete', whatsappId: data.id }, audience: { kind: 'admins' } });
     } else {
       const row = (await trx('whatsapps').where({ id: data.id }).first()) as WhatsappRow;
-      emit({ companyId, channel: 'whatsapp', payload: { action: 'update', whatsapp: await whatsappPayload(trx, row) }, audience: { kind: 'company' } });
+      emit({ companyId, channel: 'whatsapp', payload: { action: 'update', whatsapp: await whatsappPayload(trx, row) }, audience: { kind: 'admins' } });
     }
   } else if (kind === 'User' || kind === 'Queue') {
     const action = change === 'Created' ? 'create' : change === 'Updated' ? 'update' : 'delete';

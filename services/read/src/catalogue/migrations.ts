@@ -49,4 +49,10 @@ export const catalogueMigrations: Migration[] = [
     up: (knex) => knex.raw('DROP INDEX users_email; CREATE INDEX users_email ON users (lower(email))'),
     down: (knex) => knex.raw('DROP INDEX users_email; CREATE UNIQUE INDEX users_email ON users (lower(email))'),
   },
+  {
+    // Password hashes moved to the auth's user_credentials table (its migration copies them first).
+    name: '202611232010_users_without_password_hash',
+    up: (knex) => knex.raw('ALTER TABLE users DROP COLUMN password_hash'),
+    down: (knex) => knex.raw('ALTER TABLE users ADD COLUMN password_hash text'),
+  },
 ];

@@ -7,7 +7,6 @@ export interface UserRecord {
   companyId: number;
   name: string;
   email: string;
-  passwordHash: string;
   profile: 'admin' | 'user';
   super: boolean;
   allTicket: 'enabled' | 'desabled';
@@ -20,7 +19,6 @@ interface UserRow {
   company_id: number;
   name: string;
   email: string;
-  password_hash: string;
   profile: 'admin' | 'user';
   super: boolean;
   all_ticket: 'enabled' | 'desabled';
@@ -33,7 +31,6 @@ const toUser = (r: UserRow): UserRecord => ({
   companyId: r.company_id,
   name: r.name,
   email: r.email,
-  passwordHash: r.password_hash,
   profile: r.profile,
   super: r.super,
   allTicket: r.all_ticket,

@@ -91,7 +91,8 @@ export async function startHarness(options: { env?: Record<string, string> } = {
       return ((await res.json()) as { id: string }).id;
     },
     async socket(token) {
-      const ws = new WebSocket(`${url.replace('http', 'ws')}/socket?token=${token}`);
+      const ws = new WebSocket(`${url.replace('http', 'ws')}/socket`);
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: token })));
       const messages: ServerMessage[] = [];
       ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
       await eventually(() => {

@@ -1,0 +1,163 @@
+import { createHash, randomBytes, scrypt } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { createKnex, migrateLatest } from '@atendo/core';
+import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
+import { CatalogueQueries, readMigrations } from '@atendo/read';
+import { createApiApp } from '../http/app.js';
+import { authRoutes } from './authRoutes.js';
+import { credentialMigrations, Credentials } from './credentials.js';
+import { hashPassword } from './passwords.js';
+import { RefreshTokens, refreshTokenMigrations } from './refreshTokens.js';
+
+const PASSWORD = 'Right-pass-123';
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A hash as the product made them before OWASP's cost: N=2^14. */
+function weakHash(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, 32, { N: 2 ** 14, r: 8, p: 1 }, (error, key) =>
+      error ? reject(error) : resolve(`scrypt$16384$8$1$${salt.toString('base64')}$${key.toString('base64')}`),
+    ),
+  );
+}
+
+describe('login and sessions', () => {
+  let db: TestDatabase;
+  let knex: Knex;
+  let credentials: Credentials;
+  let refreshTokens: RefreshTokens;
+  const servers: http.Server[] = [];
+
+  /** The auth routes behind `trustProxy`; each app has its own login limits. */
+  async function app(trustProxy: boolean | string = 'loopback'): Promise<string> {
+    const express = createApiApp({
+      log: { error: () => undefined },
+      trustProxy,
+      routers: [
+        authRoutes({
+          secret: 'test-secret',
+          accessTtlSeconds: 60,
+          refreshTtlSeconds: 3600,
+          secureCookies: false,
+          catalogue: new CatalogueQueries(knex),
+          refreshTokens,
+          credentials,
+          loginLimits: { perAccount: 2, perAddress: 3, windowMs: 60_000 },
+        }),
+      ],
+    });
+    const server = http.createServer(express);
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+  const login = (base: string, email: string, password: string, from?: string) =>
+    fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(from ? { 'x-forwarded-for': from } : {}) },
+      body: JSON.stringify({ email, password }),
+    });
+  const refresh = (base: string, cookie: string) => fetch(`${base}/auth/refresh_token`, { method: 'POST', headers: { cookie } });
+  const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+
+  async function createUser(id: number, email: string, hash: string | Promise<string> = hashPassword(PASSWORD)) {
+    const at = new Date();
+    await knex('users').insert({ id, company_id: 1, name: email, email, profile: 'admin', super: false, all_ticket: 'enabled', whatsapp_id: null, queue_ids: '[]', created_at: at, updated_at: at });
+    await credentials.set(id, await hash);
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    knex = createKnex(db.url);
+    await migrateLatest(knex, readMigrations, refreshTokenMigrations, credentialMigrations);
+    credentials = new Credentials(knex);
+    refreshTokens = new RefreshTokens(knex, 3600, 30);
+    const at = new Date();
+    await knex('companies').insert({ id: 1, name: 'One', email: 'one@x.test', phone: '', plan_id: 1, status: true, due_date: null, recurrence: 'MENSAL', settings: '{}', created_at: at, updated_at: at });
+    await createUser(1, 'ana@x.test');
+  });
+  afterAll(async () => {
+    for (const s of servers) await new Promise((r) => s.close(r));
+    await knex.destroy();
+    await db.drop();
+  });
+
+  it('two tabs refreshing with the same cookie both get a session; a replay after the grace revokes the family', async () => {
+    const base = await app();
+    const first = cookieOf(await login(base, 'ana@x.test', PASSWORD));
+    const tabA = await refresh(base, first);
+    const tabB = await refresh(base, first);
+    expect([tabA.status, tabB.status]).toEqual([200, 200]);
+    const [a, b] = [cookieOf(tabA), cookieOf(tabB)];
+    expect(a).not.toBe(b);
+    expect((await refresh(base, a)).status).toBe(200);
+
+    // Later, the first cookie comes back once more: someone kept a copy.
+    await knex('refresh_tokens').where({ token_hash: sha256(decodeURIComponent(first.slice('jrt='.length))) }).update({ rotated_at: knex.raw(`now() - interval '31 seconds'`) });
+    expect((await refresh(base, first)).status).toBe(401);
+    expect((await refresh(base, b)).status).toBe(401);
+  });
+
+  it('purges refresh tokens that are expired or revoked and keeps the live ones', async () => {
+    const live = await refreshTokens.issue(1, 1);
+    const revoked = await refreshTokens.issue(1, 1);
+    await refreshTokens.revokeFamilyOf(revoked);
+    const expired = await refreshTokens.issue(1, 1);
+    await knex('refresh_tokens').where({ token_hash: sha256(expired) }).update({ expires_at: knex.raw(`now() - interval '1 second'`) });
+    expect(await refreshTokens.purge()).toBeGreaterThanOrEqual(2);
+    const left = (await knex('refresh_tokens').select('token_hash')).map((r: { token_hash: string }) => r.token_hash);
+    expect(left).toContain(sha256(live));
+    expect(left).not.toContain(sha256(revoked));
+    expect(left).not.toContain(sha256(expired));
+    expect(await knex('refresh_tokens').whereNotNull('revoked_at').orWhere('expires_at', '<', knex.fn.now())).toEqual([]);
+  });
+
+  it('limits attempts per account across addresses, and per address across accounts', async () => {
+    const base = await app();
+    await createUser(2, 'bia@x.test');
+    // One account guessed from many addresses behind the proxy.
+    const statuses = [];
+    for (let i = 1; i <= 3; i++) statuses.push((await login(base, 'bia@x.test', 'wrong', `203.0.113.${i}`)).status);
+    expect(statuses).toEqual([401, 401, 429]);
+    expect((await login(base, 'BIA@x.test', PASSWORD, '203.0.113.50')).status).toBe(429);
+    // Other users behind the same proxy are not held back by it.
+    expect((await login(base, 'ana@x.test', PASSWORD, '203.0.113.60')).status).toBe(200);
+
+    // One address trying many accounts.
+    const fromOne = [];
+    for (let i = 0; i < 4; i++) fromOne.push((await login(base, `nobody${i}@x.test`, 'wrong', '198.51.100.7')).status);
+    expect(fromOne).toEqual([401, 401, 401, 429]);
+  });
+
+  it('reads the client address from X-Forwarded-For only when told to trust the proxy', async () => {
+    // Not trusted: every request counts against the proxy's own address, whatever it forwards.
+    const untrusting = await app(false);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await login(untrusting, `someone${i}@x.test`, 'wrong', `192.0.2.${i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    // Trusted: the forwarded addresses are separate clients.
+    const trusting = await app('127.0.0.1');
+    const separate = [];
+    for (let i = 0; i < 4; i++) separate.push((await login(trusting, `someone${i}@x.test`, 'wrong', `192.0.2.${i}`)).status);
+    expect(separate).toEqual([401, 401, 401, 401]);
+  });
+
+  it('hashes a password again with today’s cost when it logs in with a weaker hash', async () => {
+    const base = await app();
+    await createUser(3, 'caio@x.test', weakHash(PASSWORD));
+    expect(await credentials.get(3)).toMatch(/^scrypt\$16384\$/);
+    expect((await login(base, 'caio@x.test', 'wrong', '198.51.100.20')).status).toBe(401);
+    expect(await credentials.get(3)).toMatch(/^scrypt\$16384\$/);
+    expect((await login(base, 'caio@x.test', PASSWORD, '198.51.100.20')).status).toBe(200);
+    expect(await credentials.get(3)).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect((await login(base, 'caio@x.test', PASSWORD, '198.51.100.20')).status).toBe(200);
+  });
+
+  it('keeps password hashes out of the users read model', async () => {
+    expect(await knex.schema.hasColumn('users', 'password_hash')).toBe(false);
+  });
+});
