@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'ERR_TICKET_ALREADY_ACCEPTED',
   'ERR_TICKET_CLOSED',
   'ERR_INVALID_TICKET_TRANSITION',
+  'ERR_IDEMPOTENCY_KEY_REUSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -28,6 +28,8 @@ import {
 import {
   authRoutes,
   createApiApp,
+  IdempotencyKeys,
+  idempotencyKeyMigrations,
   messageRoutes,
   queueRoutes,
   RealtimeServer,
@@ -52,7 +54,7 @@ import { ensureSimulator, simulatorProxy } from './simulator.js';
 export const FEED_TOPIC = 'atendo.feed';
 
 /** Every migration of the product, in one ordered list (names sort by date). */
-export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, readMigrations, refreshTokenMigrations];
+export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, readMigrations, refreshTokenMigrations, idempotencyKeyMigrations];
 
 export interface Atendo {
   config: Config;
@@ -170,7 +172,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     }
     if (roles.includes('channels')) {
       if (simulatorUrl) {
-        const provider = new SimulatorProvider(simulatorUrl, { log });
+        const provider = new SimulatorProvider(simulatorUrl, { log, sendTimeoutMs: config.sendTimeoutMs });
         stops.push(() => provider.close());
         gateway = new Gateway({ store, knex, provider, conversations: conversationService, catalogue, conversationQueries, log });
         await gateway.start();
@@ -184,7 +186,14 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     let realtime: RealtimeServer | undefined;
     let url: string | undefined;
     if (roles.includes('api')) {
-      const context: ApiContext = { secret: jwtSecret, catalogue, conversations: conversationQueries, conversationService, readYourWrites };
+      const context: ApiContext = {
+        secret: jwtSecret,
+        catalogue,
+        conversations: conversationQueries,
+        conversationService,
+        idempotencyKeys: new IdempotencyKeys(knex),
+        readYourWrites,
+      };
       const refreshTokens = new RefreshTokens(knex, config.refreshTokenTtlSeconds);
       const sessions: SessionControl = gateway?.sessions ?? {
         start: async () => undefined,

@@ -115,6 +115,7 @@ export const en = {
     ERR_TICKET_ALREADY_ACCEPTED: 'Another agent has already accepted this ticket.',
     ERR_TICKET_CLOSED: 'This ticket is resolved. Reopen it to send messages.',
     ERR_INVALID_TICKET_TRANSITION: 'This action is not possible in the ticket’s current status.',
+    ERR_IDEMPOTENCY_KEY_REUSED: 'This reply was already sent on another ticket. Type it again to send it here.',
   } satisfies Record<ErrorCode | 'ERR_NETWORK', string>,
 };
 

@@ -115,5 +115,6 @@ export const es: Translation = {
     ERR_TICKET_ALREADY_ACCEPTED: 'Otro agente ya aceptó este ticket.',
     ERR_TICKET_CLOSED: 'Este ticket está resuelto. Reábrelo para enviar mensajes.',
     ERR_INVALID_TICKET_TRANSITION: 'Esta acción no es posible en el estado actual del ticket.',
+    ERR_IDEMPOTENCY_KEY_REUSED: 'Esta respuesta ya se envió en otro ticket. Escríbela de nuevo para enviarla aquí.',
   },
 };

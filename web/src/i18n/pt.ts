@@ -115,5 +115,6 @@ export const pt: Translation = {
     ERR_TICKET_ALREADY_ACCEPTED: 'Outro atendente já aceitou este ticket.',
     ERR_TICKET_CLOSED: 'Este ticket está resolvido. Reabra-o para enviar mensagens.',
     ERR_INVALID_TICKET_TRANSITION: 'Esta ação não é possível no status atual do ticket.',
+    ERR_IDEMPOTENCY_KEY_REUSED: 'Esta resposta já foi enviada em outro ticket. Digite-a de novo para enviá-la aqui.',
   },
 };

@@ -17,6 +17,7 @@ export const conversationEventTypes: ConversationEvent['type'][] = [
   'TicketDeleted',
   'MessageQueued',
   'MessageDispatched',
+  'MessageDispatchUncertain',
   'MessageDispatchFailed',
   'MessageAckChanged',
 ];
@@ -142,13 +143,21 @@ export const conversationsProjection: Projection = {
           break;
         }
         case 'MessageDispatched':
+        case 'MessageDispatchUncertain':
         case 'MessageDispatchFailed':
         case 'MessageAckChanged': {
           const d = e.data as Data<'MessageDispatched'> & Partial<Data<'MessageAckChanged'>>;
           const key = messageKey(companyId, d.messageId);
-          const change: Partial<MessageRow> =
-            e.type === 'MessageDispatched' ? { provider_message_id: d.providerMessageId, ack: 1 } : e.type === 'MessageDispatchFailed' ? { failed: true } : { ack: d.ack! };
-          if (messages.update(key, () => change)) touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
+          // An uncertain send keeps ack 0 ("sending") until an ack for its provider id says it arrived.
+          const change = (row: MessageRow): Partial<MessageRow> =>
+            e.type === 'MessageDispatched'
+              ? { provider_message_id: d.providerMessageId, ack: Math.max(row.ack, 1) }
+              : e.type === 'MessageDispatchUncertain'
+                ? { provider_message_id: d.providerMessageId }
+                : e.type === 'MessageDispatchFailed'
+                  ? { failed: true }
+                  : { ack: d.ack! };
+          if (messages.update(key, change)) touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
           break;
         }
       }
