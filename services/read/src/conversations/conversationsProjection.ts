@@ -57,8 +57,9 @@ export const conversationsProjection: Projection = {
     await contacts.load(contactIds);
     await messages.load(messageKeys);
 
-    // Realtime entries are built after all rows of the batch are folded, from the final rows.
-    const touched: Array<{ event: RecordedEvent; ticketId: number; messageKey?: string; previousUserId?: number | null; unreadReset?: boolean }> = [];
+    // Realtime entries are built after all rows of the batch are folded, from the final rows; a message update keeps
+    // its row as of that event, so that each delivery state (sent, delivered, read) is told even within one batch.
+    const touched: Array<{ event: RecordedEvent; ticketId: number; messageKey?: string; messageAt?: MessageRow; previousUserId?: number | null; unreadReset?: boolean }> = [];
     const deleted: Array<{ companyId: number; ticket: TicketRow }> = [];
 
     for (const e of events) {
@@ -157,7 +158,8 @@ export const conversationsProjection: Projection = {
                 : e.type === 'MessageDispatchFailed'
                   ? { failed: true }
                   : { ack: d.ack! };
-          if (messages.update(key, change)) touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
+          const row = messages.update(key, change);
+          if (row) touched.push({ event: e, ticketId: d.ticketId, messageKey: key, messageAt: row });
           break;
         }
       }
@@ -196,7 +198,7 @@ export const conversationsProjection: Projection = {
       const audience = ticketAudience(ticket, [t.previousUserId ?? null]);
       const drafts: FeedDraft[] = [];
       if (t.messageKey) {
-        const message = messages.get(t.messageKey)!;
+        const message = t.messageAt ?? messages.get(t.messageKey)!;
         const quoted = message.quoted_id ? (messages.get(messageKey(companyId, message.quoted_id)) ?? null) : null;
         const action = t.event.type === 'MessageReceived' || t.event.type === 'MessageQueued' ? 'create' : 'update';
         const body: AppMessageFeedPayload = { action, message: toMessage(message, contact, quoted), ticket: payload, contact: payload.contact };

@@ -43,6 +43,8 @@ export class Gateway {
   private readonly connections = new Map<number, { companyId: number; queueIds: number[] }>();
   /** Streams of recently sent messages by provider id: an ack may arrive before the read model knows the id. */
   private readonly sentStreams = new Map<string, string>();
+  /** Sends whose outcome is not recorded yet, by expected provider id: their acks wait for it. */
+  private readonly inFlight = new Map<string, Promise<void>>();
   private outbox: Subscription | undefined;
   private stopping = false;
 
@@ -100,6 +102,7 @@ export class Gateway {
   }
 
   private async ack(connectionId: number, providerMessageId: string, ack: Ack): Promise<void> {
+    await this.inFlight.get(providerMessageId);
     let stream = this.sentStreams.get(providerMessageId);
     for (let attempt = 0; !stream && attempt < 50; attempt++) {
       stream = (await this.options.conversationQueries.streamOfProviderMessage(connectionId, providerMessageId)) ?? undefined;
@@ -110,7 +113,8 @@ export class Gateway {
       return;
     }
     const { state } = await this.options.conversations.recordAck(stream, providerMessageId, ack);
-    // Sent, but the outcome is not recorded yet: refusing the ack makes the provider deliver it again later.
+    // Sent by an earlier process whose outcome is not recorded yet: refusing the ack makes the provider deliver it
+    // again, once the outbox has sent the message again and recorded it.
     if (!state.byProviderId.has(providerMessageId)) throw new Error(`the send of ${providerMessageId} is not recorded yet`);
   }
 
@@ -164,28 +168,39 @@ export class Gateway {
     // Acks may arrive before the outcome is recorded (or instead of a lost confirmation).
     this.sentStreams.set(expected, event.streamId);
     if (this.sentStreams.size > 10_000) this.sentStreams.delete(this.sentStreams.keys().next().value!);
-    const quoted = this.quotedProviderId(state, data.quotedMessageId);
-    let outcome: ConversationCommand;
+    let recorded!: () => void;
+    this.inFlight.set(expected, new Promise<void>((resolve) => (recorded = resolve)));
     try {
-      const sent = await provider.send({
+      const context = { actor: { type: 'system' as const, name: 'gateway' }, correlationId: event.metadata.correlationId, causationId: event.id };
+      await this.options.conversations.execute(event.streamId, await this.sendOnce(event.streamId, data, state, expected), context);
+    } finally {
+      this.inFlight.delete(expected);
+      recorded();
+    }
+  }
+
+  /** Sends and tells what to record: sent, unknown (the acks that follow settle it) or refused (failed). */
+  private async sendOnce(streamId: string, data: Queued, state: ConversationState, expected: string): Promise<ConversationCommand> {
+    const quoted = this.quotedProviderId(state, data.quotedMessageId);
+    try {
+      const sent = await this.options.provider.send({
         connectionId: data.whatsappId,
-        to: parseStreamId(event.streamId).id,
+        to: parseStreamId(streamId).id,
         body: data.body,
         idempotencyKey: data.messageId,
         ...(quoted ? { quotedProviderMessageId: quoted } : {}),
       });
-      this.sentStreams.set(sent.providerMessageId, event.streamId);
-      outcome = { type: 'RecordDispatch', messageId: data.messageId, providerMessageId: sent.providerMessageId };
+      this.sentStreams.set(sent.providerMessageId, streamId);
+      return { type: 'RecordDispatch', messageId: data.messageId, providerMessageId: sent.providerMessageId };
     } catch (error) {
       const reason = (error as Error).message;
-      this.options.log.warn({ err: error, messageId: data.messageId }, error instanceof ChannelError ? 'a reply was refused' : 'the outcome of a reply is unknown');
-      outcome =
-        error instanceof ChannelError
-          ? { type: 'RecordDispatchFailure', messageId: data.messageId, reason }
-          : { type: 'RecordDispatchUncertain', messageId: data.messageId, providerMessageId: expected, reason };
+      if (error instanceof ChannelError) {
+        this.options.log.warn({ err: error, messageId: data.messageId }, 'a reply was refused');
+        return { type: 'RecordDispatchFailure', messageId: data.messageId, reason };
+      }
+      this.options.log.warn({ err: error, messageId: data.messageId }, 'the outcome of a reply is unknown');
+      return { type: 'RecordDispatchUncertain', messageId: data.messageId, providerMessageId: expected, reason };
     }
-    const context = { actor: { type: 'system' as const, name: 'gateway' }, correlationId: event.metadata.correlationId, causationId: event.id };
-    await this.options.conversations.execute(event.streamId, outcome, context);
   }
 
   /** WhatsApp's id of the quoted message: a customer's message has it as its id, ours has it recorded (or derived). */
