@@ -29,6 +29,8 @@ export interface SimulatorOptions {
   dataFile?: string;
   /** Delays after which a sent message becomes delivered (ack 2) and read (ack 3). */
   ackDelaysMs?: [number, number];
+  /** A sent message reaches the customer at once, its confirmation to the platform only this much later (a slow network). */
+  confirmDelayMs?: number;
   /** An unacknowledged inbound message (or receipt) is delivered again after this long, doubling per attempt. */
   redeliverAfterMs?: number;
   /** Upper bound of that doubling. */
@@ -292,8 +294,10 @@ export class Simulator {
     if (typeof frame.quotedId === 'string' && frame.quotedId) entry.quotedId = frame.quotedId;
     this.append(this.customer(s, frame.to), entry);
     if (key !== undefined) this.remember(s, key, { timestamp: entry.timestamp, ack: 1 });
+    const confirm = () => this.sendFrame(s.platform, { type: 'sent', requestId, providerMessageId: entry.id, timestamp: entry.timestamp });
     if (s.loseConfirmations > 0) s.loseConfirmations--;
-    else this.sendFrame(s.platform, { type: 'sent', requestId, providerMessageId: entry.id, timestamp: entry.timestamp });
+    else if (this.options.confirmDelayMs) this.later(this.options.confirmDelayMs, confirm);
+    else confirm();
     this.setReceipt(s, entry.id, 1);
     this.progress(s, entry);
     this.changed();
