@@ -71,6 +71,7 @@ export const en = {
       sent: 'Sent',
       delivered: 'Delivered',
       read: 'Read',
+      failed: 'Not sent',
     },
     input: {
       label: 'Message',

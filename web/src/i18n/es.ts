@@ -71,6 +71,7 @@ export const es: Translation = {
       sent: 'Enviado',
       delivered: 'Entregado',
       read: 'Leído',
+      failed: 'No enviado',
     },
     input: {
       label: 'Mensaje',

@@ -71,6 +71,7 @@ export const pt: Translation = {
       sent: 'Enviada',
       delivered: 'Entregue',
       read: 'Lida',
+      failed: 'Não enviada',
     },
     input: {
       label: 'Mensagem',
