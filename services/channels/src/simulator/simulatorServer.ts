@@ -138,7 +138,7 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const FRAME_CHUNK = 500;
 const MAX_KEY = 128;
 /** Keys remembered per session: far more than a platform can have in flight around one crash. */
-const MAX_SENT_MEMORY = 100_000;
+const MAX_SENT_MEMORY = 20_000;
 
 class HttpError extends Error {
   constructor(
