@@ -63,7 +63,7 @@ describe('message input', () => {
     await waitFor(() => expect(input.value).toBe(''));
     expect(calls.map((c) => c.body)).toEqual([{ body: 'Só uma vez' }, { body: 'Só uma vez' }, { body: 'Só uma vez' }]);
     const keys = keysOf(fetch);
-    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(new Set(keys).size).toBe(1);
   });
 

@@ -7,14 +7,23 @@ import { toastError } from '../../ui/toaster';
 /** Spec §9: the input grows up to 5 rows. */
 const MAX_ROWS = 5;
 
-/** Pauses before the automatic retries of a send whose outcome is unknown. */
 const RETRY_DELAYS_MS = [1_000, 3_000];
+
+/** A v4 UUID: `crypto.randomUUID` exists only in secure contexts, and the console may be served over plain HTTP. */
+function newIdempotencyKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 interface MessageInputProps {
   /** Only open tickets take messages. */
   disabled: boolean;
   /** Sends a reply; the same idempotency key again (a retry) gives the same message, never a second one. */
   onSend(body: string, idempotencyKey: string): Promise<unknown>;
+  /** Pauses before the automatic retries of a send whose outcome is unknown. */
   retryDelaysMs?: number[];
 }
 
@@ -35,7 +44,7 @@ export function MessageInput({ disabled, onSend, retryDelaysMs = RETRY_DELAYS_MS
   const send = async () => {
     if (blank || sending || disabled) return;
     const body = text.trim();
-    if (reply.current?.body !== body) reply.current = { body, key: crypto.randomUUID() };
+    if (reply.current?.body !== body) reply.current = { body, key: newIdempotencyKey() };
     const { key } = reply.current;
     setSending(true);
     try {
