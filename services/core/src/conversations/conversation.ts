@@ -136,9 +136,9 @@ export function evolveConversation(state: ConversationState, event: Conversation
     case 'MessageDispatched':
     case 'MessageDispatchUncertain': {
       const m = state.outbound.get(event.data.messageId);
-      // A confirmed send is at least "sent"; an uncertain one stays where it is until its acks arrive.
-      const ack = (m: OutboundState): Ack => (event.type === 'MessageDispatched' ? (Math.max(m.ack, 1) as Ack) : m.ack);
-      if (m) next.outbound = new Map(state.outbound).set(event.data.messageId, { ...m, providerMessageId: event.data.providerMessageId, ack: ack(m) });
+      // A confirmed send is "sent"; an uncertain one keeps its ack until the acks that follow move it.
+      const ack = event.type === 'MessageDispatched' ? 1 : (m?.ack ?? 0);
+      if (m) next.outbound = new Map(state.outbound).set(event.data.messageId, { ...m, providerMessageId: event.data.providerMessageId, ack });
       next.byProviderId = new Map(state.byProviderId).set(event.data.providerMessageId, event.data.messageId);
       break;
     }
