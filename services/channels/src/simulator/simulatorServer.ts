@@ -92,6 +92,14 @@ interface Receipt {
   attempts: number;
 }
 
+/** Fault injection for tests: counts of the next sends that go wrong. */
+export interface Faults {
+  /** The message reaches the customer, but its confirmation to the platform is lost. */
+  loseConfirmations: number;
+  /** The platform's socket drops before the message arrives: it never reaches the customer. */
+  dropConnectionOnSend: number;
+}
+
 /** A message the platform sent with an idempotency key: a second send with that key is confirmed, not delivered. */
 interface Sent {
   timestamp: number;
@@ -110,8 +118,8 @@ interface Session {
   receipts: Map<string, Receipt>;
   /** Messages sent with an idempotency key, by key (= message id), oldest first; bounded by MAX_SENT_MEMORY. */
   sent: Map<string, Sent>;
-  /** Fault injection: the next this many sends reach the customer but their confirmation is lost. */
-  loseConfirmations: number;
+  /** Fault injection, see `faults`. */
+  faults: Faults;
   platform: WebSocket | undefined;
   outbox: WireInbound[];
   flushScheduled: boolean;
@@ -279,6 +287,11 @@ export class Simulator {
     if (typeof frame.body !== 'string' || frame.body.trim() === '' || frame.body.length > MAX_OUTBOUND_TEXT) {
       return fail('ERR_VALIDATION', `body must be non-empty text of at most ${MAX_OUTBOUND_TEXT} characters`);
     }
+    if (s.faults.dropConnectionOnSend > 0) {
+      s.faults.dropConnectionOnSend--;
+      s.platform?.terminate();
+      return;
+    }
     const key = frame.id;
     if (key !== undefined && (typeof key !== 'string' || key === '' || key.length > MAX_KEY)) return fail('ERR_VALIDATION', `id must be text of 1 to ${MAX_KEY} characters`);
     const earlier = key === undefined ? undefined : s.sent.get(key);
@@ -295,7 +308,7 @@ export class Simulator {
     this.append(this.customer(s, frame.to), entry);
     if (key !== undefined) this.remember(s, key, { timestamp: entry.timestamp, ack: 1 });
     const confirm = () => this.sendFrame(s.platform, { type: 'sent', requestId, providerMessageId: entry.id, timestamp: entry.timestamp });
-    if (s.loseConfirmations > 0) s.loseConfirmations--;
+    if (s.faults.loseConfirmations > 0) s.faults.loseConfirmations--;
     else if (this.options.confirmDelayMs) this.later(this.options.confirmDelayMs, confirm);
     else confirm();
     this.setReceipt(s, entry.id, 1);
@@ -454,10 +467,10 @@ export class Simulator {
     return this.view(s);
   }
 
-  /** Fault injection for tests: the next `count` sends reach the customer, but the platform never hears so. */
-  loseConfirmations(connectionId: number, count: number): SimulatorSessionView {
+  /** Fault injection for tests: what goes wrong with the next sends. */
+  injectFaults(connectionId: number, faults: Partial<Faults>): SimulatorSessionView {
     const s = this.requireSession(connectionId);
-    s.loseConfirmations = count;
+    Object.assign(s.faults, faults);
     return this.view(s);
   }
 
@@ -536,9 +549,15 @@ export class Simulator {
     if (parts.length === 3 && action === 'scan' && method === 'POST') return [200, this.scan(connectionId)];
     if (parts.length === 3 && action === 'disconnect' && method === 'POST') return [200, this.disconnect(connectionId)];
     if (parts.length === 3 && action === 'faults' && method === 'POST') {
-      const count = (await readJson(req) as { loseConfirmations?: unknown } | null)?.loseConfirmations;
-      if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) throw validation('loseConfirmations must be a whole number ≥ 0');
-      return [200, this.loseConfirmations(connectionId, count)];
+      const body = (await readJson(req)) as Record<string, unknown> | null;
+      const faults: Partial<Faults> = {};
+      for (const name of ['loseConfirmations', 'dropConnectionOnSend'] as const) {
+        const count = body?.[name];
+        if (count === undefined) continue;
+        if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) throw validation(`${name} must be a whole number ≥ 0`);
+        faults[name] = count;
+      }
+      return [200, this.injectFaults(connectionId, faults)];
     }
     if (parts.length === 3 && action === 'customers' && method === 'GET') {
       const s = this.requireSession(connectionId);
@@ -722,7 +741,7 @@ function emptySession(connectionId: number, paired: boolean): Session {
     pending: new Map(),
     receipts: new Map(),
     sent: new Map(),
-    loseConfirmations: 0,
+    faults: { loseConfirmations: 0, dropConnectionOnSend: 0 },
     platform: undefined,
     outbox: [],
     flushScheduled: false,

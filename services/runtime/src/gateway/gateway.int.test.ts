@@ -34,15 +34,13 @@ describe('gateway', () => {
   };
   const reply = (ticketId: number, body: string, quotedId?: string) =>
     h.api<Message>(`/messages/${ticketId}`, { method: 'POST', token, body: { body, ...(quotedId ? { quotedMsg: { id: quotedId } } : {}) } });
+  const faults = (body: Record<string, number>) =>
+    fetch(`${h.simulator.url}/simulator/sessions/${h.whatsappId}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const eventTypes = async (number: string) => (await h.atendo.store.readStream(conversationStream(h.companyId, number))).map((e) => e.type);
 
   it('a send whose confirmation is lost is recorded as unknown, shows "sending", and its acks settle it: never failed', async () => {
     const ticket = await openTicket('5511977770001', 'oi');
-    await fetch(`${h.simulator.url}/simulator/sessions/${h.whatsappId}/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ loseConfirmations: 1 }),
-    });
+    await faults({ loseConfirmations: 1 });
     const sent = await reply(ticket.id, 'Chegou?');
     expect(sent.status).toBe(201);
 
@@ -91,6 +89,19 @@ describe('gateway', () => {
       const t = (await h.api<ListTicketsResponse>('/tickets?searchParam=5511977770013', { token })).body.tickets[0];
       expect(t?.queueId).toBe(second);
     });
+  });
+
+  it('a send lost with a dropped connection is unknown, sent again once the session is back, and reaches the customer once', async () => {
+    const ticket = await openTicket('5511977770005', 'oi de novo');
+    await faults({ dropConnectionOnSend: 1 });
+    const sent = await reply(ticket.id, 'Segunda tentativa');
+    expect(sent.status).toBe(201);
+    await eventually(async () => {
+      const mine = (await h.api<ListMessagesResponse>(`/messages/${ticket.id}`, { token })).body.messages.find((m) => m.fromMe)!;
+      expect(mine).toMatchObject({ ack: 3, failed: false });
+    }, 15_000);
+    expect(await eventTypes('5511977770005')).toContain('MessageDispatchUncertain');
+    expect((await customerView('5511977770005')).messages.filter((m) => m.sender === 'platform').map((m) => m.body)).toEqual(['Segunda tentativa']);
   });
 
   it('a send refused before anything left (session not connected) is failed', async () => {

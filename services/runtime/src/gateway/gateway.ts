@@ -13,7 +13,7 @@ import {
   type Subscription,
   type WhatsappFields,
 } from '@atendo/core';
-import { ChannelError, type ChannelProvider, type ChannelSink, type InboundMessage } from '@atendo/channels';
+import { ChannelError, type ChannelProvider, type ChannelSink, type InboundMessage, type OutboundMessage } from '@atendo/channels';
 import { readCheckpoint, type CatalogueQueries, type ConversationQueries } from '@atendo/read';
 import type { SessionControl } from '@atendo/api';
 import type { Logger } from '../logger.js';
@@ -45,6 +45,11 @@ export class Gateway {
   private readonly sentStreams = new Map<string, string>();
   /** Sends whose outcome is not recorded yet, by expected provider id: their acks wait for it. */
   private readonly inFlight = new Map<string, Promise<void>>();
+  /**
+   * Sends whose outcome is unknown and no ack has settled yet, by provider id. Each is sent again (same key, so it
+   * reaches the customer at most once) when its session is connected again: the first copy may never have left.
+   */
+  private readonly unsettled = new Map<string, OutboundMessage>();
   private outbox: Subscription | undefined;
   private stopping = false;
 
@@ -116,6 +121,7 @@ export class Gateway {
     // Sent by an earlier process whose outcome is not recorded yet: refusing the ack makes the provider deliver it
     // again, once the outbox has sent the message again and recorded it.
     if (!state.byProviderId.has(providerMessageId)) throw new Error(`the send of ${providerMessageId} is not recorded yet`);
+    this.unsettled.delete(providerMessageId);
   }
 
   private async status(connectionId: number, status: SessionStatus, qrcode: string): Promise<void> {
@@ -123,6 +129,20 @@ export class Gateway {
     await handleCommand(this.options.store, whatsappSessionDecider, whatsappSessionStream(companyId, connectionId), { whatsappId: connectionId, status, qrcode }, {
       actor: { type: 'system', name: 'gateway' },
     });
+    if (status === 'CONNECTED') void this.sendUnsettled(connectionId);
+  }
+
+  private async sendUnsettled(connectionId: number): Promise<void> {
+    for (const [providerMessageId, message] of this.unsettled) {
+      if (message.connectionId !== connectionId) continue;
+      try {
+        await this.options.provider.send(message);
+        // Confirmed: its acks follow as for any other send.
+        this.unsettled.delete(providerMessageId);
+      } catch (error) {
+        this.options.log.warn({ err: error, providerMessageId }, 'sending an unconfirmed reply again failed; trying at the next connection');
+      }
+    }
   }
 
   /**
@@ -168,11 +188,24 @@ export class Gateway {
     // Acks may arrive before the outcome is recorded (or instead of a lost confirmation).
     this.sentStreams.set(expected, event.streamId);
     if (this.sentStreams.size > 10_000) this.sentStreams.delete(this.sentStreams.keys().next().value!);
+    const quoted = this.quotedProviderId(state, data.quotedMessageId);
+    const message: OutboundMessage = {
+      connectionId: data.whatsappId,
+      to: parseStreamId(event.streamId).id,
+      body: data.body,
+      idempotencyKey: data.messageId,
+      ...(quoted ? { quotedProviderMessageId: quoted } : {}),
+    };
     let recorded!: () => void;
     this.inFlight.set(expected, new Promise<void>((resolve) => (recorded = resolve)));
     try {
+      const outcome = await this.sendOnce(event.streamId, message, expected);
       const context = { actor: { type: 'system' as const, name: 'gateway' }, correlationId: event.metadata.correlationId, causationId: event.id };
-      await this.options.conversations.execute(event.streamId, await this.sendOnce(event.streamId, data, state, expected), context);
+      await this.options.conversations.execute(event.streamId, outcome, context);
+      if (outcome.type === 'RecordDispatchUncertain') {
+        this.unsettled.set(expected, message);
+        if (this.unsettled.size > 10_000) this.unsettled.delete(this.unsettled.keys().next().value!);
+      }
     } finally {
       this.inFlight.delete(expected);
       recorded();
@@ -180,26 +213,20 @@ export class Gateway {
   }
 
   /** Sends and tells what to record: sent, unknown (the acks that follow settle it) or refused (failed). */
-  private async sendOnce(streamId: string, data: Queued, state: ConversationState, expected: string): Promise<ConversationCommand> {
-    const quoted = this.quotedProviderId(state, data.quotedMessageId);
+  private async sendOnce(streamId: string, message: OutboundMessage, expected: string): Promise<ConversationCommand> {
+    const messageId = message.idempotencyKey;
     try {
-      const sent = await this.options.provider.send({
-        connectionId: data.whatsappId,
-        to: parseStreamId(streamId).id,
-        body: data.body,
-        idempotencyKey: data.messageId,
-        ...(quoted ? { quotedProviderMessageId: quoted } : {}),
-      });
+      const sent = await this.options.provider.send(message);
       this.sentStreams.set(sent.providerMessageId, streamId);
-      return { type: 'RecordDispatch', messageId: data.messageId, providerMessageId: sent.providerMessageId };
+      return { type: 'RecordDispatch', messageId, providerMessageId: sent.providerMessageId };
     } catch (error) {
       const reason = (error as Error).message;
       if (error instanceof ChannelError) {
-        this.options.log.warn({ err: error, messageId: data.messageId }, 'a reply was refused');
-        return { type: 'RecordDispatchFailure', messageId: data.messageId, reason };
+        this.options.log.warn({ err: error, messageId }, 'a reply was refused');
+        return { type: 'RecordDispatchFailure', messageId, reason };
       }
-      this.options.log.warn({ err: error, messageId: data.messageId }, 'the outcome of a reply is unknown');
-      return { type: 'RecordDispatchUncertain', messageId: data.messageId, providerMessageId: expected, reason };
+      this.options.log.warn({ err: error, messageId }, 'the outcome of a reply is unknown');
+      return { type: 'RecordDispatchUncertain', messageId, providerMessageId: expected, reason };
     }
   }
 
