@@ -129,12 +129,12 @@ export class Gateway {
     await handleCommand(this.options.store, whatsappSessionDecider, whatsappSessionStream(companyId, connectionId), { whatsappId: connectionId, status, qrcode }, {
       actor: { type: 'system', name: 'gateway' },
     });
-    if (status === 'CONNECTED') void this.sendUnsettled(connectionId);
+    if (status === 'CONNECTED') void this.sendUnsettled((m) => m.connectionId === connectionId);
   }
 
-  private async sendUnsettled(connectionId: number): Promise<void> {
+  private async sendUnsettled(which: (message: OutboundMessage) => boolean): Promise<void> {
     for (const [providerMessageId, message] of this.unsettled) {
-      if (message.connectionId !== connectionId) continue;
+      if (!which(message)) continue;
       try {
         await this.options.provider.send(message);
         // Confirmed: its acks follow as for any other send.
@@ -196,6 +196,8 @@ export class Gateway {
       idempotencyKey: data.messageId,
       ...(quoted ? { quotedProviderMessageId: quoted } : {}),
     };
+    // The customer's earlier replies that may never have left go first, so that their order holds.
+    await this.sendUnsettled((m) => m.connectionId === message.connectionId && m.to === message.to);
     let recorded!: () => void;
     this.inFlight.set(expected, new Promise<void>((resolve) => (recorded = resolve)));
     try {
