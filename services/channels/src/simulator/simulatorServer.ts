@@ -118,7 +118,7 @@ interface Session {
   receipts: Map<string, Receipt>;
   /** Messages sent with an idempotency key, by key (= message id), oldest first; bounded by MAX_SENT_MEMORY. */
   sent: Map<string, Sent>;
-  /** Fault injection, see `faults`. */
+  /** Fault injection for tests (POST …/faults). */
   faults: Faults;
   platform: WebSocket | undefined;
   outbox: WireInbound[];
@@ -295,11 +295,11 @@ export class Simulator {
     const key = frame.id;
     if (key !== undefined && (typeof key !== 'string' || key === '' || key.length > MAX_KEY)) return fail('ERR_VALIDATION', `id must be text of 1 to ${MAX_KEY} characters`);
     const earlier = key === undefined ? undefined : s.sent.get(key);
-    if (earlier) {
+    if (key !== undefined && earlier) {
       // The same message again (the platform did not learn the outcome of the first send): confirm it, with its
       // delivery state, and do not deliver it twice.
-      this.sendFrame(s.platform, { type: 'sent', requestId, providerMessageId: key!, timestamp: earlier.timestamp });
-      this.setReceipt(s, key!, earlier.ack);
+      this.sendFrame(s.platform, { type: 'sent', requestId, providerMessageId: key, timestamp: earlier.timestamp });
+      this.setReceipt(s, key, earlier.ack);
       this.changed();
       return;
     }
