@@ -363,6 +363,9 @@ describe('simulated WhatsApp: HTTP API', () => {
     expect(await post('/sessions/1/inbound', { messages: [] })).toMatchObject(invalid);
     expect(await post('/sessions/1/inbound', { messages: [{ from: '5511999990001', text: 'ok' }, { from: '1', text: 'bad' }] })).toMatchObject(invalid);
     expect(await pending(sim)).toBe(0); // a batch with one bad message takes none
+    expect(await post('/sessions/1/faults', { loseConfirmations: -1 })).toMatchObject(invalid);
+    expect(await post('/sessions/1/faults', { dropConnectionOnSend: 'one' })).toMatchObject(invalid);
+    expect(await post('/sessions/9/faults', { loseConfirmations: 1 })).toMatchObject({ status: 404 });
 
     expect(await post('/sessions/1/customers/5511999990001/messages', { text: 'x'.repeat(4096) })).toMatchObject({ status: 202 });
     expect((await api(sim, 'GET', '/health')).body).toMatchObject({ ok: true, sessions: 1 });
