@@ -128,7 +128,10 @@ export interface Message {
   mediaType: MediaType;
   mediaUrl: string | null;
   quotedMsg: QuotedMessage | null;
+  /** 0 while sending (also while WhatsApp has not yet said whether a send arrived), then 1 sent, 2 delivered, 3 read. */
   ack: Ack;
+  /** Ours only: WhatsApp refused it, it never reached the customer. */
+  failed: boolean;
   isDeleted: boolean;
   isEdited: boolean;
   read: boolean;

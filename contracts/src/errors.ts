@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'ERR_INVALID_TICKET_TRANSITION',
   'ERR_USER_EMAIL_ALREADY_EXISTS',
   'ERR_WAPP_NAME_ALREADY_EXISTS',
+  'ERR_IDEMPOTENCY_KEY_REUSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -13,3 +13,4 @@ export * from './tickets/ticketRoutes.js';
 export * from './messages/messageRoutes.js';
 export * from './whatsapp/whatsappRoutes.js';
 export * from './queues/queueRoutes.js';
+export * from './messages/idempotencyKeys.js';

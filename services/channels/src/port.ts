@@ -46,7 +46,35 @@ export interface OutboundMessage {
   connectionId: number;
   to: string;
   body: string;
+  /**
+   * The platform's id of the message. Sending the same key again (after a crash, or when the outcome of a send was
+   * unknown) confirms the first send with the same provider message id and does not reach the customer twice.
+   */
+  idempotencyKey: string;
   quotedProviderMessageId?: string;
+}
+
+/** The provider refused to send: nothing reached WhatsApp (e.g. ERR_WAPP_NOT_INITIALIZED, ERR_WAPP_INVALID_CONTACT). */
+export class ChannelError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ChannelError';
+  }
+}
+
+/**
+ * Nobody knows whether the message reached WhatsApp: the confirmation did not come in time, or the connection
+ * dropped after the message left. The acks that follow (or a second send with the same key) settle it.
+ */
+export class SendOutcomeUnknownError extends Error {
+  readonly code = 'ERR_SENDING_WAPP_MSG';
+  constructor(message: string) {
+    super(message);
+    this.name = 'SendOutcomeUnknownError';
+  }
 }
 
 export interface SessionInfo {
@@ -59,7 +87,15 @@ export interface ChannelProvider {
   readonly name: string;
   /** Opens (or resumes) a connection's session: reports OPENING, then qrcode or CONNECTED through the sink. */
   startSession(session: SessionInfo, sink: ChannelSink): Promise<void>;
-  /** Sends a text; resolves with the provider's message id once the provider accepted it. */
+  /**
+   * The provider message id a send with this idempotency key gets, known before sending, so that acks can be matched
+   * to the message even when the send's confirmation was lost.
+   */
+  providerMessageId(idempotencyKey: string): string;
+  /**
+   * Sends a text; resolves with the provider's message id once the provider accepted it. Rejects with a ChannelError
+   * when it refused the message before sending anything, and with a SendOutcomeUnknownError otherwise.
+   */
   send(message: OutboundMessage): Promise<{ providerMessageId: string; timestamp: number }>;
   /** Logs the session out (the phone unlinks); reports DISCONNECTED. */
   logout(connectionId: number): Promise<void>;

@@ -31,6 +31,8 @@ import {
   createApiApp,
   credentialMigrations,
   Credentials,
+  IdempotencyKeys,
+  idempotencyKeyMigrations,
   messageRoutes,
   queueRoutes,
   RealtimeServer,
@@ -56,7 +58,7 @@ import { ensureSimulator, simulatorProxy } from './simulator.js';
 export const FEED_TOPIC = 'atendo.feed';
 
 /** Every migration of the product, in one ordered list (names sort by date). */
-export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, readMigrations, refreshTokenMigrations, credentialMigrations, parkedInboundMigrations];
+export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, readMigrations, refreshTokenMigrations, credentialMigrations, idempotencyKeyMigrations, parkedInboundMigrations];
 
 export interface Atendo {
   config: Config;
@@ -177,7 +179,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     }
     if (roles.includes('channels')) {
       if (simulatorUrl) {
-        const provider = new SimulatorProvider(simulatorUrl, { log });
+        const provider = new SimulatorProvider(simulatorUrl, { log, sendTimeoutMs: config.sendTimeoutMs });
         stops.push(() => provider.close());
         gateway = new Gateway({ store, knex, provider, conversations: conversationService, catalogue, conversationQueries, log });
         await gateway.start();
@@ -191,7 +193,14 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     let realtime: RealtimeServer | undefined;
     let url: string | undefined;
     if (roles.includes('api')) {
-      const context: ApiContext = { secret: jwtSecret, catalogue, conversations: conversationQueries, conversationService, readYourWrites };
+      const context: ApiContext = {
+        secret: jwtSecret,
+        catalogue,
+        conversations: conversationQueries,
+        conversationService,
+        idempotencyKeys: new IdempotencyKeys(knex),
+        readYourWrites,
+      };
       const refreshTokens = new RefreshTokens(knex, config.refreshTokenTtlSeconds, config.refreshReuseGraceSeconds);
       const purge = setInterval(() => {
         refreshTokens.purge().catch((err: unknown) => log.warn({ err }, 'refresh token purge failed'));

@@ -25,6 +25,8 @@ export interface Config {
   /** The simulated WhatsApp server; unset outside production: started as a child process on simulatorPort. */
   simulatorUrl: string | undefined;
   simulatorPort: number;
+  /** How long the gateway waits for WhatsApp to confirm a send before its outcome counts as unknown. */
+  sendTimeoutMs: number;
   /** The built console (served at /); absent: the API alone. */
   webDist: string;
   accessTokenTtlSeconds: number;
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     simulatorUrl: env.SIMULATOR_URL || undefined,
     // Next to PORT; with PORT=0 (any free port) the simulator takes any free port too.
     simulatorPort: integer(env, 'SIMULATOR_PORT', integer(env, 'PORT', 8080) === 0 ? 0 : integer(env, 'PORT', 8080) + 1),
+    sendTimeoutMs: integer(env, 'WHATSAPP_SEND_TIMEOUT_MS', 10_000, 1),
     webDist: path.resolve(cwd, env.WEB_DIST || 'web/dist'),
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 7 * 86_400, 60),

@@ -173,6 +173,32 @@ describe('walking skeleton: a WhatsApp conversation end to end', () => {
       expect(await h.api(`/messages/${ticket.id}`, { method: 'POST', token, body: { body: 'x'.repeat(4097) } })).toMatchObject({ status: 400 });
     });
 
+    it('an Idempotency-Key reused on another ticket is refused with 409 and never touches the first message', async () => {
+      const open = async (number: string) => {
+        await h.customerSays(number, 'olá');
+        const t = await ticketOf(number);
+        await h.api(`/tickets/${t.id}`, { method: 'PUT', token, body: { status: 'open' } });
+        return t;
+      };
+      const [a, b] = [await open('5511988880009'), await open('5511988880010')];
+      const key = crypto.randomUUID();
+      const send = (ticketId: number, body: string) => h.api<Message>(`/messages/${ticketId}`, { method: 'POST', token, body: { body }, headers: { 'idempotency-key': key } });
+      const first = await send(a.id, 'para a Ana');
+      expect(first.status).toBe(201);
+      expect(await send(b.id, 'para o Bruno')).toMatchObject({ status: 409, body: { error: 'ERR_IDEMPOTENCY_KEY_REUSED' } });
+      // The same key on its own ticket is still the same message, once.
+      expect((await send(a.id, 'para a Ana')).body.id).toBe(first.body.id);
+      const mine = async (ticketId: number) => (await h.api<ListMessagesResponse>(`/messages/${ticketId}`, { token })).body.messages.filter((m) => m.fromMe);
+      expect((await mine(a.id)).map((m) => [m.id, m.body])).toEqual([[first.body.id, 'para a Ana']]);
+      expect(await mine(b.id)).toEqual([]);
+
+      // Two tabs racing with one key on two tickets: one wins, the other is told.
+      const raced = crypto.randomUUID();
+      const race = await Promise.all([a.id, b.id].map((id) => h.api(`/messages/${id}`, { method: 'POST', token, body: { body: 'corrida' }, headers: { 'idempotency-key': raced } })));
+      expect(race.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect((await mine(a.id)).length + (await mine(b.id)).length).toBe(2);
+    });
+
     it('an admin deletes a ticket: it leaves every list live, its messages go, an agent may not', async () => {
       await h.customerSays('5511988880008', 'apagar');
       const ticket = await ticketOf('5511988880008');

@@ -7,6 +7,7 @@ type Query = Record<string, string | number | boolean | undefined>;
 interface RequestOptions {
   query?: Query;
   body?: unknown;
+  headers?: Record<string, string>;
   /** Public calls (login) carry no token and never trigger a refresh or a logout. */
   anonymous?: boolean;
 }
@@ -79,7 +80,7 @@ function url(path: string, query: Query = {}): string {
 }
 
 async function send<T>(method: string, path: string, options: RequestOptions, token?: string | null): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
@@ -133,7 +134,7 @@ export async function request<T>(method: string, path: string, options: RequestO
 
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', path, { body, headers }),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };

@@ -71,6 +71,7 @@ export const en = {
       sent: 'Sent',
       delivered: 'Delivered',
       read: 'Read',
+      failed: 'Not sent',
     },
     input: {
       label: 'Message',
@@ -117,6 +118,7 @@ export const en = {
     ERR_INVALID_TICKET_TRANSITION: 'This action is not possible in the ticket’s current status.',
     ERR_USER_EMAIL_ALREADY_EXISTS: 'A user with this email already exists.',
     ERR_WAPP_NAME_ALREADY_EXISTS: 'A connection with this name already exists.',
+    ERR_IDEMPOTENCY_KEY_REUSED: 'This reply was already sent on another ticket. Type it again to send it here.',
   } satisfies Record<ErrorCode | 'ERR_NETWORK', string>,
 };
 

@@ -71,6 +71,7 @@ export const es: Translation = {
       sent: 'Enviado',
       delivered: 'Entregado',
       read: 'Leído',
+      failed: 'No enviado',
     },
     input: {
       label: 'Mensaje',
@@ -117,5 +118,6 @@ export const es: Translation = {
     ERR_INVALID_TICKET_TRANSITION: 'Esta acción no es posible en el estado actual del ticket.',
     ERR_USER_EMAIL_ALREADY_EXISTS: 'Ya existe un usuario con este correo electrónico.',
     ERR_WAPP_NAME_ALREADY_EXISTS: 'Ya existe una conexión con este nombre.',
+    ERR_IDEMPOTENCY_KEY_REUSED: 'Esta respuesta ya se envió en otro ticket. Escríbela de nuevo para enviarla aquí.',
   },
 };

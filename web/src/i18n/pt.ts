@@ -71,6 +71,7 @@ export const pt: Translation = {
       sent: 'Enviada',
       delivered: 'Entregue',
       read: 'Lida',
+      failed: 'Não enviada',
     },
     input: {
       label: 'Mensagem',
@@ -117,5 +118,6 @@ export const pt: Translation = {
     ERR_INVALID_TICKET_TRANSITION: 'Esta ação não é possível no status atual do ticket.',
     ERR_USER_EMAIL_ALREADY_EXISTS: 'Já existe um usuário com este e-mail.',
     ERR_WAPP_NAME_ALREADY_EXISTS: 'Já existe uma conexão com este nome.',
+    ERR_IDEMPOTENCY_KEY_REUSED: 'Esta resposta já foi enviada em outro ticket. Digite-a de novo para enviá-la aqui.',
   },
 };

@@ -52,6 +52,7 @@ export function message(id: string, ticketId: number, change: Partial<Message> =
     mediaUrl: null,
     quotedMsg: null,
     ack: 0,
+    failed: false,
     isDeleted: false,
     isEdited: false,
     read: true,

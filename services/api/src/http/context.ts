@@ -1,6 +1,7 @@
 import type { Position } from '@atendo/contracts';
 import type { ConversationService } from '@atendo/core';
 import type { CatalogueQueries, ConversationQueries } from '@atendo/read';
+import type { IdempotencyKeys } from '../messages/idempotencyKeys.js';
 
 /** What feature routes need from the rest of the system. */
 export interface ApiContext {
@@ -8,6 +9,7 @@ export interface ApiContext {
   catalogue: CatalogueQueries;
   conversations: ConversationQueries;
   conversationService: ConversationService;
+  idempotencyKeys: IdempotencyKeys;
   /** Resolves once the read models include everything up to `position` (read-your-writes). */
   readYourWrites(position: Position | undefined): Promise<void>;
 }

@@ -28,15 +28,21 @@ export function messageRoutes(ctx: ApiContext): Router {
     const { viewer } = auth(req);
     const input = await validate(sendMessageSchema, req.body);
     const { ticket, streamId } = await visibleTicket(ctx, req, { id: idParam(req.params.ticketId, 'ticketId') });
-    if (ticket.status === 'open' && ticket.userId !== viewer.userId && viewer.profile !== 'admin') {
+    const admin = viewer.profile === 'admin';
+    // A fast path only: the decider decides on the ticket as it stands in the log.
+    if (ticket.status === 'open' && ticket.userId !== viewer.userId && !admin) {
       throw new AppError('ERR_NO_PERMISSION', 403, 'This ticket is another agent’s');
     }
     // A client that retries a send with the same key gets the same message, not a second one.
     const key = req.header('Idempotency-Key');
     if (key !== undefined && !isUuid(key)) throw new AppError('ERR_VALIDATION', 400, 'Idempotency-Key must be a UUID');
+    if (key !== undefined) {
+      const holder = await ctx.idempotencyKeys.claim(viewer.companyId, key, ticket.id);
+      if (holder !== ticket.id) throw new AppError('ERR_IDEMPOTENCY_KEY_REUSED', 409, 'This Idempotency-Key was used for a reply on another ticket');
+    }
     const sent = await ctx.conversationService.reply(
       streamId,
-      { ticketId: ticket.id, body: input.body, userId: viewer.userId, quotedMessageId: input.quotedMsg?.id ?? null, messageId: key?.toLowerCase() },
+      { ticketId: ticket.id, body: input.body, userId: viewer.userId, admin, quotedMessageId: input.quotedMsg?.id ?? null, idempotencyKey: key },
       { actor: { type: 'user', userId: viewer.userId } },
     );
     await ctx.readYourWrites(sent.position);

@@ -51,7 +51,7 @@ export async function visibleTicket(ctx: ApiContext, req: Request, by: { id: num
   return found;
 }
 
-/** Which command a PUT asks for, and whether the caller may ask it. */
+/** Which command a PUT asks for. The early permission checks are a fast path: the decider decides on the log. */
 function commandFor(ticket: Ticket, body: UpdateTicketRequest, me: { userId: number; admin: boolean }): ConversationCommand {
   if (body.queueId !== undefined && body.queueId !== ticket.queueId) {
     throw new AppError('ERR_VALIDATION', 400, 'Moving a ticket to another queue is not available yet');
@@ -64,10 +64,10 @@ function commandFor(ticket: Ticket, body: UpdateTicketRequest, me: { userId: num
       return ticket.status === 'closed' ? { type: 'ReopenTicket', ticketId: ticket.id, userId: target } : { type: 'AcceptTicket', ticketId: ticket.id, userId: target };
     case 'closed':
       if (!ownsOrAdmin) throw new AppError('ERR_NO_PERMISSION', 403, 'This ticket is another agent’s');
-      return { type: 'ResolveTicket', ticketId: ticket.id, userId: me.userId };
+      return { type: 'ResolveTicket', ticketId: ticket.id, userId: me.userId, admin: me.admin };
     case 'pending':
       if (!ownsOrAdmin) throw new AppError('ERR_NO_PERMISSION', 403, 'This ticket is another agent’s');
-      return { type: 'ReturnTicket', ticketId: ticket.id };
+      return { type: 'ReturnTicket', ticketId: ticket.id, userId: me.userId, admin: me.admin };
     default:
       throw new AppError('ERR_VALIDATION', 400, 'Nothing to change: give a status');
   }

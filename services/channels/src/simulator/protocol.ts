@@ -37,5 +37,6 @@ export type PlatformFrame =
   | { type: 'ack-inbound'; ids: string[] }
   /** These delivery states are recorded: the simulator stops repeating them. */
   | { type: 'ack-received'; acks: Array<{ providerMessageId: string; ack: Ack }> }
-  | { type: 'send'; requestId: number; to: string; body: string; quotedId?: string }
+  /** `id` is the platform's idempotency key and becomes the message's id: the same id twice is one message. */
+  | { type: 'send'; requestId: number; id?: string; to: string; body: string; quotedId?: string }
   | { type: 'logout' };

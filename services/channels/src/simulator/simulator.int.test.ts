@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Ack, SessionStatus } from '@atendo/contracts';
-import type { ChannelSink, InboundMessage } from '../port.js';
-import { ChannelError, SimulatorProvider, type SimulatorProviderOptions } from './simulatorProvider.js';
+import { ChannelError, SendOutcomeUnknownError, type ChannelSink, type InboundMessage } from '../port.js';
+import { SimulatorProvider, type SimulatorProviderOptions } from './simulatorProvider.js';
 import { createSimulatorServer, type SimulatorServer, type SimulatorServerOptions } from './simulatorServer.js';
 
 const quiet = { warn: () => undefined };
@@ -90,6 +90,13 @@ async function paired(sim: SimulatorServer, sink = new RecordingSink(), p = prov
   return { p, sink };
 }
 
+/** Opens session 1 again, on a phone that is still linked. */
+async function reconnected(p: SimulatorProvider, sink = new RecordingSink()) {
+  await p.startSession(session, sink);
+  await waitFor(() => sink.statusNames.at(-1) === 'CONNECTED', 'CONNECTED');
+  return { p, sink };
+}
+
 async function pending(sim: SimulatorServer, connectionId = 1): Promise<number> {
   return (await api(sim, 'GET', `/sessions/${connectionId}`)).body.pending as number;
 }
@@ -128,7 +135,7 @@ describe('simulated WhatsApp: connection status', () => {
     await p.logout(1);
     expect(sink.statusNames.at(-1)).toBe('DISCONNECTED');
     expect((await api(sim, 'GET', '/sessions/1')).body).toMatchObject({ status: 'DISCONNECTED', paired: false });
-    await expect(p.send({ connectionId: 1, to: '5511999990001', body: 'hi' })).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+    await expect(p.send({ connectionId: 1, to: '5511999990001', body: 'hi', idempotencyKey: 'k-1' })).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
 
     const next = new RecordingSink();
     await p.startSession(session, next);
@@ -315,8 +322,9 @@ describe('simulated WhatsApp: outbound messages', () => {
   it('sends, shows the message to the customer and reports acks 1 → 2 → 3', async () => {
     const sim = await startSimulator();
     const { p, sink } = await paired(sim);
-    const sent = await p.send({ connectionId: 1, to: '5511999990001', body: 'Bom dia! Como posso ajudar?' });
-    expect(sent.providerMessageId).toEqual(expect.any(String));
+    const sent = await p.send({ connectionId: 1, to: '5511999990001', body: 'Bom dia! Como posso ajudar?', idempotencyKey: 'our-id-1' });
+    expect(sent.providerMessageId).toBe('our-id-1');
+    expect(p.providerMessageId('our-id-1')).toBe('our-id-1');
     expect(sent.timestamp).toBeLessThanOrEqual(Date.now());
 
     await waitFor(() => sink.acks.some((a) => a.ack === 3), 'read receipt');
@@ -331,13 +339,44 @@ describe('simulated WhatsApp: outbound messages', () => {
     const sim = await startSimulator();
     const sink = new RecordingSink();
     const p = provider(sim);
-    await expect(p.send({ connectionId: 1, to: '5511999990001', body: 'x' })).rejects.toBeInstanceOf(ChannelError);
+    await expect(p.send({ connectionId: 1, to: '5511999990001', body: 'x', idempotencyKey: 'k-x' })).rejects.toBeInstanceOf(ChannelError);
     await p.startSession(session, sink);
     await waitFor(() => sink.statusNames.includes('qrcode'), 'qrcode');
-    await expect(p.send({ connectionId: 1, to: '5511999990001', body: 'x' })).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+    await expect(p.send({ connectionId: 1, to: '5511999990001', body: 'x', idempotencyKey: 'k-x' })).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
     await api(sim, 'POST', '/sessions/1/scan');
     await waitFor(() => sink.statusNames.at(-1) === 'CONNECTED', 'CONNECTED');
-    await expect(p.send({ connectionId: 1, to: '12', body: 'x' })).rejects.toMatchObject({ code: 'ERR_WAPP_INVALID_CONTACT' });
+    await expect(p.send({ connectionId: 1, to: '12', body: 'x', idempotencyKey: 'k-y' })).rejects.toMatchObject({ code: 'ERR_WAPP_INVALID_CONTACT' });
+  });
+
+  it('a second send with the same key is confirmed with the same id and reaches the customer once, also across a platform restart', async () => {
+    const sim = await startSimulator();
+    const { p } = await paired(sim);
+    const message = { connectionId: 1, to: '5511999990001', body: 'Só uma vez', idempotencyKey: 'reply-1', quotedProviderMessageId: 'their-1' };
+    const first = await p.send(message);
+    const again = await p.send(message);
+    expect(again).toEqual(first);
+
+    // The platform crashed before it recorded the send, and sends it again from a new process.
+    await p.close();
+    const { p: restarted, sink } = await reconnected(provider(sim));
+    expect(await restarted.send(message)).toEqual(first);
+    // It also learns how far the message got, so that its state settles.
+    await waitFor(() => sink.acks.some((a) => a.providerMessageId === 'reply-1' && a.ack === 3), 'the read receipt after the restart');
+
+    const view = await api(sim, 'GET', '/sessions/1/customers/5511999990001/messages');
+    expect(view.body.messages).toEqual([{ id: 'reply-1', sender: 'platform', body: 'Só uma vez', timestamp: first.timestamp, ack: 3, quotedId: 'their-1' }]);
+  });
+
+  it('a send whose confirmation is lost times out as unknown, not refused; the message arrived and its acks follow', async () => {
+    const sim = await startSimulator();
+    const { p, sink } = await paired(sim, new RecordingSink(), provider(sim, { sendTimeoutMs: 300 }));
+    expect((await api(sim, 'POST', '/sessions/1/faults', { loseConfirmations: 1 })).status).toBe(200);
+    const lost = p.send({ connectionId: 1, to: '5511999990001', body: 'perdida?', idempotencyKey: 'reply-2' });
+    await expect(lost).rejects.toBeInstanceOf(SendOutcomeUnknownError);
+    await expect(lost).rejects.not.toBeInstanceOf(ChannelError);
+    await waitFor(() => sink.acks.some((a) => a.providerMessageId === 'reply-2' && a.ack === 3), 'the receipts of the lost send');
+    const view = await api(sim, 'GET', '/sessions/1/customers/5511999990001/messages');
+    expect(view.body.messages.map((m: { body: string }) => m.body)).toEqual(['perdida?']);
   });
 });
 
@@ -369,6 +408,9 @@ describe('simulated WhatsApp: HTTP API', () => {
     expect(await post('/sessions/1/inbound', { messages: [] })).toMatchObject(invalid);
     expect(await post('/sessions/1/inbound', { messages: [{ from: '5511999990001', text: 'ok' }, { from: '1', text: 'bad' }] })).toMatchObject(invalid);
     expect(await pending(sim)).toBe(0); // a batch with one bad message takes none
+    expect(await post('/sessions/1/faults', { loseConfirmations: -1 })).toMatchObject(invalid);
+    expect(await post('/sessions/1/faults', { dropConnectionOnSend: 'one' })).toMatchObject(invalid);
+    expect(await post('/sessions/9/faults', { loseConfirmations: 1 })).toMatchObject({ status: 404 });
 
     expect(await post('/sessions/1/customers/5511999990001/messages', { text: 'x'.repeat(4096) })).toMatchObject({ status: 202 });
     expect((await api(sim, 'GET', '/health')).body).toMatchObject({ ok: true, sessions: 1 });
@@ -398,6 +440,25 @@ describe('simulated WhatsApp: its own restarts', () => {
     expect(sink.messages.map((m) => m.providerMessageId)).toEqual(ids);
     expect(sink.messages.map((m) => m.body)).toEqual(['one', 'two', 'three']);
     await waitFor(async () => (await pending(second)) === 0, 'the acknowledgements');
+  });
+
+  it('remembers the keys of sent messages across its own restart', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'atendo-sim-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const dataFile = path.join(dir, 'state.json');
+    const message = { connectionId: 1, to: '5511999990001', body: 'uma vez', idempotencyKey: 'reply-3' };
+
+    const first = await startSimulator({ dataFile });
+    const { p } = await paired(first);
+    const sent = await p.send(message);
+    await p.close();
+    await first.close();
+
+    const second = await startSimulator({ dataFile });
+    const { p: again } = await reconnected(provider(second));
+    expect(await again.send(message)).toEqual(sent);
+    const view = await api(second, 'GET', '/sessions/1/customers/5511999990001/messages');
+    expect(view.body.messages.map((m: { id: string }) => m.id)).toEqual(['reply-3']);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Ack, SessionStatus } from '@atendo/contracts';
 import { WebSocket, type RawData } from 'ws';
-import type { ChannelProvider, ChannelSink, InboundMessage, OutboundMessage, SessionInfo } from '../port.js';
+import { ChannelError, SendOutcomeUnknownError, type ChannelProvider, type ChannelSink, type InboundMessage, type OutboundMessage, type SessionInfo } from '../port.js';
 import { CLOSE_LOGGED_OUT, CLOSE_REPLACED, PLATFORM_PATH, type PlatformFrame, type ServerFrame, type WireInbound } from './protocol.js';
 
 export interface SimulatorProviderOptions {
@@ -20,17 +20,6 @@ export interface SimulatorProviderOptions {
   heartbeatTimeoutMs?: number;
   logoutTimeoutMs?: number;
   log?: { warn(obj: unknown, msg?: string): void };
-}
-
-/** A refusal with an error code of the catalogue (e.g. ERR_WAPP_NOT_INITIALIZED). */
-export class ChannelError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ChannelError';
-  }
 }
 
 interface CustomerQueue {
@@ -137,6 +126,11 @@ export class SimulatorProvider implements ChannelProvider {
     this.connect(session);
   }
 
+  /** The simulator gives a sent message its idempotency key as its id. */
+  providerMessageId(idempotencyKey: string): string {
+    return idempotencyKey;
+  }
+
   async send(message: OutboundMessage): Promise<{ providerMessageId: string; timestamp: number }> {
     const session = this.sessions.get(message.connectionId);
     const ws = session?.ws;
@@ -144,13 +138,13 @@ export class SimulatorProvider implements ChannelProvider {
       throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', `WhatsApp session ${message.connectionId} is not connected`);
     }
     const requestId = ++this.nextRequestId;
-    const frame: PlatformFrame = { type: 'send', requestId, to: message.to, body: message.body };
+    const frame: PlatformFrame = { type: 'send', requestId, id: message.idempotencyKey, to: message.to, body: message.body };
     if (message.quotedProviderMessageId) frame.quotedId = message.quotedProviderMessageId;
     return new Promise((resolve, reject) => {
       const timeoutMs = this.options.sendTimeoutMs ?? 10_000;
       const timer = setTimeout(() => {
         session.sends.delete(requestId);
-        reject(new ChannelError('ERR_SENDING_WAPP_MSG', `the simulator did not confirm the message within ${timeoutMs} ms`));
+        reject(new SendOutcomeUnknownError(`the simulator did not confirm the message within ${timeoutMs} ms`));
       }, timeoutMs);
       session.sends.set(requestId, { resolve, reject, timer });
       ws.send(JSON.stringify(frame));
@@ -215,7 +209,7 @@ export class SimulatorProvider implements ChannelProvider {
     if (session.ws !== ws) return;
     session.ws = undefined;
     clearTimeout(session.heartbeat);
-    this.failSends(session, new ChannelError('ERR_SENDING_WAPP_MSG', 'the connection to the simulator was lost before it confirmed the message'));
+    this.failSends(session, new SendOutcomeUnknownError('the connection to the simulator was lost before it confirmed the message'));
     if (session.stopped) return;
     if (code === CLOSE_LOGGED_OUT) {
       this.report(session, 'DISCONNECTED', '');
@@ -260,7 +254,7 @@ export class SimulatorProvider implements ChannelProvider {
       if (ws.readyState === WebSocket.CONNECTING) ws.terminate();
       else ws.close(1000, reason);
     }
-    this.failSends(session, new ChannelError('ERR_WAPP_NOT_INITIALIZED', `WhatsApp session ${session.info.connectionId} was stopped`));
+    this.failSends(session, new SendOutcomeUnknownError(`WhatsApp session ${session.info.connectionId} was stopped before the simulator confirmed the message`));
     for (const queue of session.queues.values()) clearTimeout(queue.retryTimer);
     session.queues.clear();
     session.known.clear();

@@ -29,6 +29,8 @@ export interface SimulatorOptions {
   dataFile?: string;
   /** Delays after which a sent message becomes delivered (ack 2) and read (ack 3). */
   ackDelaysMs?: [number, number];
+  /** A sent message reaches the customer at once, its confirmation to the platform only this much later (a slow network). */
+  confirmDelayMs?: number;
   /** An unacknowledged inbound message (or receipt) is delivered again after this long, doubling per attempt. */
   redeliverAfterMs?: number;
   /** Upper bound of that doubling. */
@@ -90,6 +92,20 @@ interface Receipt {
   attempts: number;
 }
 
+/** Fault injection for tests: counts of the next sends that go wrong. */
+export interface Faults {
+  /** The message reaches the customer, but its confirmation to the platform is lost. */
+  loseConfirmations: number;
+  /** The platform's socket drops before the message arrives: it never reaches the customer. */
+  dropConnectionOnSend: number;
+}
+
+/** A message the platform sent with an idempotency key: a second send with that key is confirmed, not delivered. */
+interface Sent {
+  timestamp: number;
+  ack: Ack;
+}
+
 interface Session {
   connectionId: number;
   status: SessionStatus;
@@ -100,6 +116,10 @@ interface Session {
   pending: Map<string, Pending>;
   /** Delivery states of sent messages the platform has not confirmed, latest per message. */
   receipts: Map<string, Receipt>;
+  /** Messages sent with an idempotency key, by key (= message id), oldest first; bounded by MAX_SENT_MEMORY. */
+  sent: Map<string, Sent>;
+  /** Fault injection for tests (POST …/faults). */
+  faults: Faults;
   platform: WebSocket | undefined;
   outbox: WireInbound[];
   flushScheduled: boolean;
@@ -113,6 +133,8 @@ interface StateFile {
     customers: Customer[];
     pending: WireInbound[];
     receipts: Array<[string, Ack]>;
+    /** Absent in files written before sends were deduplicated. */
+    sent?: Array<[string, number, Ack]>;
   }>;
 }
 
@@ -122,6 +144,9 @@ const MAX_OUTBOUND_TEXT = 65_536;
 const MAX_BATCH = 10_000;
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const FRAME_CHUNK = 500;
+const MAX_KEY = 128;
+/** Keys remembered per session: far more than a platform can have in flight around one crash. */
+const MAX_SENT_MEMORY = 20_000;
 
 class HttpError extends Error {
   constructor(
@@ -262,13 +287,38 @@ export class Simulator {
     if (typeof frame.body !== 'string' || frame.body.trim() === '' || frame.body.length > MAX_OUTBOUND_TEXT) {
       return fail('ERR_VALIDATION', `body must be non-empty text of at most ${MAX_OUTBOUND_TEXT} characters`);
     }
-    const entry: LogEntry = { id: newMessageId(), sender: 'platform', body: frame.body, timestamp: Date.now(), ack: 1 };
+    if (s.faults.dropConnectionOnSend > 0) {
+      s.faults.dropConnectionOnSend--;
+      s.platform?.terminate();
+      return;
+    }
+    const key = frame.id;
+    if (key !== undefined && (typeof key !== 'string' || key === '' || key.length > MAX_KEY)) return fail('ERR_VALIDATION', `id must be text of 1 to ${MAX_KEY} characters`);
+    const earlier = key === undefined ? undefined : s.sent.get(key);
+    if (key !== undefined && earlier) {
+      // The same message again (the platform did not learn the outcome of the first send): confirm it, with its
+      // delivery state, and do not deliver it twice.
+      this.sendFrame(s.platform, { type: 'sent', requestId, providerMessageId: key, timestamp: earlier.timestamp });
+      this.setReceipt(s, key, earlier.ack);
+      this.changed();
+      return;
+    }
+    const entry: LogEntry = { id: key ?? newMessageId(), sender: 'platform', body: frame.body, timestamp: Date.now(), ack: 1 };
     if (typeof frame.quotedId === 'string' && frame.quotedId) entry.quotedId = frame.quotedId;
     this.append(this.customer(s, frame.to), entry);
-    this.sendFrame(s.platform, { type: 'sent', requestId, providerMessageId: entry.id, timestamp: entry.timestamp });
+    if (key !== undefined) this.remember(s, key, { timestamp: entry.timestamp, ack: 1 });
+    const confirm = () => this.sendFrame(s.platform, { type: 'sent', requestId, providerMessageId: entry.id, timestamp: entry.timestamp });
+    if (s.faults.loseConfirmations > 0) s.faults.loseConfirmations--;
+    else if (this.options.confirmDelayMs) this.later(this.options.confirmDelayMs, confirm);
+    else confirm();
     this.setReceipt(s, entry.id, 1);
     this.progress(s, entry);
     this.changed();
+  }
+
+  private remember(s: Session, key: string, sent: Sent): void {
+    s.sent.set(key, sent);
+    if (s.sent.size > MAX_SENT_MEMORY) s.sent.delete(s.sent.keys().next().value!);
   }
 
   /** The customer's phone receives the message, then the customer reads it. */
@@ -281,6 +331,8 @@ export class Simulator {
   private moveAck(s: Session, entry: LogEntry, ack: Ack): void {
     if (entry.ack >= ack || !this.sessions.has(s.connectionId)) return;
     entry.ack = ack;
+    const sent = s.sent.get(entry.id);
+    if (sent) sent.ack = ack;
     this.setReceipt(s, entry.id, ack);
     this.changed();
   }
@@ -415,6 +467,13 @@ export class Simulator {
     return this.view(s);
   }
 
+  /** Fault injection for tests: what goes wrong with the next sends. */
+  injectFaults(connectionId: number, faults: Partial<Faults>): SimulatorSessionView {
+    const s = this.requireSession(connectionId);
+    Object.assign(s.faults, faults);
+    return this.view(s);
+  }
+
   /** The phone unlinks the device. Unacknowledged messages stay and are delivered after the next pairing. */
   disconnect(connectionId: number): SimulatorSessionView {
     const s = this.requireSession(connectionId);
@@ -489,6 +548,17 @@ export class Simulator {
     if (parts.length === 2 && method === 'GET') return [200, this.view(this.requireSession(connectionId))];
     if (parts.length === 3 && action === 'scan' && method === 'POST') return [200, this.scan(connectionId)];
     if (parts.length === 3 && action === 'disconnect' && method === 'POST') return [200, this.disconnect(connectionId)];
+    if (parts.length === 3 && action === 'faults' && method === 'POST') {
+      const body = (await readJson(req)) as Record<string, unknown> | null;
+      const faults: Partial<Faults> = {};
+      for (const name of ['loseConfirmations', 'dropConnectionOnSend'] as const) {
+        const count = body?.[name];
+        if (count === undefined) continue;
+        if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) throw validation(`${name} must be a whole number ≥ 0`);
+        faults[name] = count;
+      }
+      return [200, this.injectFaults(connectionId, faults)];
+    }
     if (parts.length === 3 && action === 'customers' && method === 'GET') {
       const s = this.requireSession(connectionId);
       return [200, { customers: [...s.customers.values()].map((c) => ({ number: c.number, pushName: c.pushName ?? null, messages: c.log.length })) }];
@@ -597,6 +667,7 @@ export class Simulator {
         customers: [...s.customers.values()],
         pending: [...s.pending.values()].map((p) => p.message),
         receipts: [...s.receipts].map(([id, r]): [string, Ack] => [id, r.ack]),
+        sent: [...s.sent].map(([id, m]): [string, number, Ack] => [id, m.timestamp, m.ack]),
       })),
     };
   }
@@ -619,6 +690,7 @@ export class Simulator {
         s.pending.set(message.id, { message, entry, sentAt: 0, attempts: 0 });
       }
       for (const [id, ack] of saved.receipts) s.receipts.set(id, { ack, sentAt: 0, attempts: 0 });
+      for (const [id, timestamp, ack] of saved.sent ?? []) s.sent.set(id, { timestamp, ack });
       this.sessions.set(s.connectionId, s);
     }
   }
@@ -668,6 +740,8 @@ function emptySession(connectionId: number, paired: boolean): Session {
     customers: new Map(),
     pending: new Map(),
     receipts: new Map(),
+    sent: new Map(),
+    faults: { loseConfirmations: 0, dropConnectionOnSend: 0 },
     platform: undefined,
     outbox: [],
     flushScheduled: false,

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/deciderSpec.js';
 import type { ConversationEvent } from './conversation.js';
 import { conversationDecider, type ConversationCommand } from './decide.js';
@@ -73,7 +73,7 @@ describe('conversation: ticket status', () => {
     spec.given([...base, accepted(), resolved]).when({ type: 'AcceptTicket', ticketId: 20, userId: 7 }).thenThrows('ERR_TICKET_CLOSED');
   });
   it('open → closed → open again', () => {
-    spec.given([...base, accepted()]).when({ type: 'ResolveTicket', ticketId: 20, userId: 7 }).then([resolved]);
+    spec.given([...base, accepted()]).when({ type: 'ResolveTicket', ticketId: 20, userId: 7, admin: false }).then([resolved]);
     spec.given([...base, accepted(), resolved]).when({ type: 'ReopenTicket', ticketId: 20, userId: 8 }).then([{ type: 'TicketReopened', data: { ticketId: 20, userId: 8 } }]);
   });
   it('cannot reopen while the contact has another open or pending ticket', () => {
@@ -81,8 +81,22 @@ describe('conversation: ticket status', () => {
     spec.given([...base, accepted(), resolved, second]).when({ type: 'ReopenTicket', ticketId: 20, userId: 7 }).thenThrows('ERR_OTHER_OPEN_TICKET');
   });
   it('open → pending when returned to the queue, forgetting the agent', () => {
-    spec.given([...base, accepted()]).when({ type: 'ReturnTicket', ticketId: 20 }).then([{ type: 'TicketReturnedToQueue', data: { ticketId: 20, previousUserId: 7 } }]);
-    spec.given(base).when({ type: 'ReturnTicket', ticketId: 20 }).then([]);
+    spec.given([...base, accepted()]).when({ type: 'ReturnTicket', ticketId: 20, userId: 7, admin: false }).then([{ type: 'TicketReturnedToQueue', data: { ticketId: 20, previousUserId: 7 } }]);
+    spec.given(base).when({ type: 'ReturnTicket', ticketId: 20, userId: 7, admin: false }).then([]);
+  });
+  it('only the ticket’s agent or an admin resolves or returns an open ticket, whatever the read model says', () => {
+    const open = [...base, accepted(7)];
+    spec.given(open).when({ type: 'ResolveTicket', ticketId: 20, userId: 8, admin: false }).thenThrows('ERR_NO_PERMISSION');
+    spec.given(open).when({ type: 'ReturnTicket', ticketId: 20, userId: 8, admin: false }).thenThrows('ERR_NO_PERMISSION');
+    spec.given(open).when({ type: 'ResolveTicket', ticketId: 20, userId: 8, admin: true }).then([{ type: 'TicketResolved', data: { ticketId: 20, userId: 8 } }]);
+    spec.given(open).when({ type: 'ReturnTicket', ticketId: 20, userId: 8, admin: true }).then([{ type: 'TicketReturnedToQueue', data: { ticketId: 20, previousUserId: 7 } }]);
+    // The system (expiry) may; a pending ticket is nobody's yet.
+    spec.given(open).when({ type: 'ResolveTicket', ticketId: 20, userId: null, admin: false }).then([{ type: 'TicketResolved', data: { ticketId: 20, userId: null } }]);
+    spec.given(base).when({ type: 'ResolveTicket', ticketId: 20, userId: 8, admin: false }).then([{ type: 'TicketResolved', data: { ticketId: 20, userId: 8 } }]);
+    // Taken by agent 8 in the meantime: agent 7's stale screen may no longer return it.
+    spec.given([...base, accepted(7), { type: 'TicketReturnedToQueue', data: { ticketId: 20, previousUserId: 7 } }, accepted(8)])
+      .when({ type: 'ReturnTicket', ticketId: 20, userId: 7, admin: false })
+      .thenThrows('ERR_NO_PERMISSION');
   });
   it('deletes a ticket: it is gone, and the contact’s next message opens a new one', () => {
     const deleted: ConversationEvent = { type: 'TicketDeleted', data: { ticketId: 20, userId: 1 } };
@@ -101,7 +115,7 @@ describe('conversation: ticket status', () => {
 
 describe('conversation: outbound messages', () => {
   const open = [contact, opened, received('m1'), accepted()];
-  const send: ConversationCommand = { type: 'QueueMessage', ticketId: 20, messageId: 'out-1', body: 'Olá!', userId: 7, quotedMessageId: null };
+  const send: ConversationCommand = { type: 'QueueMessage', ticketId: 20, messageId: 'out-1', body: 'Olá!', userId: 7, admin: false, quotedMessageId: null };
   it('an open ticket takes a message; the same message id twice is one message', () => {
     spec.given(open).when(send).then([queued]);
     spec.given([...open, queued]).when(send).then([]);
@@ -117,5 +131,31 @@ describe('conversation: outbound messages', () => {
     spec.given([...open, queued, dispatched]).when({ type: 'RecordAck', providerMessageId: 'wa-1', ack: 3 }).then([read]);
     spec.given([...open, queued, dispatched, read]).when({ type: 'RecordAck', providerMessageId: 'wa-1', ack: 2 }).then([]);
     spec.given([...open, queued, dispatched]).when({ type: 'RecordAck', providerMessageId: 'unknown', ack: 3 }).then([]);
+  });
+  it('only the ticket’s agent or an admin queues a message on an open ticket', () => {
+    spec.given(open).when({ ...send, userId: 8 } as ConversationCommand).thenThrows('ERR_NO_PERMISSION');
+    spec.given(open).when({ ...send, userId: 8, admin: true } as ConversationCommand).then([{ ...queued, data: { ...queued.data, userId: 8 } } as ConversationEvent]);
+  });
+  it('a message id already used on another ticket of the contact is refused, never moved', () => {
+    const second: ConversationEvent[] = [
+      resolved,
+      { type: 'TicketOpened', data: { ticketId: 21, uuid: 'uuid-21', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } },
+      { type: 'TicketAccepted', data: { ticketId: 21, userId: 7 } },
+    ];
+    spec.given([...open, queued, ...second]).when({ ...send, ticketId: 21 } as ConversationCommand).thenThrows('ERR_IDEMPOTENCY_KEY_REUSED');
+  });
+  it('a send whose outcome is unknown waits for its acks: they settle it, it is never marked failed', () => {
+    const uncertain: ConversationEvent = { type: 'MessageDispatchUncertain', data: { ticketId: 20, messageId: 'out-1', providerMessageId: 'out-1', reason: 'timeout' } };
+    spec.given([...open, queued]).when({ type: 'RecordDispatchUncertain', messageId: 'out-1', providerMessageId: 'out-1', reason: 'timeout' }).then([uncertain]);
+    spec.given([...open, queued, uncertain]).when({ type: 'RecordDispatchFailure', messageId: 'out-1', reason: 'late' }).then([]);
+    spec.given([...open, queued, uncertain]).when({ type: 'RecordAck', providerMessageId: 'out-1', ack: 2 }).then([{ type: 'MessageAckChanged', data: { ticketId: 20, messageId: 'out-1', ack: 2 } }]);
+    spec.given([...open, queued, uncertain]).when({ type: 'RecordAck', providerMessageId: 'out-1', ack: 1 }).thenState((s) => {
+      expect(s.outbound.get('out-1')).toMatchObject({ providerMessageId: 'out-1', ack: 1, failed: false });
+    });
+  });
+  it('a refused send is failed', () => {
+    const failed: ConversationEvent = { type: 'MessageDispatchFailed', data: { ticketId: 20, messageId: 'out-1', reason: 'not connected' } };
+    spec.given([...open, queued]).when({ type: 'RecordDispatchFailure', messageId: 'out-1', reason: 'not connected' }).then([failed]);
+    spec.given([...open, queued, failed]).when({ type: 'RecordDispatchUncertain', messageId: 'out-1', providerMessageId: 'out-1', reason: 'x' }).then([]);
   });
 });

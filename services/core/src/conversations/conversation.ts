@@ -34,6 +34,9 @@ export type ConversationEvent =
   | DomainEvent<'TicketDeleted', { ticketId: number; userId: number }>
   | DomainEvent<'MessageQueued', { ticketId: number; messageId: string; whatsappId: number; body: string; userId: number; quotedMessageId: string | null }>
   | DomainEvent<'MessageDispatched', { ticketId: number; messageId: string; providerMessageId: string }>
+  /** Sent, but whether it reached WhatsApp is unknown (no confirmation): acks for `providerMessageId` settle it. */
+  | DomainEvent<'MessageDispatchUncertain', { ticketId: number; messageId: string; providerMessageId: string; reason: string }>
+  /** WhatsApp refused it before anything was sent. */
   | DomainEvent<'MessageDispatchFailed', { ticketId: number; messageId: string; reason: string }>
   | DomainEvent<'MessageAckChanged', { ticketId: number; messageId: string; ack: Ack }>;
 
@@ -130,9 +133,12 @@ export function evolveConversation(state: ConversationState, event: Conversation
     case 'MessageQueued':
       next.outbound = new Map(state.outbound).set(event.data.messageId, { ticketId: event.data.ticketId, providerMessageId: null, ack: 0, failed: false });
       break;
-    case 'MessageDispatched': {
+    case 'MessageDispatched':
+    case 'MessageDispatchUncertain': {
       const m = state.outbound.get(event.data.messageId);
-      if (m) next.outbound = new Map(state.outbound).set(event.data.messageId, { ...m, providerMessageId: event.data.providerMessageId, ack: 1 });
+      // A confirmed send is "sent"; an uncertain one keeps its ack until the acks that follow move it.
+      const ack = event.type === 'MessageDispatched' ? 1 : (m?.ack ?? 0);
+      if (m) next.outbound = new Map(state.outbound).set(event.data.messageId, { ...m, providerMessageId: event.data.providerMessageId, ack });
       next.byProviderId = new Map(state.byProviderId).set(event.data.providerMessageId, event.data.messageId);
       break;
     }

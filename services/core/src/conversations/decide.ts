@@ -25,26 +25,39 @@ export type ConversationCommand =
       newTicketUuid: string;
     }
   | { type: 'AcceptTicket'; ticketId: number; userId: number }
-  | { type: 'ResolveTicket'; ticketId: number; userId: number | null }
+  /** `userId` null: the system (e.g. expiry) resolves it. `admin`: the acting user may act on any agent's ticket. */
+  | { type: 'ResolveTicket'; ticketId: number; userId: number | null; admin: boolean }
   | { type: 'ReopenTicket'; ticketId: number; userId: number }
-  | { type: 'ReturnTicket'; ticketId: number }
+  | { type: 'ReturnTicket'; ticketId: number; userId: number | null; admin: boolean }
   | { type: 'MarkTicketRead'; ticketId: number }
   | { type: 'DeleteTicket'; ticketId: number; userId: number }
-  | { type: 'QueueMessage'; ticketId: number; messageId: string; body: string; userId: number; quotedMessageId: string | null }
+  | { type: 'QueueMessage'; ticketId: number; messageId: string; body: string; userId: number; admin: boolean; quotedMessageId: string | null }
   | { type: 'RecordDispatch'; messageId: string; providerMessageId: string }
+  | { type: 'RecordDispatchUncertain'; messageId: string; providerMessageId: string; reason: string }
   | { type: 'RecordDispatchFailure'; messageId: string; reason: string }
   | { type: 'RecordAck'; providerMessageId: string; ack: Ack };
 
-/** The event id of an outside fact: the same WhatsApp message always gives the same id (v5-style UUID). */
-export function inboundEventId(companyId: number, whatsappId: number, messageId: string): string {
-  const hash = createHash('sha1').update(`atendo:inbound:${companyId}:${whatsappId}:${messageId}`).digest('hex');
+/** A v5-style UUID named by `name`: the same name always gives the same id. */
+export function nameBasedUuid(name: string): string {
+  const hash = createHash('sha1').update(name).digest('hex');
   return `${hash.slice(0, 8)}-${hash.slice(8, 12)}-5${hash.slice(13, 16)}-${((parseInt(hash.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hash.slice(18, 20)}-${hash.slice(20, 32)}`;
+}
+
+/** The event id of an outside fact: the same WhatsApp message always gives the same id. */
+export function inboundEventId(companyId: number, whatsappId: number, messageId: string): string {
+  return nameBasedUuid(`atendo:inbound:${companyId}:${whatsappId}:${messageId}`);
 }
 
 function ticketOf(state: ConversationState, ticketId: number): TicketState {
   const ticket = state.tickets.get(ticketId);
   if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND', `Ticket ${ticketId} not found`, undefined, 404);
   return ticket;
+}
+
+/** An open ticket is its agent's: another user (not an admin) may not act on it. */
+function requireOwner(ticket: TicketState, userId: number | null, admin: boolean): void {
+  if (userId === null || admin || ticket.userId === null || ticket.userId === userId) return;
+  throw new DomainError('ERR_NO_PERMISSION', 'This ticket is another agent’s', { userId: ticket.userId }, 403);
 }
 
 function decide(command: ConversationCommand, state: ConversationState): ConversationEvent[] {
@@ -98,6 +111,7 @@ function decide(command: ConversationCommand, state: ConversationState): Convers
     case 'ResolveTicket': {
       const ticket = ticketOf(state, command.ticketId);
       if (ticket.status === 'closed') return [];
+      requireOwner(ticket, command.userId, command.admin);
       return [{ type: 'TicketResolved', data: { ticketId: ticket.id, userId: command.userId } }];
     }
     case 'ReopenTicket': {
@@ -117,6 +131,7 @@ function decide(command: ConversationCommand, state: ConversationState): Convers
       const ticket = ticketOf(state, command.ticketId);
       if (ticket.status === 'pending') return [];
       if (ticket.status === 'closed') throw new DomainError('ERR_TICKET_CLOSED', 'The ticket is closed');
+      requireOwner(ticket, command.userId, command.admin);
       return [{ type: 'TicketReturnedToQueue', data: { ticketId: ticket.id, previousUserId: ticket.userId } }];
     }
     case 'MarkTicketRead': {
@@ -129,10 +144,15 @@ function decide(command: ConversationCommand, state: ConversationState): Convers
     }
     case 'QueueMessage': {
       const ticket = ticketOf(state, command.ticketId);
-      if (state.outbound.has(command.messageId)) return [];
+      const earlier = state.outbound.get(command.messageId);
+      if (earlier) {
+        if (earlier.ticketId === command.ticketId) return [];
+        throw new DomainError('ERR_IDEMPOTENCY_KEY_REUSED', 'This message id belongs to a message of another ticket', { ticketId: earlier.ticketId });
+      }
       if (ticket.status !== 'open') {
         throw new DomainError('ERR_TICKET_CLOSED', 'Only an open ticket takes messages: accept or reopen it first');
       }
+      requireOwner(ticket, command.userId, command.admin);
       return [
         {
           type: 'MessageQueued',
@@ -144,6 +164,16 @@ function decide(command: ConversationCommand, state: ConversationState): Convers
       const message = state.outbound.get(command.messageId);
       if (!message || message.providerMessageId !== null) return [];
       return [{ type: 'MessageDispatched', data: { ticketId: message.ticketId, messageId: command.messageId, providerMessageId: command.providerMessageId } }];
+    }
+    case 'RecordDispatchUncertain': {
+      const message = state.outbound.get(command.messageId);
+      if (!message || message.providerMessageId !== null || message.failed) return [];
+      return [
+        {
+          type: 'MessageDispatchUncertain',
+          data: { ticketId: message.ticketId, messageId: command.messageId, providerMessageId: command.providerMessageId, reason: command.reason },
+        },
+      ];
     }
     case 'RecordDispatchFailure': {
       const message = state.outbound.get(command.messageId);

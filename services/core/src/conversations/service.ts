@@ -4,7 +4,7 @@ import { handleCommand, loadState, StateCache, type CommandContext } from '../co
 import type { EventStore } from '../eventstore/port.js';
 import type { IdAllocator } from '../ids/idAllocator.js';
 import { conversationStream, type ConversationEvent, type ConversationState } from './conversation.js';
-import { conversationDecider, type ConversationCommand } from './decide.js';
+import { conversationDecider, nameBasedUuid, type ConversationCommand } from './decide.js';
 
 export interface InboundInput {
   companyId: number;
@@ -19,6 +19,14 @@ export interface InboundInput {
   sentAt: Date;
   isGroup: boolean;
   quotedMessageId: string | null;
+}
+
+/**
+ * The id of a reply sent with a client's idempotency key: the same key on the same ticket is the same message, and a
+ * key reused on another ticket (or by another company) can never name, and so overwrite, another message.
+ */
+export function replyMessageId(streamId: string, ticketId: number, idempotencyKey: string): string {
+  return nameBasedUuid(`atendo:reply:${streamId}:${ticketId}:${idempotencyKey.toLowerCase()}`);
 }
 
 export interface ConversationResult {
@@ -71,9 +79,14 @@ export class ConversationService {
   }
 
   /** Queues an agent's reply; the gateway sends it and records the dispatch. Returns the new message id. */
-  async reply(streamId: string, input: { ticketId: number; body: string; userId: number; quotedMessageId: string | null; messageId?: string }, context: CommandContext) {
-    const messageId = input.messageId ?? randomUUID();
-    const result = await this.execute(streamId, { type: 'QueueMessage', ticketId: input.ticketId, messageId, body: input.body, userId: input.userId, quotedMessageId: input.quotedMessageId }, context);
+  async reply(
+    streamId: string,
+    input: { ticketId: number; body: string; userId: number; admin: boolean; quotedMessageId: string | null; idempotencyKey?: string },
+    context: CommandContext,
+  ) {
+    const messageId = input.idempotencyKey === undefined ? randomUUID() : replyMessageId(streamId, input.ticketId, input.idempotencyKey);
+    const { ticketId, body, userId, admin, quotedMessageId } = input;
+    const result = await this.execute(streamId, { type: 'QueueMessage', ticketId, messageId, body, userId, admin, quotedMessageId }, context);
     return { ...result, messageId };
   }
 

@@ -17,6 +17,7 @@ export const conversationEventTypes: ConversationEvent['type'][] = [
   'TicketDeleted',
   'MessageQueued',
   'MessageDispatched',
+  'MessageDispatchUncertain',
   'MessageDispatchFailed',
   'MessageAckChanged',
 ];
@@ -56,8 +57,9 @@ export const conversationsProjection: Projection = {
     await contacts.load(contactIds);
     await messages.load(messageKeys);
 
-    // Realtime entries are built after all rows of the batch are folded, from the final rows.
-    const touched: Array<{ event: RecordedEvent; ticketId: number; messageKey?: string; previousUserId?: number | null; unreadReset?: boolean }> = [];
+    // Realtime entries are built after all rows of the batch are folded, from the final rows; a message update keeps
+    // its row as of that event, so that each delivery state (sent, delivered, read) is told even within one batch.
+    const touched: Array<{ event: RecordedEvent; ticketId: number; messageKey?: string; messageAt?: MessageRow; previousUserId?: number | null; unreadReset?: boolean }> = [];
     const deleted: Array<{ companyId: number; ticket: TicketRow }> = [];
 
     for (const e of events) {
@@ -142,13 +144,22 @@ export const conversationsProjection: Projection = {
           break;
         }
         case 'MessageDispatched':
+        case 'MessageDispatchUncertain':
         case 'MessageDispatchFailed':
         case 'MessageAckChanged': {
           const d = e.data as Data<'MessageDispatched'> & Partial<Data<'MessageAckChanged'>>;
           const key = messageKey(companyId, d.messageId);
-          const change: Partial<MessageRow> =
-            e.type === 'MessageDispatched' ? { provider_message_id: d.providerMessageId, ack: 1 } : e.type === 'MessageDispatchFailed' ? { failed: true } : { ack: d.ack! };
-          if (messages.update(key, () => change)) touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
+          // An uncertain send keeps ack 0 ("sending") until an ack for its provider id says it arrived.
+          const change = (row: MessageRow): Partial<MessageRow> =>
+            e.type === 'MessageDispatched'
+              ? { provider_message_id: d.providerMessageId, ack: Math.max(row.ack, 1) }
+              : e.type === 'MessageDispatchUncertain'
+                ? { provider_message_id: d.providerMessageId }
+                : e.type === 'MessageDispatchFailed'
+                  ? { failed: true }
+                  : { ack: d.ack! };
+          const row = messages.update(key, change);
+          if (row) touched.push({ event: e, ticketId: d.ticketId, messageKey: key, messageAt: row });
           break;
         }
       }
@@ -187,7 +198,7 @@ export const conversationsProjection: Projection = {
       const audience = ticketAudience(ticket, [t.previousUserId ?? null]);
       const drafts: FeedDraft[] = [];
       if (t.messageKey) {
-        const message = messages.get(t.messageKey)!;
+        const message = t.messageAt ?? messages.get(t.messageKey)!;
         const quoted = message.quoted_id ? (messages.get(messageKey(companyId, message.quoted_id)) ?? null) : null;
         const action = t.event.type === 'MessageReceived' || t.event.type === 'MessageQueued' ? 'create' : 'update';
         const body: AppMessageFeedPayload = { action, message: toMessage(message, contact, quoted), ticket: payload, contact: payload.contact };

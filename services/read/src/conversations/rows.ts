@@ -130,6 +130,7 @@ export function toMessage(row: MessageRow, contact: ContactRow, quoted: MessageR
         }
       : null,
     ack: row.ack as Message['ack'],
+    failed: row.failed,
     isDeleted: row.is_deleted,
     isEdited: row.is_edited,
     read: row.read,

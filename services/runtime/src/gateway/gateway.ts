@@ -5,12 +5,15 @@ import {
   parseStreamId,
   whatsappSessionDecider,
   whatsappSessionStream,
+  type ConversationCommand,
   type ConversationEvent,
   type ConversationService,
+  type ConversationState,
   type EventStore,
   type Subscription,
+  type WhatsappFields,
 } from '@atendo/core';
-import type { ChannelProvider, ChannelSink, InboundMessage } from '@atendo/channels';
+import { ChannelError, type ChannelProvider, type ChannelSink, type InboundMessage, type OutboundMessage } from '@atendo/channels';
 import { readCheckpoint, type CatalogueQueries, type ConversationQueries } from '@atendo/read';
 import type { SessionControl } from '@atendo/api';
 import type { Logger } from '../logger.js';
@@ -28,17 +31,28 @@ export interface GatewayOptions {
 
 const OUTBOX = 'process:gateway-outbox';
 type Queued = Extract<ConversationEvent, { type: 'MessageQueued' }>['data'];
+/** Longest pause between two tries of sending a reply and recording its outcome. */
+const RETRY_MAX_MS = 5_000;
 
 /**
  * The WhatsApp gateway: runs a session per connection through the channel provider, records what the sessions
  * report (messages, acks, status) as commands, and sends what agents queued. Its outbox follows the event log
- * from a checkpoint, so a reply queued before a crash is still sent after it.
+ * from a checkpoint, so a reply queued before a crash is still sent after it; each send carries the message's id as
+ * its idempotency key, so one sent again after a crash reaches the customer once.
  */
 export class Gateway {
   private readonly connections = new Map<number, { companyId: number; queueIds: number[] }>();
   /** Streams of recently sent messages by provider id: an ack may arrive before the read model knows the id. */
   private readonly sentStreams = new Map<string, string>();
+  /** Sends whose outcome is not recorded yet, by expected provider id: their acks wait for it. */
+  private readonly inFlight = new Map<string, Promise<void>>();
+  /**
+   * Sends whose outcome is unknown and no ack has settled yet, by provider id. Each is sent again (same key, so it
+   * reaches the customer at most once) when its session is connected again: the first copy may never have left.
+   */
+  private readonly unsettled = new Map<string, OutboundMessage>();
   private outbox: Subscription | undefined;
+  private stopping = false;
 
   constructor(private readonly options: GatewayOptions) {
     this.parked = new ParkedInbound(options.knex);
@@ -66,6 +80,7 @@ export class Gateway {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.outbox?.stop();
     for (const id of this.connections.keys()) await this.options.provider.stopSession(id);
   }
@@ -85,6 +100,7 @@ export class Gateway {
   }
 
   private async ack(connectionId: number, providerMessageId: string, ack: Ack): Promise<void> {
+    await this.inFlight.get(providerMessageId);
     let stream = this.sentStreams.get(providerMessageId);
     for (let attempt = 0; !stream && attempt < 50; attempt++) {
       stream = (await this.options.conversationQueries.streamOfProviderMessage(connectionId, providerMessageId)) ?? undefined;
@@ -94,7 +110,11 @@ export class Gateway {
       this.options.log.warn({ connectionId, providerMessageId, ack }, 'ack for a message this platform did not send');
       return;
     }
-    await this.options.conversations.recordAck(stream, providerMessageId, ack);
+    const { state } = await this.options.conversations.recordAck(stream, providerMessageId, ack);
+    // Sent by an earlier process whose outcome is not recorded yet: refusing the ack makes the provider deliver it
+    // again, once the outbox has sent the message again and recorded it.
+    if (!state.byProviderId.has(providerMessageId)) throw new Error(`the send of ${providerMessageId} is not recorded yet`);
+    this.unsettled.delete(providerMessageId);
   }
 
   private async status(connectionId: number, status: SessionStatus, qrcode: string): Promise<void> {
@@ -102,26 +122,31 @@ export class Gateway {
     await handleCommand(this.options.store, whatsappSessionDecider, whatsappSessionStream(companyId, connectionId), { whatsappId: connectionId, status, qrcode }, {
       actor: { type: 'system', name: 'gateway' },
     });
+    if (status === 'CONNECTED') void this.sendUnsettled((m) => m.connectionId === connectionId);
   }
 
-  /** Sends each queued reply once the log has it; records the dispatch (or the failure) on the conversation. */
+  private async sendUnsettled(which: (message: OutboundMessage) => boolean): Promise<void> {
+    for (const [providerMessageId, message] of this.unsettled) {
+      if (!which(message)) continue;
+      try {
+        await this.options.provider.send(message);
+        // Confirmed: its acks follow as for any other send.
+        this.unsettled.delete(providerMessageId);
+      } catch (error) {
+        this.options.log.warn({ err: error, providerMessageId }, 'sending an unconfirmed reply again failed; trying at the next connection');
+      }
+    }
+  }
+
+  /**
+   * Sends each queued reply once the log has it and records the outcome: sent, unknown (settled by the acks that
+   * follow) or refused. The checkpoint never passes a reply whose outcome is not recorded: after a crash it is sent
+   * again with the same key, and the provider confirms it without delivering it twice.
+   */
   private async dispatch(batch: RecordedEvent[]): Promise<void> {
     for (const event of batch) {
-      if (event.type !== 'MessageQueued') continue;
-      const data = event.data as Queued;
-      // Only what was never sent: after a crash, or on a first start over an existing log, nothing goes twice.
-      const outbound = (await this.options.conversations.state(event.streamId)).outbound.get(data.messageId);
-      if (!outbound || outbound.providerMessageId !== null || outbound.failed) continue;
-      const context = { actor: { type: 'system' as const, name: 'gateway' }, correlationId: event.metadata.correlationId, causationId: event.id };
-      try {
-        const sent = await this.options.provider.send({ connectionId: data.whatsappId, to: parseStreamId(event.streamId).id, body: data.body });
-        this.sentStreams.set(sent.providerMessageId, event.streamId);
-        if (this.sentStreams.size > 10_000) this.sentStreams.delete(this.sentStreams.keys().next().value!);
-        await this.options.conversations.execute(event.streamId, { type: 'RecordDispatch', messageId: data.messageId, providerMessageId: sent.providerMessageId }, context);
-      } catch (error) {
-        this.options.log.warn({ err: error, messageId: data.messageId }, 'sending a reply failed');
-        await this.options.conversations.execute(event.streamId, { type: 'RecordDispatchFailure', messageId: data.messageId, reason: (error as Error).message }, context);
-      }
+      if (event.type === 'MessageQueued') await this.sendUntilRecorded(event);
+      else if (event.type === 'WhatsappUpdated' || event.type === 'WhatsappDeleted') this.followConnection(event);
     }
     const last = batch[batch.length - 1]!.position;
     await this.options.knex.raw(
@@ -129,6 +154,95 @@ export class Gateway {
        ON CONFLICT (name) DO UPDATE SET commit_position = EXCLUDED.commit_position, prepare_position = EXCLUDED.prepare_position, updated_at = now()`,
       [OUTBOX, last.commit, last.prepare],
     );
+  }
+
+  /** Any failure (the database, the provider) is tried again with the same key until the outcome is recorded. */
+  private async sendUntilRecorded(event: RecordedEvent): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.send(event);
+        return;
+      } catch (error) {
+        if (this.stopping) throw error;
+        this.options.log.warn({ err: error, eventId: event.id, attempt }, 'sending a reply or recording its outcome failed; trying again');
+        await new Promise((r) => setTimeout(r, Math.min(RETRY_MAX_MS, 100 * 2 ** Math.min(attempt, 10))));
+      }
+    }
+  }
+
+  private async send(event: RecordedEvent): Promise<void> {
+    const data = event.data as Queued;
+    const state = await this.options.conversations.state(event.streamId);
+    // Only what has no recorded outcome: after a crash, or on a first start over an existing log, nothing goes twice.
+    const outbound = state.outbound.get(data.messageId);
+    if (!outbound || outbound.providerMessageId !== null || outbound.failed) return;
+    const { provider } = this.options;
+    const expected = provider.providerMessageId(data.messageId);
+    // Acks may arrive before the outcome is recorded (or instead of a lost confirmation).
+    this.sentStreams.set(expected, event.streamId);
+    if (this.sentStreams.size > 10_000) this.sentStreams.delete(this.sentStreams.keys().next().value!);
+    const quoted = this.quotedProviderId(state, data.quotedMessageId);
+    const message: OutboundMessage = {
+      connectionId: data.whatsappId,
+      to: parseStreamId(event.streamId).id,
+      body: data.body,
+      idempotencyKey: data.messageId,
+      ...(quoted ? { quotedProviderMessageId: quoted } : {}),
+    };
+    // The customer's earlier replies that may never have left go first, so that their order holds.
+    await this.sendUnsettled((m) => m.connectionId === message.connectionId && m.to === message.to);
+    let recorded!: () => void;
+    this.inFlight.set(expected, new Promise<void>((resolve) => (recorded = resolve)));
+    try {
+      const outcome = await this.sendOnce(event.streamId, message, expected);
+      const context = { actor: { type: 'system' as const, name: 'gateway' }, correlationId: event.metadata.correlationId, causationId: event.id };
+      await this.options.conversations.execute(event.streamId, outcome, context);
+      if (outcome.type === 'RecordDispatchUncertain') {
+        this.unsettled.set(expected, message);
+        if (this.unsettled.size > 10_000) this.unsettled.delete(this.unsettled.keys().next().value!);
+      }
+    } finally {
+      this.inFlight.delete(expected);
+      recorded();
+    }
+  }
+
+  /** Sends and tells what to record: sent, unknown (the acks that follow settle it) or refused (failed). */
+  private async sendOnce(streamId: string, message: OutboundMessage, expected: string): Promise<ConversationCommand> {
+    const messageId = message.idempotencyKey;
+    try {
+      const sent = await this.options.provider.send(message);
+      this.sentStreams.set(sent.providerMessageId, streamId);
+      return { type: 'RecordDispatch', messageId, providerMessageId: sent.providerMessageId };
+    } catch (error) {
+      const reason = (error as Error).message;
+      if (error instanceof ChannelError) {
+        this.options.log.warn({ err: error, messageId }, 'a reply was refused');
+        return { type: 'RecordDispatchFailure', messageId, reason };
+      }
+      this.options.log.warn({ err: error, messageId }, 'the outcome of a reply is unknown');
+      return { type: 'RecordDispatchUncertain', messageId, providerMessageId: expected, reason };
+    }
+  }
+
+  /** WhatsApp's id of the quoted message: a customer's message has it as its id, ours has it recorded (or derived). */
+  private quotedProviderId(state: ConversationState, quotedMessageId: string | null): string | undefined {
+    if (!quotedMessageId) return undefined;
+    const outbound = state.outbound.get(quotedMessageId);
+    if (outbound) return outbound.providerMessageId ?? this.options.provider.providerMessageId(quotedMessageId);
+    return state.received.has(quotedMessageId) ? quotedMessageId : undefined;
+  }
+
+  /** A connection's queues changed (or it is gone): later inbound messages follow the change. */
+  private followConnection(event: RecordedEvent): void {
+    const id = (event.data as { id: number }).id;
+    if (event.type === 'WhatsappDeleted') {
+      this.connections.delete(id);
+      return;
+    }
+    const known = this.connections.get(id);
+    const queueIds = (event.data as { changes: Partial<WhatsappFields> }).changes.queueIds;
+    if (known && queueIds) this.connections.set(id, { ...known, queueIds });
   }
 
   /** The connections page's session buttons. */

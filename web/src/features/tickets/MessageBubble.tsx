@@ -16,6 +16,7 @@ export function MessageBubble({ message }: { message: Message }) {
         data-message-id={message.id}
         data-from-me={String(message.fromMe)}
         data-ack={message.ack}
+        data-failed={String(message.failed)}
       >
         {quotedMsg && (
           <blockquote className={`${Classes.BLOCKQUOTE} message-quote`}>
@@ -38,7 +39,7 @@ export function MessageBubble({ message }: { message: Message }) {
         <div className={`message-meta ${Classes.TEXT_MUTED}`}>
           {message.isEdited && <span>{t('messages.edited')}</span>}
           <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
-          {message.fromMe && <AckIcon ack={message.ack} />}
+          {message.fromMe && <AckIcon ack={message.ack} failed={message.failed} />}
         </div>
       </Card>
     </div>

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
@@ -6,9 +6,13 @@ import { message } from '../../test/fixtures';
 import { MessageInput } from './MessageInput';
 import { ticketsApi } from './ticketsApi';
 
+/** The Idempotency-Key header of every call, in order. */
+const keysOf = (fetch: ReturnType<typeof fakeFetch>['fetch']) =>
+  fetch.mock.calls.map(([, init]) => new Headers((init as RequestInit | undefined)?.headers).get('Idempotency-Key'));
+
 function renderInput(disabled = false) {
   localStorage.setItem('token', 'jwt');
-  render(<MessageInput disabled={disabled} onSend={(body) => ticketsApi.send(1, { body })} />);
+  render(<MessageInput disabled={disabled} onSend={(body, key) => ticketsApi.send(1, { body }, key)} retryDelaysMs={[0, 0]} />);
   return screen.getByLabelText<HTMLTextAreaElement>('Message');
 }
 
@@ -44,6 +48,42 @@ describe('message input', () => {
 
     expect(await screen.findByText('Error sending the WhatsApp message. Check the connections page.')).toBeTruthy();
     expect(input.value).toBe('Do not lose me');
+  });
+
+  it('retries a send whose outcome is unknown with the same Idempotency-Key, and empties the box once it went', async () => {
+    const answers = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => ({ status: 500, body: { error: 'ERR_INTERNAL_SERVER_ERROR' } }),
+      () => ({ status: 201, body: message('m1', 1, { fromMe: true }) }),
+    ];
+    const { calls, fetch } = fakeFetch(() => answers.shift()!());
+    const input = renderInput();
+    await userEvent.type(input, 'Só uma vez{Enter}');
+
+    await waitFor(() => expect(input.value).toBe(''));
+    expect(calls.map((c) => c.body)).toEqual([{ body: 'Só uma vez' }, { body: 'Só uma vez' }, { body: 'Só uma vez' }]);
+    const keys = keysOf(fetch);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('keeps the text and its key while a send stays unresolved; sending it again reuses the key, a new reply gets a new one', async () => {
+    let reachable = false;
+    const { fetch } = fakeFetch(() => (reachable ? { status: 201, body: message('m1', 1, { fromMe: true }) } : Promise.reject(new TypeError('Failed to fetch'))));
+    const input = renderInput();
+    await userEvent.type(input, 'Não me perca{Enter}');
+
+    expect(await screen.findByText('Could not reach the server. Check your connection and try again.')).toBeTruthy();
+    expect(input.value).toBe('Não me perca');
+    reachable = true;
+    await userEvent.click(screen.getByTestId('message-send'));
+    await waitFor(() => expect(input.value).toBe(''));
+    const [first, ...retries] = keysOf(fetch);
+    expect(retries).toEqual([first, first, first]);
+
+    await userEvent.type(input, 'Outra resposta{Enter}');
+    await waitFor(() => expect(input.value).toBe(''));
+    expect(keysOf(fetch).at(-1)).not.toBe(first);
   });
 
   it('cannot be used while the ticket is not open', () => {

@@ -20,5 +20,7 @@ export const ticketsApi = {
   byUuid: (uuid: string) => api.get<Ticket>(`/tickets/u/${encodeURIComponent(uuid)}`),
   update: (ticketId: number, change: UpdateTicketRequest) => api.put<Ticket>(`/tickets/${ticketId}`, change),
   messages: (ticketId: number, pageNumber: number) => api.get<ListMessagesResponse>(`/messages/${ticketId}`, { pageNumber }),
-  send: (ticketId: number, message: SendMessageRequest) => api.post<Message>(`/messages/${ticketId}`, message),
+  /** The same key again (a retry) gives the same message, never a second one. */
+  send: (ticketId: number, message: SendMessageRequest, idempotencyKey: string) =>
+    api.post<Message>(`/messages/${ticketId}`, message, { 'Idempotency-Key': idempotencyKey }),
 };
