@@ -11,6 +11,7 @@ import {
   type ConversationState,
   type EventStore,
   type Subscription,
+  type SubscriptionState,
   type WhatsappFields,
 } from '@atendo/core';
 import { ChannelError, type ChannelProvider, type ChannelSink, type InboundMessage, type OutboundMessage } from '@atendo/channels';
@@ -73,7 +74,9 @@ export class Gateway {
       await this.options.provider.startSession({ connectionId: c.id, companyId: c.companyId, name: c.name }, this.sink);
     }
     const after = await readCheckpoint(this.options.knex, OUTBOX);
-    this.outbox = this.options.store.subscribe({ after, maxCount: 100, onError: (err) => this.options.log.fatal({ err }, 'gateway outbox stopped') }, (batch) =>
+    const onState = (state: SubscriptionState) =>
+      state.status === 'retrying' ? this.options.log.warn({ err: state.error, attempt: state.attempt }, 'gateway outbox cannot read the log; retrying') : this.options.log.info('gateway outbox reads the log again');
+    this.outbox = this.options.store.subscribe({ after, maxCount: 100, onState, onError: (err) => this.options.log.fatal({ err }, 'gateway outbox stopped') }, (batch) =>
       this.dispatch(batch),
     );
     this.options.log.info({ sessions: this.connections.size, provider: this.options.provider.name }, 'gateway started');
@@ -145,26 +148,31 @@ export class Gateway {
    */
   private async dispatch(batch: RecordedEvent[]): Promise<void> {
     for (const event of batch) {
-      if (event.type === 'MessageQueued') await this.sendUntilRecorded(event);
+      if (event.type === 'MessageQueued') await this.untilDone('sending a reply or recording its outcome', event.id, () => this.send(event));
       else if (event.type === 'WhatsappUpdated' || event.type === 'WhatsappDeleted') this.followConnection(event);
     }
     const last = batch[batch.length - 1]!.position;
-    await this.options.knex.raw(
-      `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES (?, ?, ?)
-       ON CONFLICT (name) DO UPDATE SET commit_position = EXCLUDED.commit_position, prepare_position = EXCLUDED.prepare_position, updated_at = now()`,
-      [OUTBOX, last.commit, last.prepare],
+    await this.untilDone('storing the outbox checkpoint', batch[batch.length - 1]!.id, () =>
+      this.options.knex.raw(
+        `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES (?, ?, ?)
+         ON CONFLICT (name) DO UPDATE SET commit_position = EXCLUDED.commit_position, prepare_position = EXCLUDED.prepare_position, updated_at = now()`,
+        [OUTBOX, last.commit, last.prepare],
+      ),
     );
   }
 
-  /** Any failure (the database, the provider) is tried again with the same key until the outcome is recorded. */
-  private async sendUntilRecorded(event: RecordedEvent): Promise<void> {
+  /**
+   * Any failure (the database, the provider) is tried again until it is done: a reply with the same key, so the
+   * channel never delivers it twice. Giving up would stop the outbox, and every later reply with it.
+   */
+  private async untilDone(what: string, eventId: string, work: () => Promise<unknown>): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.send(event);
+        await work();
         return;
       } catch (error) {
         if (this.stopping) throw error;
-        this.options.log.warn({ err: error, eventId: event.id, attempt }, 'sending a reply or recording its outcome failed; trying again');
+        this.options.log.warn({ err: error, eventId, attempt }, `${what} failed; trying again`);
         await new Promise((r) => setTimeout(r, Math.min(RETRY_MAX_MS, 100 * 2 ** Math.min(attempt, 10))));
       }
     }
