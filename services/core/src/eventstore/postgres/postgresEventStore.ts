@@ -189,6 +189,7 @@ export class PostgresEventStore implements EventStore {
             nextExpectedRevision: row.revision,
             position: { commit: row.commit_position!, prepare: row.prepare_position! },
             duplicate: row.status === 'duplicate',
+            ids: p.request.events.map((e) => e.id),
           });
           break;
         case 'wrong_expected_revision':
