@@ -27,7 +27,8 @@ export const snapshotMigrations: Migration[] = [
           stream_id      text        PRIMARY KEY,
           revision       bigint      NOT NULL,
           schema_version int         NOT NULL,
-          state          jsonb       NOT NULL,
+          -- json, not jsonb: stored and returned as written, with no conversion either way.
+          state          json        NOT NULL,
           taken_at       timestamptz NOT NULL DEFAULT now()
         )`),
     down: (knex) => knex.raw('DROP TABLE snapshots'),
@@ -48,7 +49,7 @@ export class PostgresSnapshotStore implements SnapshotStore {
 
   async save(streamId: string, version: number, snapshot: Snapshot): Promise<void> {
     await this.knex.raw(
-      `INSERT INTO snapshots (stream_id, revision, schema_version, state) VALUES (?, ?, ?, ?::jsonb)
+      `INSERT INTO snapshots (stream_id, revision, schema_version, state) VALUES (?, ?, ?, ?::json)
        ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision, schema_version = excluded.schema_version,
               state = excluded.state, taken_at = now()
         WHERE snapshots.revision < excluded.revision OR snapshots.schema_version <> excluded.schema_version`,

@@ -57,9 +57,9 @@ export interface OutboundState {
 }
 
 /** How many of the latest received message ids the state remembers; older redeliveries are caught by event id. */
-export const RECEIVED_WINDOW = 1_000;
+export const RECEIVED_WINDOW = 256;
 /** How many of the latest outbound messages the state tracks for dispatch and acks. */
-export const OUTBOUND_WINDOW = 1_000;
+export const OUTBOUND_WINDOW = 512;
 
 export interface ConversationState {
   contact: { id: number; number: string; name: string; isGroup: boolean } | null;
@@ -163,37 +163,46 @@ export function evolveConversation(state: ConversationState, event: Conversation
   return next;
 }
 
-/** The state as JSON, for snapshots: the windows keep their order, so a loaded state evicts as the folded one. */
+/**
+ * The state as JSON, for snapshots: the windows keep their order, so a loaded state evicts as the folded one.
+ * Outbound messages are tuples (the bulk of a snapshot); provider ids are rebuilt from them.
+ */
 interface ConversationSnapshot {
   contact: ConversationState['contact'];
   tickets: TicketState[];
   currentTicketId: number | null;
   received: string[];
-  outbound: Array<[string, OutboundState]>;
-  byProviderId: Array<[string, string]>;
+  outbound: Array<[messageId: string, ticketId: number, providerMessageId: string | null, ack: Ack, failed: boolean]>;
 }
 
 export const conversationSnapshots: SnapshotCodec<ConversationState> = {
   // Bump when the state's shape or a window's size changes: older snapshots are then ignored.
   version: 1,
-  every: 200,
+  every: 100,
   serialize: (state): ConversationSnapshot => ({
     contact: state.contact,
     tickets: [...state.tickets.values()],
     currentTicketId: state.currentTicketId,
     received: state.received.toArray().map(([id]) => id),
-    outbound: state.outbound.toArray(),
-    byProviderId: state.byProviderId.toArray(),
+    outbound: state.outbound.toArray().map(([id, m]) => [id, m.ticketId, m.providerMessageId, m.ack, m.failed]),
   }),
   deserialize: (data) => {
     const s = data as ConversationSnapshot;
+    const outbound = Window.of<string, OutboundState>(
+      OUTBOUND_WINDOW,
+      s.outbound.map(([id, ticketId, providerMessageId, ack, failed]) => [id, { ticketId, providerMessageId, ack, failed }]),
+    );
     return {
       contact: s.contact,
       tickets: ImmutableMap(s.tickets.map((t) => [t.id, t])),
       currentTicketId: s.currentTicketId,
       received: Window.of(RECEIVED_WINDOW, s.received.map((id) => [id, true])),
-      outbound: Window.of(OUTBOUND_WINDOW, s.outbound),
-      byProviderId: Window.of(OUTBOUND_WINDOW, s.byProviderId),
+      outbound,
+      // Only the providers of messages still in `outbound` matter: an ack for any other finds no message.
+      byProviderId: Window.of(
+        OUTBOUND_WINDOW,
+        s.outbound.flatMap(([id, , providerMessageId]) => (providerMessageId === null ? [] : [[providerMessageId, id] as [string, string]])),
+      ),
     };
   },
 };

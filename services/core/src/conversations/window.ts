@@ -16,9 +16,10 @@ export class Window<K, V> {
     return new Window(ImmutableMap(), List(), capacity);
   }
 
-  /** A window holding `entries` (oldest first), as `toArray` gave them. */
+  /** A window holding the latest `capacity` of `entries` (oldest first, distinct keys, as `toArray` gives them). */
   static of<K, V>(capacity: number, entries: Array<[K, V]>): Window<K, V> {
-    return entries.reduce((window, [key, value]) => window.set(key, value), Window.empty<K, V>(capacity));
+    const kept = entries.slice(Math.max(0, entries.length - capacity));
+    return new Window(ImmutableMap(kept), List(kept.map(([key]) => key)), capacity);
   }
 
   get size(): number {
