@@ -11,6 +11,8 @@ export interface IngestResult {
   messages: number;
   seconds: number;
   perSecond: number;
+  /** The write side alone: messages recorded in the log per second, from the first post to the last append. */
+  writtenPerSecond: number;
   p50: number;
   p99: number;
 }
@@ -116,6 +118,11 @@ export async function ingest(
   while (received < offered && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const seconds = ((received === offered ? lastAt : Date.now()) - started) / 1000;
   ws.close();
+  const { rows } = await app.knex.raw<{ rows: Array<{ n: string; last: Date }> }>(
+    `SELECT count(*) AS n, max(recorded_at) AS last FROM events WHERE event_type = 'MessageReceived' AND recorded_at >= ?`,
+    [new Date(started)],
+  );
+  const writtenPerSecond = Math.round(Number(rows[0]!.n) / ((rows[0]!.last.getTime() - started) / 1000));
   await app.stop();
   child.kill('SIGTERM');
   const sorted = latencies.sort((a, b) => a - b);
@@ -125,6 +132,7 @@ export async function ingest(
     messages: received,
     seconds,
     perSecond: Math.round(received / seconds),
+    writtenPerSecond,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
   };
