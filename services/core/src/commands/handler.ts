@@ -128,11 +128,18 @@ export async function loadState<E extends DomainEvent, S>(
   snapshots?: SnapshotStore,
 ): Promise<{ state: S; revision: number }> {
   let start = cache?.get(streamId);
-  if (!start && snapshots && decider.snapshot) {
-    const snapshot = await snapshots.load(streamId, decider.snapshot.version);
-    if (snapshot) start = { state: decider.snapshot.deserialize(snapshot.state), revision: snapshot.revision };
+  let history: RecordedEvent[];
+  const codec = snapshots && decider.snapshot;
+  if (!start && codec) {
+    // A stream shorter than the interval has no snapshot: reading its start first keeps a new customer's first
+    // message at one read; only a longer stream pays for looking its snapshot up.
+    const first = await store.readStream(streamId, { maxCount: codec.every });
+    const snapshot = first.length < codec.every ? undefined : await snapshots!.load(streamId, codec.version);
+    if (snapshot) start = { state: codec.deserialize(snapshot.state), revision: snapshot.revision };
+    history = first.length < codec.every ? first : snapshot ? await store.readStream(streamId, { fromRevision: snapshot.revision + 1 }) : [...first, ...(await store.readStream(streamId, { fromRevision: codec.every }))];
+  } else {
+    history = await store.readStream(streamId, start ? { fromRevision: start.revision + 1 } : {});
   }
-  const history = await store.readStream(streamId, start ? { fromRevision: start.revision + 1 } : {});
   let state = start?.state ?? decider.initialState();
   for (const recorded of history) state = decider.evolve(state, toDomainEvent<E>(recorded));
   const revision = history.length > 0 ? history[history.length - 1]!.streamPosition : (start?.revision ?? -1);
