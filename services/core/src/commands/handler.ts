@@ -133,10 +133,16 @@ export async function loadState<E extends DomainEvent, S>(
   if (!start && codec) {
     // A stream shorter than the interval has no snapshot: reading its start first keeps a new customer's first
     // message at one read; only a longer stream pays for looking its snapshot up.
-    const first = await store.readStream(streamId, { maxCount: codec.every });
-    const snapshot = first.length < codec.every ? undefined : await snapshots!.load(streamId, codec.version);
-    if (snapshot) start = { state: codec.deserialize(snapshot.state), revision: snapshot.revision };
-    history = first.length < codec.every ? first : snapshot ? await store.readStream(streamId, { fromRevision: snapshot.revision + 1 }) : [...first, ...(await store.readStream(streamId, { fromRevision: codec.every }))];
+    history = await store.readStream(streamId, { maxCount: codec.every });
+    if (history.length === codec.every) {
+      const snapshot = await snapshots!.load(streamId, codec.version);
+      if (snapshot) {
+        start = { state: codec.deserialize(snapshot.state), revision: snapshot.revision };
+        history = await store.readStream(streamId, { fromRevision: snapshot.revision + 1 });
+      } else {
+        history = history.concat(await store.readStream(streamId, { fromRevision: codec.every }));
+      }
+    }
   } else {
     history = await store.readStream(streamId, start ? { fromRevision: start.revision + 1 } : {});
   }
