@@ -11,6 +11,8 @@ export interface IngestResult {
   messages: number;
   seconds: number;
   perSecond: number;
+  /** The write side alone: messages recorded in the log per second, from the first post to the last append. */
+  writtenPerSecond: number;
   p50: number;
   p99: number;
 }
@@ -19,8 +21,15 @@ export interface IngestResult {
  * Inbound messages through the whole path: simulator → gateway → command → event store → projections → bus →
  * a connected WebSocket client. Latency is from the simulator stamping the message to the client receiving it.
  * `rate` undefined: as fast as it goes (sustained throughput); else paced at `rate` messages/s.
+ * `customers`: 'returning' (default) sends one unmeasured message from each of `numbers` customers first, so
+ * every measured message finds its contact and ticket; 'new' sends each measured message from a number never
+ * seen (each one creates a contact, a ticket and a stream).
  */
-export async function ingest(url: string, options: { rate?: number; seconds: number; numbers: number }): Promise<IngestResult> {
+export async function ingest(
+  url: string,
+  options: { rate?: number; seconds: number; numbers: number; customers?: 'returning' | 'new' },
+): Promise<IngestResult> {
+  const fresh = options.customers === 'new';
   // The simulator runs in a process of its own, as `make run` starts it (WhatsApp is not inside the platform).
   const simulatorPort = await freePort();
   const simulator = { url: `http://127.0.0.1:${simulatorPort}` };
@@ -65,12 +74,20 @@ export async function ingest(url: string, options: { rate?: number; seconds: num
   );
 
   const numbers = Array.from({ length: options.numbers }, (_, i) => `55219${String(10000000 + i).padStart(8, '0')}`);
+  const from = (n: number) => (fresh ? `55218${String(10000000 + n).padStart(8, '0')}` : numbers[n % numbers.length]);
   const post = (count: number, offset: number) =>
     fetch(`${simulator.url}/simulator/sessions/${whatsappId}/inbound`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ messages: Array.from({ length: count }, (_, i) => ({ from: numbers[(offset + i) % numbers.length], text: `mensagem ${offset + i}` })) }),
+      body: JSON.stringify({ messages: Array.from({ length: count }, (_, i) => ({ from: from(offset + i), text: `mensagem ${offset + i}` })) }),
     });
+  if (!fresh) {
+    // Every customer writes once, unmeasured: the measured messages are all returning customers'.
+    await post(numbers.length, 0);
+    while (received < numbers.length) await new Promise((r) => setTimeout(r, 20));
+    received = 0;
+    latencies.length = 0;
+  }
   let started = Date.now();
   let offered = 0;
   if (options.rate) {
@@ -102,15 +119,21 @@ export async function ingest(url: string, options: { rate?: number; seconds: num
   while (received < offered && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const seconds = ((received === offered ? lastAt : Date.now()) - started) / 1000;
   ws.close();
+  const { rows } = await app.knex.raw<{ rows: Array<{ n: string; last: Date }> }>(
+    `SELECT count(*) AS n, max(recorded_at) AS last FROM events WHERE event_type = 'MessageReceived' AND recorded_at >= ?`,
+    [new Date(started)],
+  );
+  const writtenPerSecond = Math.round(Number(rows[0]!.n) / ((rows[0]!.last.getTime() - started) / 1000));
   await app.stop();
   child.kill('SIGTERM');
   const sorted = latencies.sort((a, b) => a - b);
   return {
-    label: options.rate ? `paced at ${options.rate}/s` : 'as fast as possible',
+    label: `${options.rate ? `paced at ${options.rate}/s` : 'as fast as possible'}, ${fresh ? 'new customers' : `${options.numbers} returning customers`}`,
     offered,
     messages: received,
     seconds,
     perSecond: Math.round(received / seconds),
+    writtenPerSecond,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
   };

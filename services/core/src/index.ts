@@ -7,6 +7,7 @@ export * from './db/knex.js';
 export * from './db/migrations.js';
 export * from './commands/decider.js';
 export * from './commands/handler.js';
+export * from './commands/snapshots.js';
 export * from './ids/idAllocator.js';
 export * from './records/record.js';
 export * from './records/catalogue.js';

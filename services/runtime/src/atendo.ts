@@ -10,7 +10,9 @@ import {
   idMigrations,
   migrateLatest,
   PostgresEventStore,
+  PostgresSnapshotStore,
   sequenceIds,
+  snapshotMigrations,
   type EventStore,
   type Migration,
 } from '@atendo/core';
@@ -58,7 +60,7 @@ import { ensureSimulator, simulatorProxy } from './simulator.js';
 export const FEED_TOPIC = 'atendo.feed';
 
 /** Every migration of the product, in one ordered list (names sort by date). */
-export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, readMigrations, refreshTokenMigrations, credentialMigrations, idempotencyKeyMigrations, parkedInboundMigrations];
+export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, snapshotMigrations, readMigrations, refreshTokenMigrations, credentialMigrations, idempotencyKeyMigrations, parkedInboundMigrations];
 
 export interface Atendo {
   config: Config;
@@ -133,7 +135,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     const conversationQueries = new ConversationQueries(knex);
     const ids = sequenceIds(knex);
     const credentials = new Credentials(knex);
-    const conversationService = new ConversationService(store, ids);
+    const conversationService = new ConversationService(store, ids, new PostgresSnapshotStore(knex));
 
     const projectors: Projector[] = [];
     if (roles.includes('read')) {

@@ -14,6 +14,18 @@ export interface Decider<C, E extends DomainEvent, S> {
   decide(command: C, state: S): E[];
   evolve(state: S, event: E): S;
   initialState(): S;
+  /** Opting in to snapshots: a cold load then reads the latest snapshot and only the events after it. */
+  snapshot?: SnapshotCodec<S>;
+}
+
+/** How a state becomes JSON and back, for snapshots. */
+export interface SnapshotCodec<S> {
+  /** Snapshots of another version are ignored (the stream is folded from its start instead). */
+  version: number;
+  /** A snapshot is written each time the stream passes a multiple of this many events. */
+  every: number;
+  serialize(state: S): unknown;
+  deserialize(data: unknown): S;
 }
 
 export function fold<E extends DomainEvent, S>(decider: Pick<Decider<unknown, E, S>, 'evolve' | 'initialState'>, events: E[]): S {

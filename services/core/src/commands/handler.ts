@@ -4,6 +4,7 @@ import { AppError } from '../errors.js';
 import { WrongExpectedRevisionError, type EventStore } from '../eventstore/port.js';
 import { parseStreamId } from '../eventstore/streams.js';
 import type { Decider, DomainEvent } from './decider.js';
+import type { SnapshotStore } from './snapshots.js';
 
 /** Who asks, and which conversation of causes this command belongs to. */
 export interface CommandContext {
@@ -30,6 +31,8 @@ export interface HandleOptions {
   maxRetries?: number;
   /** Folded states of recently used streams: only events after the cached revision are read. */
   cache?: StateCache<unknown>;
+  /** Snapshots for deciders that opt in (`Decider.snapshot`): read on a cold load, written every `every` events. */
+  snapshots?: SnapshotStore;
 }
 
 /**
@@ -74,7 +77,7 @@ export async function handleCommand<C, E extends DomainEvent, S>(
   const maxRetries = options.maxRetries ?? 5;
   for (let attempt = 0; ; attempt++) {
     const cache = options.cache as StateCache<S> | undefined;
-    const loaded = await loadState(store, decider, streamId, cache);
+    const loaded = await loadState(store, decider, streamId, cache, options.snapshots);
     let state = loaded.state;
     const revision = loaded.revision;
 
@@ -89,7 +92,8 @@ export async function handleCommand<C, E extends DomainEvent, S>(
       causationId: context.causationId ?? correlationId,
       occurredAt: (context.occurredAt ?? new Date()).toISOString(),
     };
-    const toWrite = decided.map((e) => ({ id: e.id ?? randomUUID(), type: e.type, data: e.data, metadata }));
+    // Only outside facts carry an id of their own: the store checks those against the stream and names the rest.
+    const toWrite = decided.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata }));
     try {
       const result = await store.append(streamId, toWrite, {
         expectedRevision: revision === -1 ? 'no_stream' : revision,
@@ -97,7 +101,8 @@ export async function handleCommand<C, E extends DomainEvent, S>(
       if (result.duplicate) return { events: [], state, revision: result.nextExpectedRevision };
       for (const e of decided) state = decider.evolve(state, e);
       cache?.set(streamId, state, result.nextExpectedRevision);
-      const events = decided.map((e, i) => ({ ...e, id: toWrite[i]!.id }));
+      await saveSnapshot(decider, streamId, options.snapshots, revision, result.nextExpectedRevision, state);
+      const events = decided.map((e, i) => ({ ...e, id: result.ids[i]! }));
       return { events, position: result.position, state, revision: result.nextExpectedRevision };
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError && attempt < maxRetries) continue;
@@ -111,20 +116,59 @@ export async function handleCommand<C, E extends DomainEvent, S>(
   }
 }
 
-/** A stream's current state and revision (-1: no stream), reading only what the cache does not have. */
+/**
+ * A stream's current state and revision (-1: no stream), reading only what the cache does not have; on a cold
+ * load, from the latest snapshot on when the decider opts in.
+ */
 export async function loadState<E extends DomainEvent, S>(
   store: EventStore,
-  decider: Pick<Decider<unknown, E, S>, 'evolve' | 'initialState'>,
+  decider: Pick<Decider<unknown, E, S>, 'evolve' | 'initialState' | 'snapshot'>,
   streamId: string,
   cache?: StateCache<S>,
+  snapshots?: SnapshotStore,
 ): Promise<{ state: S; revision: number }> {
-  const cached = cache?.get(streamId);
-  const history = await store.readStream(streamId, cached ? { fromRevision: cached.revision + 1 } : {});
-  let state = cached?.state ?? decider.initialState();
+  let start = cache?.get(streamId);
+  let history: RecordedEvent[];
+  const codec = snapshots && decider.snapshot;
+  if (!start && codec) {
+    // A stream shorter than the interval has no snapshot: reading its start first keeps a new customer's first
+    // message at one read; only a longer stream pays for looking its snapshot up.
+    history = await store.readStream(streamId, { maxCount: codec.every });
+    if (history.length === codec.every) {
+      const snapshot = await snapshots!.load(streamId, codec.version);
+      if (snapshot) {
+        start = { state: codec.deserialize(snapshot.state), revision: snapshot.revision };
+        history = await store.readStream(streamId, { fromRevision: snapshot.revision + 1 });
+      } else {
+        history = history.concat(await store.readStream(streamId, { fromRevision: codec.every }));
+      }
+    }
+  } else {
+    history = await store.readStream(streamId, start ? { fromRevision: start.revision + 1 } : {});
+  }
+  let state = start?.state ?? decider.initialState();
   for (const recorded of history) state = decider.evolve(state, toDomainEvent<E>(recorded));
-  const revision = history.length > 0 ? history[history.length - 1]!.streamPosition : (cached?.revision ?? -1);
+  const revision = history.length > 0 ? history[history.length - 1]!.streamPosition : (start?.revision ?? -1);
   cache?.set(streamId, state, revision);
   return { state, revision };
+}
+
+/** Writes a snapshot when an append carried the stream past a multiple of the decider's interval. */
+async function saveSnapshot<S>(
+  decider: Pick<Decider<unknown, DomainEvent, S>, 'snapshot'>,
+  streamId: string,
+  snapshots: SnapshotStore | undefined,
+  before: number,
+  after: number,
+  state: S,
+): Promise<void> {
+  const codec = decider.snapshot;
+  if (!snapshots || !codec || Math.floor((before + 1) / codec.every) === Math.floor((after + 1) / codec.every)) return;
+  try {
+    await snapshots.save(streamId, codec.version, { revision: after, state: codec.serialize(state) });
+  } catch {
+    // The events are written: a snapshot that failed only makes cold loads read more until the next one.
+  }
 }
 
 export function toDomainEvent<E extends DomainEvent>(recorded: RecordedEvent): E {

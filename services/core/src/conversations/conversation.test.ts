@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fold } from '../commands/decider.js';
 import { deciderSpec } from '../testing/deciderSpec.js';
-import type { ConversationEvent } from './conversation.js';
-import { conversationDecider, type ConversationCommand } from './decide.js';
+import { conversationSnapshots, OUTBOUND_WINDOW, RECEIVED_WINDOW, type ConversationEvent } from './conversation.js';
+import { conversationDecider, inboundEventId, type ConversationCommand } from './decide.js';
 
 const spec = deciderSpec(conversationDecider);
 
@@ -28,6 +29,7 @@ const contact: ConversationEvent = { type: 'ContactCreated', data: { contactId: 
 const opened: ConversationEvent = { type: 'TicketOpened', data: { ticketId: 20, uuid: 'uuid-20', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } };
 const received = (messageId: string, ticketId = 20): ConversationEvent => ({
   type: 'MessageReceived',
+  id: inboundEventId(1, 4, messageId),
   data: { ticketId, messageId, whatsappId: 4, body: `text of ${messageId}`, mediaType: 'chat', sentAt: '2026-11-22T10:00:00.000Z', quotedMessageId: null },
 });
 const accepted = (userId = 7): ConversationEvent => ({ type: 'TicketAccepted', data: { ticketId: 20, userId } });
@@ -48,6 +50,11 @@ describe('conversation: inbound messages', () => {
       .given([contact, opened, received('m1'), accepted(), resolved])
       .when(receive('m2', { newTicketId: 21, newTicketUuid: 'uuid-21' }))
       .then([{ type: 'TicketOpened', data: { ticketId: 21, uuid: 'uuid-21', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } }, received('m2', 21)]);
+  });
+  it('a received message carries an id derived from company, connection and message id', () => {
+    // The id is what the store deduplicates a redelivery by: it must not change between versions.
+    expect(inboundEventId(1, 4, 'm1')).toBe('f123d6fd-ff38-5f31-b7b7-db6fb0eb2faa');
+    spec.given([contact, opened]).when(receive('m1')).then([{ ...received('m1'), id: 'f123d6fd-ff38-5f31-b7b7-db6fb0eb2faa' }]);
   });
   it('a redelivered message changes nothing, even after the ticket was resolved', () => {
     spec.given([contact, opened, received('m1')]).when(receive('m1')).then([]);
@@ -157,5 +164,56 @@ describe('conversation: outbound messages', () => {
     const failed: ConversationEvent = { type: 'MessageDispatchFailed', data: { ticketId: 20, messageId: 'out-1', reason: 'not connected' } };
     spec.given([...open, queued]).when({ type: 'RecordDispatchFailure', messageId: 'out-1', reason: 'not connected' }).then([failed]);
     spec.given([...open, queued, failed]).when({ type: 'RecordDispatchUncertain', messageId: 'out-1', providerMessageId: 'out-1', reason: 'x' }).then([]);
+  });
+});
+
+describe('conversation: a long-lived customer', () => {
+  const history = (messages: number): ConversationEvent[] => {
+    const events: ConversationEvent[] = [contact, opened, accepted()];
+    for (let i = 0; i < messages; i++) {
+      const out = `out-${i}`;
+      events.push(
+        received(`m${i}`),
+        { type: 'MessageQueued', data: { ticketId: 20, messageId: out, whatsappId: 4, body: 'ok', userId: 7, quotedMessageId: null } },
+        { type: 'MessageDispatched', data: { ticketId: 20, messageId: out, providerMessageId: `wa-${i}` } },
+        { type: 'MessageAckChanged', data: { ticketId: 20, messageId: out, ack: 3 } },
+      );
+    }
+    return events;
+  };
+  const messages = Math.max(RECEIVED_WINDOW, OUTBOUND_WINDOW) * 3;
+  const long = history(messages);
+
+  it('remembers only the latest messages, however long the history', () => {
+    const state = fold(conversationDecider, long);
+    expect(state.received.size).toBe(RECEIVED_WINDOW);
+    expect(state.outbound.size).toBe(OUTBOUND_WINDOW);
+    expect(state.byProviderId.size).toBe(OUTBOUND_WINDOW);
+    expect(state.received.has(`m${messages - 1}`)).toBe(true);
+    expect(state.received.has(`m${messages - RECEIVED_WINDOW}`)).toBe(true);
+    expect(state.received.has(`m${messages - RECEIVED_WINDOW - 1}`)).toBe(false);
+    expect(state.tickets.get(20)?.unread).toBe(messages);
+  });
+  it('a recent redelivery decides nothing; an older one is left to the store’s event-id check', () => {
+    spec.given(long).when(receive(`m${messages - 1}`)).then([]);
+    // Forgotten by the state: decided again with the same event id, which the store finds already written.
+    spec.given(long).when(receive('m0')).then([received('m0')]);
+  });
+  it('an ack for a message older than the window changes nothing', () => {
+    spec.given(long).when({ type: 'RecordAck', providerMessageId: 'wa-0', ack: 3 }).then([]);
+    const last = `out-${messages - 1}`;
+    spec.given([...long.slice(0, -1)]).when({ type: 'RecordAck', providerMessageId: `wa-${messages - 1}`, ack: 3 }).then([
+      { type: 'MessageAckChanged', data: { ticketId: 20, messageId: last, ack: 3 } },
+    ]);
+  });
+  it('a snapshot restores the folded state, windows in order', () => {
+    const state = fold(conversationDecider, long);
+    const restored = conversationSnapshots.deserialize(JSON.parse(JSON.stringify(conversationSnapshots.serialize(state))));
+    expect(conversationSnapshots.serialize(restored)).toEqual(conversationSnapshots.serialize(state));
+    // Both evict the same message next.
+    const more = received(`m${messages}`);
+    const a = conversationDecider.evolve(state, more);
+    const b = conversationDecider.evolve(restored, more);
+    expect(conversationSnapshots.serialize(b)).toEqual(conversationSnapshots.serialize(a));
   });
 });

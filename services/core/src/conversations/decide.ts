@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Ack, MediaType } from '@atendo/contracts';
 import type { Decider } from '../commands/decider.js';
 import { DomainError } from '../errors.js';
-import { evolveConversation, initialConversation, type ConversationEvent, type ConversationState, type TicketState } from './conversation.js';
+import { conversationSnapshots, evolveConversation, initialConversation, type ConversationEvent, type ConversationState, type TicketState } from './conversation.js';
 
 export type ConversationCommand =
   | {
@@ -198,4 +198,5 @@ export const conversationDecider: Decider<ConversationCommand, ConversationEvent
   initialState: initialConversation,
   evolve: evolveConversation,
   decide,
+  snapshot: conversationSnapshots,
 };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Ack, MediaType, Position } from '@atendo/contracts';
-import { handleCommand, loadState, StateCache, type CommandContext } from '../commands/handler.js';
-import type { EventStore } from '../eventstore/port.js';
+import { handleCommand, loadState, StateCache, type CommandContext, type HandleOptions } from '../commands/handler.js';
+import type { SnapshotStore } from '../commands/snapshots.js';
+import { PartialDuplicateError, type EventStore } from '../eventstore/port.js';
 import type { IdAllocator } from '../ids/idAllocator.js';
 import { conversationStream, type ConversationEvent, type ConversationState } from './conversation.js';
 import { conversationDecider, nameBasedUuid, type ConversationCommand } from './decide.js';
@@ -38,15 +39,33 @@ export interface ConversationResult {
 /** The use cases of a conversation, for the API and the WhatsApp gateway alike. */
 export class ConversationService {
   private readonly cache = new StateCache<ConversationState>();
+  private readonly options: HandleOptions;
 
   constructor(
     private readonly store: EventStore,
     private readonly ids: IdAllocator,
-  ) {}
+    private readonly snapshots?: SnapshotStore,
+  ) {
+    this.options = { cache: this.cache as StateCache<unknown>, snapshots };
+  }
 
-  /** Records a customer's message (idempotent by message id): contact and ticket are created when needed. */
-  receive(input: InboundInput): Promise<ConversationResult> {
+  /**
+   * Records a customer's message (idempotent by message id): contact and ticket are created when needed. A
+   * redelivery the state still remembers decides nothing; an older one decides again, and the store finds its
+   * `MessageReceived` id already in the stream (decision 0007).
+   */
+  async receive(input: InboundInput): Promise<ConversationResult> {
     const stream = conversationStream(input.companyId, input.number);
+    try {
+      return await this.handleReceive(stream, input);
+    } catch (error) {
+      // The message is in the stream, but the state had forgotten it and decided a new ticket around it.
+      if (error instanceof PartialDuplicateError) return { events: [], state: await this.state(stream) };
+      throw error;
+    }
+  }
+
+  private handleReceive(stream: string, input: InboundInput): Promise<ConversationResult> {
     return handleCommand(
       this.store,
       conversationDecider,
@@ -69,13 +88,13 @@ export class ConversationService {
         newTicketUuid: randomUUID(),
       }),
       { actor: { type: 'contact', contactId: 0 }, occurredAt: input.sentAt },
-      { cache: this.cache as StateCache<unknown> },
+      this.options,
     );
   }
 
   /** Any command on a conversation whose stream is known (from the tickets read model). */
   execute(streamId: string, command: ConversationCommand, context: CommandContext): Promise<ConversationResult> {
-    return handleCommand(this.store, conversationDecider, streamId, command, context, { cache: this.cache as StateCache<unknown> });
+    return handleCommand(this.store, conversationDecider, streamId, command, context, this.options);
   }
 
   /** Queues an agent's reply; the gateway sends it and records the dispatch. Returns the new message id. */
@@ -92,7 +111,7 @@ export class ConversationService {
 
   /** A conversation as it stands now (through the same cache the commands use). */
   async state(streamId: string): Promise<ConversationState> {
-    return (await loadState(this.store, conversationDecider, streamId, this.cache)).state;
+    return (await loadState(this.store, conversationDecider, streamId, this.cache, this.snapshots)).state;
   }
 
   recordAck(streamId: string, providerMessageId: string, ack: Ack): Promise<ConversationResult> {

@@ -18,6 +18,8 @@ export interface AppendResult {
   position: Position;
   /** True when every event id was already in the stream and nothing was written. */
   duplicate: boolean;
+  /** The events' ids, in the order given: the caller's, or the ones the store chose for events without one. */
+  ids: string[];
 }
 
 export interface ReadStreamOptions {

@@ -57,6 +57,8 @@ const PAGE_SIZE = 500;
 const PINNED_APPEND_ATTEMPTS = 10;
 /** How long a company read waits for the category projection to reach this store's own appends. */
 const PROJECTION_WAIT_MS = 5000;
+/** Streams whose event ids this store remembers for the idempotency check (least recently used dropped). */
+const KNOWN_STREAMS = 1000;
 
 /**
  * Physical streams are `c{companyId}-{logicalStreamId}`, e.g. `c7-ticket-7.42`, so EventStoreDB's standard
@@ -138,6 +140,8 @@ export class EsdbEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
   /** Per company, the position of the last event this store appended and no company read has seen yet. */
   private readonly unseenAppends = new Map<number, Position>();
+  /** Event ids read so far per physical stream: a later check reads only the events after them. */
+  private readonly knownIds = new Map<string, StreamIds>();
 
   constructor(options: EsdbEventStoreOptions) {
     this.client = EventStoreDBClient.connectionString(options.connectionString);
@@ -202,7 +206,7 @@ export class EsdbEventStore implements EventStore {
     if (found.length === 0) return undefined;
     if (found.length < ids.length) throw new PartialDuplicateError(streamId);
     const position = found.reduce((a, b) => (comparePositions(a, b) >= 0 ? a : b));
-    return { duplicate: true, position, nextExpectedRevision: state.revision };
+    return { duplicate: true, position, nextExpectedRevision: state.revision, ids };
   }
 
   private async write(
@@ -236,7 +240,7 @@ export class EsdbEventStore implements EventStore {
     const { companyId } = parseStreamId(streamId);
     const unseen = this.unseenAppends.get(companyId);
     if (!unseen || comparePositions(position, unseen) > 0) this.unseenAppends.set(companyId, position);
-    return { nextExpectedRevision: revision, position, duplicate: false };
+    return { nextExpectedRevision: revision, position, duplicate: false, ids: data.map((e) => e.id) };
   }
 
   private async positionAt(physical: string, revision: number): Promise<Position> {
@@ -246,15 +250,23 @@ export class EsdbEventStore implements EventStore {
     return toPosition(position);
   }
 
+  /**
+   * The stream's revision and event ids, read incrementally: a stream only grows, so the ids seen by an earlier
+   * check stay valid and only later events are read. Without this, every append with ids of its own (each inbound
+   * message) would read the customer's whole stream.
+   */
   private async streamIds(physical: string): Promise<StreamIds> {
-    const ids = new Map<string, Position>();
-    let revision = -1;
-    for (const { event } of await this.read(this.client.readStream(physical))) {
+    const known = this.knownIds.get(physical) ?? { revision: -1, ids: new Map<string, Position>() };
+    this.knownIds.delete(physical);
+    const reading = this.client.readStream(physical, { fromRevision: known.revision >= 0 ? BigInt(known.revision + 1) : ESDB_START });
+    for (const { event } of await this.read(reading)) {
       if (!event) continue;
-      revision = Number(event.revision);
-      if (event.position) ids.set(event.id.toLowerCase(), toPosition(event.position));
+      known.revision = Math.max(known.revision, Number(event.revision));
+      if (event.position) known.ids.set(event.id.toLowerCase(), toPosition(event.position));
     }
-    return { revision, ids };
+    this.knownIds.set(physical, known);
+    if (this.knownIds.size > KNOWN_STREAMS) this.knownIds.delete(this.knownIds.keys().next().value!);
+    return { revision: known.revision, ids: known.ids };
   }
 
   /** Drains a read; a stream that does not exist reads as empty. */

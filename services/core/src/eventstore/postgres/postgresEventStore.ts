@@ -49,6 +49,7 @@ interface PendingAppend {
   /** The request as JSON: batches are joined from these, so each append is serialised once. */
   json: string;
   stream: string;
+  ids: string[];
   expected: ExpectedRevision;
   resolve(result: AppendResult): void;
   reject(error: unknown): void;
@@ -137,7 +138,7 @@ export class PostgresEventStore implements EventStore {
     // Refused here, alone, rather than by PostgreSQL inside a group of other writers' appends.
     if (!isStorableJson(json)) throw new UnstorableEventError(streamId);
     return new Promise<AppendResult>((resolve, reject) => {
-      this.pending.push({ json, stream: streamId, expected, resolve, reject });
+      this.pending.push({ json, stream: streamId, ids: request.events.map((e) => e.id), expected, resolve, reject });
       this.pump();
     });
   }
@@ -205,6 +206,7 @@ export class PostgresEventStore implements EventStore {
             nextExpectedRevision: row.revision,
             position: { commit: row.commit_position!, prepare: row.prepare_position! },
             duplicate: row.status === 'duplicate',
+            ids: p.ids,
           });
           break;
         case 'wrong_expected_revision':
