@@ -6,7 +6,8 @@ import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/
 import { FeedStore } from '../feed/feedStore.js';
 import { runtimeMigrations } from '../migrations.js';
 import type { Projection } from './projection.js';
-import { Projector, ProjectorGroup, readCheckpoint, rebuildProjection } from './projector.js';
+import { Projector, ProjectorGroup, readCheckpoint } from './projector.js';
+import { rebuildProjection } from './rebuild.js';
 import { RowCache } from './rowCache.js';
 
 // A conversation summary: counters make a double-applied event visible.
