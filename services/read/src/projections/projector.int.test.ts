@@ -35,7 +35,7 @@ const conversations: Projection = {
   tables: ['test_conversations'],
   eventTypes: ['Opened', 'MessageIn', 'Read', 'Closed'],
   async apply(events, { trx, emit }) {
-    const rows = new RowCache<Row>(trx, 'test_conversations', 'id', ['tags']);
+    const rows = new RowCache<Row>(trx, 'test_conversations', 'id');
     await rows.load(events.map((e) => e.streamId));
     for (const e of events) {
       const data = e.data as { contact?: string; body?: string };
