@@ -115,7 +115,10 @@ describe('rebuilding the read models of a running product', () => {
     expect(await rowHashes(knex, conversationsProjection)).toEqual(before);
     expect((await h.api<ListTicketsResponse>('/tickets', { token })).status).toBe(200);
 
-    await rebuildProjection({ store: h.atendo.store, knex, projection: conversationsProjection });
+    // Two operators rebuilding the same read model at once: the second is told, the first finishes.
+    const outcomes = await Promise.allSettled([1, 2].map(() => rebuildProjection({ store: h.atendo.store, knex, projection: conversationsProjection })));
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(outcomes.find((o) => o.status === 'rejected')).toMatchObject({ reason: { code: 'ERR_CONCURRENCY_CONFLICT' } });
     expect(await shadowSchemas(knex)).toEqual([]);
     expect(await rowHashes(knex, conversationsProjection)).toEqual(before);
   });
