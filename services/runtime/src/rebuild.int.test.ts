@@ -123,6 +123,31 @@ describe('rebuilding the read models of a running product', () => {
     expect(await rowHashes(knex, conversationsProjection)).toEqual(before);
   });
 
+  it('does not swap in a table that a migration changed while it was rebuilt', async () => {
+    const knex = h.atendo.knex;
+    await caughtUp();
+    const before = await rowHashes(knex, conversationsProjection);
+    let migrated = false;
+    const racing: Projection = {
+      ...conversationsProjection,
+      async apply(events, context) {
+        if (!migrated) {
+          migrated = true;
+          await knex.raw('ALTER TABLE contacts ADD COLUMN note text');
+        }
+        await conversationsProjection.apply(events, context);
+      },
+    };
+    await expect(rebuildProjection({ store: h.atendo.store, knex, projection: racing, batchSize: 3 })).rejects.toMatchObject({ code: 'ERR_CONCURRENCY_CONFLICT' });
+    expect(await knex('information_schema.columns').where({ table_schema: 'public', table_name: 'contacts', column_name: 'note' }).pluck('column_name')).toEqual(['note']);
+    await knex.raw('ALTER TABLE contacts DROP COLUMN note');
+    expect(await rowHashes(knex, conversationsProjection)).toEqual(before);
+
+    await rebuildProjection({ store: h.atendo.store, knex, projection: conversationsProjection });
+    expect(await rowHashes(knex, conversationsProjection)).toEqual(before);
+    expect(await shadowSchemas(knex)).toEqual([]);
+  });
+
   it('while `atendo rebuild --all` folds 200,000 events, the tickets list keeps answering and new messages reach the console', async () => {
     // Another company's long history, appended straight to the store: 20,000 customers who changed their name
     // nine times each. Renames publish nothing live, so the live projectors catch up fast; a rebuild folds them all.

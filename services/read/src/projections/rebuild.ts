@@ -37,6 +37,8 @@ interface LiveTable {
   schema: string;
   qualified: string;
   indexes: IndexRow[];
+  /** Its columns, indexes and constraints as text: a migration that changes it during a rebuild changes this. */
+  shape: string;
 }
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -44,6 +46,19 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /** The schema a rebuild of `projection` builds in; one per projection, so a crashed rebuild's leftovers are found. */
 export function shadowSchema(projection: string): string {
   return `rebuild_${projection}`;
+}
+
+async function tableShape(db: Knex, qualified: string): Promise<string> {
+  const { rows } = (await db.raw(
+    `SELECT concat_ws(E'\\n',
+       (SELECT string_agg(format('%I %s %s %s', a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull, pg_get_expr(d.adbin, d.adrelid)), ', ' ORDER BY a.attnum)
+          FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+         WHERE a.attrelid = to_regclass(?) AND a.attnum > 0 AND NOT a.attisdropped),
+       (SELECT string_agg(pg_get_indexdef(indexrelid), ', ' ORDER BY indexrelid::regclass::text) FROM pg_index WHERE indrelid = to_regclass(?)),
+       (SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), ', ' ORDER BY conname) FROM pg_constraint WHERE conrelid = to_regclass(?))) AS shape`,
+    [qualified, qualified, qualified],
+  )) as { rows: Array<{ shape: string }> };
+  return rows[0]!.shape;
 }
 
 async function describeLiveTables(knex: Knex, tables: string[]): Promise<LiveTable[]> {
@@ -70,7 +85,7 @@ async function describeLiveTables(knex: Knex, tables: string[]): Promise<LiveTab
         ORDER BY x.indisprimary DESC, i.relname`,
       [oid],
     )) as { rows: IndexRow[] };
-    found.push({ name: table, schema, qualified, indexes: indexes.rows });
+    found.push({ name: table, schema, qualified, indexes: indexes.rows, shape: await tableShape(knex, qualified) });
   }
   return found;
 }
@@ -160,6 +175,12 @@ async function swap(options: RebuildOptions, schema: string, tables: LiveTable[]
     if (tables.length > 0) {
       const liveNames = tables.map((t) => t.qualified).join(', ');
       await trx.raw(`LOCK TABLE ${liveNames} IN ACCESS EXCLUSIVE MODE`);
+      for (const table of tables) {
+        // The shadow copies the table as it was when the rebuild started; swapping it in would undo a migration.
+        if ((await tableShape(trx, table.qualified)) !== table.shape) {
+          throw new AppError('ERR_CONCURRENCY_CONFLICT', 409, `Table "${table.name}" changed while ${projection.name} was rebuilt (a migration ran?): rebuild it again`);
+        }
+      }
       await trx.raw(`DROP TABLE ${liveNames}`);
       for (const table of tables) await trx.raw(`ALTER TABLE ${ident(schema)}.${ident(table.name)} SET SCHEMA ${ident(table.schema)}`);
     }
