@@ -87,7 +87,15 @@ describe('rebuilding the read models of a running product', () => {
     await knex('users').update({ name: 'damaged' });
     await knex('activity_daily').update({ events: 0 });
 
+    // An event the live projector had dead-lettered before a fix: the rebuild applies it, so it is no longer pending.
+    const [received] = (await h.atendo.store.readStream(`contact-${h.companyId}.5511966660002`)).filter((e) => e.type === 'MessageReceived');
+    await knex('projection_dead_letters').insert({
+      projection: 'conversations', event_id: received!.id, stream_id: received!.streamId, stream_position: received!.streamPosition, event_type: received!.type,
+      commit_position: received!.position.commit, prepare_position: received!.position.prepare, error: 'before the fix', attempts: 5,
+    });
+
     for (const p of projections) await rebuildProjection({ store: h.atendo.store, knex, projection: p, batchSize: 7 });
+    expect(await knex('projection_dead_letters').where({ projection: 'conversations' })).toEqual([]);
 
     for (const p of projections) {
       expect({ name: p.name, hashes: await rowHashes(knex, p), schema: await schemaOf(knex, p) }).toEqual({ name: p.name, ...before.get(p.name) });

@@ -191,6 +191,11 @@ async function swap(options: RebuildOptions, schema: string, tables: LiveTable[]
     await trx('projection_checkpoints')
       .where({ name: projection.name })
       .update({ commit_position: position.commit, prepare_position: position.prepare, events_handled: done.events, updated_at: trx.fn.now() });
+    // The rebuild applied every event up to here (one that failed would have failed it): none is left to retry.
+    await trx('projection_dead_letters')
+      .where({ projection: projection.name })
+      .whereRaw('(commit_position, prepare_position) <= (?, ?)', [position.commit, position.prepare])
+      .delete();
     return { events: done.events, position };
   });
 }
