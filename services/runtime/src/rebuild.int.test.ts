@@ -197,7 +197,10 @@ describe('rebuilding the read models of a running product', () => {
         await h.customerSays('5511966660009', body, 'Rita');
         void eventually(() => {
           if (!feed.entries(`company-${h.companyId}-appMessage`).some((p) => (p.message as { body: string }).body === body)) throw new Error('not yet');
-        }, 60_000).then(() => (arrivedWhileRebuilding = conversationsRebuilding()));
+        }, 60_000).then(
+          () => (arrivedWhileRebuilding = conversationsRebuilding()),
+          () => (arrivedWhileRebuilding = false),
+        );
       }
       const res = await h.api<ListTicketsResponse>('/tickets', { token });
       answers.push({ status: res.status, duringConversations: conversationsRebuilding() });

@@ -44,7 +44,7 @@ interface LiveTable {
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The schema a rebuild of `projection` builds in; one per projection, so a crashed rebuild's leftovers are found. */
-export function shadowSchema(projection: string): string {
+function shadowSchema(projection: string): string {
   return `rebuild_${projection}`;
 }
 
