@@ -16,7 +16,7 @@ import { projectionThroughput } from './projectionThroughput.js';
  * `npx tsx bench/src/run.ts long-lived ingest` (or `BENCH_SECTIONS=long-lived,ingest`).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const SECTIONS = ['core', 'ingest', 'long-lived'] as const;
+const SECTIONS = ['core', 'projections', 'ingest', 'long-lived'] as const;
 const chosen = [...process.argv.slice(2), ...(process.env.BENCH_SECTIONS?.split(',').filter(Boolean) ?? [])];
 for (const name of chosen) {
   if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`Unknown bench section ${name}: one of ${SECTIONS.join(', ')}`);
@@ -33,6 +33,51 @@ async function freshDatabase(serverUrl: string, name: string): Promise<string> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** Rebuilds of the product's read models from one generated history: the text of its section of the doc. */
+async function projectionSection(serverUrl: string, machine: string): Promise<string> {
+  const customers = Number(process.env.BENCH_CUSTOMERS ?? 16_000);
+  console.log(`Projection rebuilds (${customers.toLocaleString('en')} customers' history)`);
+  const lines = [
+    '| projection | log events | events folded | rows | seconds | log events/s | target |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  console.log(lines.join('\n'));
+  for (const r of await projectionThroughput(await freshDatabase(serverUrl, 'atendo_bench_projection'), customers)) {
+    const target = r.eventsPerSecond >= 100_000 ? '≥ 100,000 met' : '≥ 100,000 missed';
+    lines.push(`| ${r.projection} | ${r.logEvents.toLocaleString('en')} | ${r.folded.toLocaleString('en')} | ${r.rows.toLocaleString('en')} | ${r.seconds.toFixed(2)} | ${r.eventsPerSecond.toLocaleString('en')} | ${target} |`);
+    console.log(lines[lines.length - 1]);
+  }
+  const section = [
+    '<!-- projections:start -->',
+    '## Projection rebuilds',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}. \`npx tsx bench/src/run.ts projections\` runs only this section.`,
+    '',
+    "Each of the product's read models is rebuilt as `atendo rebuild` does it (decision 0011) from one generated history:",
+    '20 companies with their users, queues and a paired connection, and customers who write, are accepted, read,',
+    'answered twice (each reply dispatched and acknowledged), answer back and are resolved; every tenth is renamed,',
+    'every fourth comes back for a second ticket; 1,000 conversations run at a time, so a ticket\'s events spread over',
+    "the log as in a busy help desk. Seconds run from the call to the committed swap, the shadow tables' secondary",
+    "indexes and ANALYZE included; log events/s is the log's size over that time (the catalogue reads only its own",
+    'event types from the log).',
+    '',
+    ...lines,
+    '',
+    'The rebuild this replaced (one transaction, a bound parameter per value, batches of 2,000) folded the same',
+    'conversations at 19,936 events/s on this machine (PostgreSQL 15). Where the time goes now, in CPU seconds for the',
+    'conversations rebuild of 301,861 events on PostgreSQL 15 (`node --cpu-prof`, and its processes\' CPU time): Node 3.2 s, of which about',
+    '1.3 s decodes log rows (the JSON of data and metadata), 1.0 s is garbage collection and 0.7 s folds and encodes',
+    'rows; PostgreSQL 2.8 s, of which about 1.4 s writes the log rows out (jsonb output), 1 s runs the upserts and',
+    '0.5 s builds indexes and statistics. Before: Node 4.9 s (a third of it building and binding statements of',
+    "thousands of parameters) and PostgreSQL 6.3 s. The two run side by side (the next batch is read while one is",
+    "folded), so Node's 3.2 s caps this rebuild at about 94,000 events/s on an idle machine; this one is shared",
+    'with other jobs (load average about 6 during these runs), and the same build measured 26,000–61,000 events/s',
+    'over the day.',
+    '<!-- projections:end -->',
+  ].join('\n');
+  return section;
 }
 
 async function main() {
@@ -72,13 +117,6 @@ async function main() {
       }
       const appendTable = lines.splice(0);
 
-      console.log('\nProjection rebuild throughput (ticket-shaped read model, 11 events per conversation)');
-      row(['events', 'rows', 'seconds', 'events/s', 'target']);
-      row(['---:', '---:', '---:', '---:', '---']);
-      const p = await projectionThroughput(await freshDatabase(serverUrl, 'atendo_bench_projection'), Number(process.env.BENCH_CONVERSATIONS ?? 20_000));
-      row([p.events.toLocaleString('en'), p.rows.toLocaleString('en'), p.seconds.toFixed(2), p.eventsPerSecond.toLocaleString('en'), p.eventsPerSecond >= 30_000 ? '≥ 30,000 met' : '≥ 30,000 missed']);
-      const projectionTable = lines.splice(0);
-
       console.log('\nFeed latency: append → projector commit → bus → WebSocket client');
       row(['rate (events/s)', 'sent', 'received', 'p50 (ms)', 'p99 (ms)', 'max (ms)', 'target']);
       row(['---:', '---:', '---:', '---:', '---:', '---:', '---']);
@@ -105,12 +143,6 @@ async function main() {
         'which varies on this machine over a day: runs earlier the same day gave 1,600 events/s for one writer and',
         '8,300 events/s for 16 writers with one event each, when a plain 8 KiB write-and-fsync loop ran faster.',
         '',
-        '### Projection rebuild throughput',
-        '',
-        'A read model shaped like the tickets list (15 columns, JSON tags, counters), rebuilt from zero in one transaction.',
-        '',
-        ...projectionTable,
-        '',
         '### Feed latency',
         '',
         'One event every 2 ms into 50 conversations; a WebSocket client measures from the append call to the feed entry.',
@@ -119,6 +151,7 @@ async function main() {
         '<!-- core:end -->',
       ].join('\n');
     }
+    if (runs('projections')) sections.projections = await projectionSection(serverUrl, machine);
     if (runs('ingest')) {
       console.log('\nInbound ingest: simulator → gateway → command → event store → projections → WebSocket client');
       row(['load', 'messages', 'seconds', 'messages/s', 'written to the log/s', 'p50 (ms)', 'p99 (ms)', 'target']);

@@ -38,7 +38,7 @@ export const ticketSummaries: Projection = {
   tables: ['bench_ticket_summaries'],
   eventTypes: ['BenchTicketOpened', 'BenchMessageReceived', 'BenchTicketAccepted', 'BenchTicketResolved'],
   async apply(events, { trx, emit }) {
-    const rows = new RowCache<TicketRow>(trx, 'bench_ticket_summaries', 'id', ['tags']);
+    const rows = new RowCache<TicketRow>(trx, 'bench_ticket_summaries', 'id');
     await rows.load(events.map((e) => e.streamId));
     for (const e of events) {
       const d = e.data as Record<string, unknown>;

@@ -3,6 +3,7 @@ export * from './projections/projection.js';
 export * from './projections/projector.js';
 export * from './projections/deadLetters.js';
 export * from './projections/status.js';
+export * from './projections/rebuild.js';
 export * from './projections/rowCache.js';
 export * from './feed/feedStore.js';
 export * from './registry.js';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import type { Position } from '@atendo/contracts';
-import { ConversationService, createKnex, migrateLatest, sequenceIds } from '@atendo/core';
+import { AppError, ConversationService, createKnex, migrateLatest, sequenceIds } from '@atendo/core';
 import { CatalogueQueries, findProjection, listDeadLetters, projectionStatus, projections, rebuildProjection, retryDeadLetters } from '@atendo/read';
 import { allMigrations, openEventStore, startAtendo, type Atendo } from './atendo.js';
 import { ConfigError, loadConfig, parseRoles, type Config } from './config.js';
@@ -15,7 +15,7 @@ const USAGE = `atendo — the Atendo server
 
   atendo start [--roles api,read]   run the given roles (default: all) in this process
   atendo migrate                    apply database migrations and exit
-  atendo rebuild <projection>|--all rebuild read models from the event log
+  atendo rebuild <projection>|--all rebuild read models from the event log while the product runs
   atendo replay [--company N] [--stream ID] [--after COMMIT:PREPARE] [--limit N]
                                     print history in log order, one JSON event per line
   atendo projections                list read models: checkpoint, state, lag, dead letters
@@ -117,19 +117,25 @@ async function main(argv: string[]): Promise<number> {
         const store = await openEventStore(config, url);
         try {
           await migrateLatest(knex, ...allMigrations);
-          const total = config.eventStoreUrl
-            ? undefined
-            : Number((await knex('events').count<{ count: number }[]>('* as count'))[0]!.count);
+          // The events each projection will fold, when the log is in PostgreSQL and can count them.
+          const toFold = async (types: readonly string[] | '*') => {
+            if (config.eventStoreUrl) return undefined;
+            const events = types === '*' ? knex('events') : knex('events').whereIn('event_type', types);
+            return Number((await events.count<{ count: number }[]>('* as count'))[0]!.count);
+          };
           for (const projection of chosen) {
-            const bar = progressReporter(`rebuild ${projection.name}`, total);
+            const bar = progressReporter(`rebuild ${projection.name}`, await toFold(projection.eventTypes));
             let scanned = 0;
             const started = Date.now();
-            const result = await rebuildProjection({
-              store,
-              knex,
-              projection,
-              onProgress: (p) => bar.update((scanned = p.events)),
-            });
+            let result;
+            try {
+              result = await rebuildProjection({ store, knex, projection, onProgress: (p) => bar.update((scanned = p.events)) });
+            } catch (error) {
+              // e.g. another rebuild of the same read model is running: say so, without a stack trace.
+              if (!(error instanceof AppError)) throw error;
+              console.error(`\natendo: ${error.message}`);
+              return 1;
+            }
             bar.finish(scanned);
             console.log(`${projection.name}: ${result.events} events folded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
           }

@@ -194,6 +194,22 @@ export function eventStoreContract(name: string, createHarness: () => Promise<Ev
       expect((await store.readAll({ after: mine[0]!.position, maxCount: 2 })).length).toBeLessThanOrEqual(2);
     });
 
+    it('reads only the event types asked for, counting only those against maxCount', async () => {
+      const a = newCompany();
+      const b = newCompany();
+      await store.append(streamId('ticket', a, 1), [event(a, 'Kept'), event(a, 'Skipped'), event(a, 'Skipped'), event(a, 'Kept')]);
+      await store.append(streamId('ticket', b, 1), [event(b, 'Skipped'), event(b, 'Kept'), event(b, 'Other')]);
+      const mine = await eventually(async () => {
+        const got = await store.readAll({ companyId: a, types: ['Kept'] });
+        expect(got).toHaveLength(2);
+        return got;
+      });
+      expect(mine.map((e) => e.type)).toEqual(['Kept', 'Kept']);
+      const everyone = await store.readAll({ after: mine[0]!.position, types: ['Kept', 'Other'], maxCount: 2 });
+      expect(everyone.map((e) => `${e.metadata.companyId}:${e.type}`)).toEqual([`${a}:Kept`, `${b}:Kept`]);
+      expect(await store.readAll({ after: everyone[1]!.position, types: ['Skipped'] })).toEqual([]);
+    });
+
     it('catches up from a checkpoint and then follows live appends', async () => {
       const c = newCompany();
       await store.append(streamId('ticket', c, 1), [event(c, 'Old1'), event(c, 'Old2')]);

@@ -35,12 +35,17 @@ export interface ReadAllOptions {
   maxCount?: number;
   /** Only this company's events, read through an index rather than by scanning the others'. */
   companyId?: number;
+  /**
+   * Only events of these types (a rebuild reads what its projection folds). `maxCount` counts the events
+   * returned, so a short read still means the log is caught up.
+   */
+  types?: readonly string[];
 }
 
 /** Whether a subscription reads the log, or keeps failing to and tries again. */
 export type SubscriptionState = { status: 'running' } | { status: 'retrying'; error: unknown; attempt: number };
 
-export interface SubscribeOptions extends ReadAllOptions {
+export interface SubscribeOptions extends Omit<ReadAllOptions, 'types'> {
   /** Called when the subscription stops because its handler failed (reading the log is retried without end). */
   onError?: (error: unknown) => void;
   /** Called when reading the log fails (before each retry) and when it works again after failing. */

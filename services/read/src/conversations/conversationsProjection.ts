@@ -22,6 +22,8 @@ export const conversationEventTypes: ConversationEvent['type'][] = [
   'MessageAckChanged',
 ];
 
+const CREATES_MESSAGE = new Set<string>(['MessageReceived', 'MessageQueued']);
+
 type Data<T extends ConversationEvent['type']> = Extract<ConversationEvent, { type: T }>['data'];
 
 const ticketAudience = (t: TicketRow, also: Array<number | null> = []): Audience => ({
@@ -46,8 +48,8 @@ export const conversationsProjection: Projection = {
       const d = e.data as Record<string, unknown>;
       if (typeof d.contactId === 'number') contactIds.add(d.contactId);
       if (typeof d.ticketId === 'number') ticketIds.add(d.ticketId);
-      if (typeof d.messageId === 'string') messageKeys.add(messageKey(e.metadata.companyId, d.messageId));
-      if (typeof d.quotedMessageId === 'string') messageKeys.add(messageKey(e.metadata.companyId, d.quotedMessageId));
+      // A new message's row is written whole; quoted messages are loaded below, only for realtime entries.
+      if (typeof d.messageId === 'string' && !CREATES_MESSAGE.has(e.type)) messageKeys.add(messageKey(e.metadata.companyId, d.messageId));
     }
     await tickets.load(ticketIds);
     for (const id of ticketIds) {

@@ -5,6 +5,7 @@ type Row = Record<string, unknown>;
 /**
  * Batched row access for projections: load the rows a batch touches with one query, change them in memory,
  * write them back with one upsert. Folding 500 events costs two statements instead of 500.
+ * Table names are unqualified, so a rebuild's search path points them at its shadow tables.
  */
 export class RowCache<R extends object> {
   private readonly rows = new Map<string, R | null>();
@@ -14,14 +15,13 @@ export class RowCache<R extends object> {
     private readonly trx: Knex.Transaction,
     private readonly table: string,
     private readonly keyColumn: keyof R & string,
-    /** Columns stored as JSON (jsonb): serialised on write. */
-    private readonly jsonColumns: ReadonlyArray<keyof R & string> = [],
   ) {}
 
   async load(keys: Iterable<string | number>): Promise<void> {
     const missing = [...new Set([...keys].map(String))].filter((k) => !this.rows.has(k));
     if (missing.length === 0) return;
-    const found = (await this.trx(this.table).whereIn(this.keyColumn, missing)) as R[];
+    // One array parameter rather than one per key: thousands of placeholders cost more to build than the lookup.
+    const { rows: found } = (await this.trx.raw('SELECT * FROM ?? WHERE ?? = ANY(?)', [this.table, this.keyColumn, missing])) as { rows: R[] };
     for (const k of missing) this.rows.set(k, null);
     for (const row of found) this.rows.set(String((row as Row)[this.keyColumn]), row);
   }
@@ -45,23 +45,22 @@ export class RowCache<R extends object> {
     return this.set({ ...row, ...change(row) } as R);
   }
 
+  /**
+   * Writes the changed rows with one upsert whose rows travel as one JSON parameter: cheaper to build, send and
+   * plan than a parameter per value, and JSON (jsonb) columns take their values as they are.
+   */
   async flush(): Promise<void> {
     const rows = [...this.dirty].map((k) => this.rows.get(k)).filter((r): r is R => !!r);
     this.dirty.clear();
     if (rows.length === 0) return;
-    const serialised = rows.map((row) => {
-      const copy: Row = { ...(row as Row) };
-      for (const c of this.jsonColumns) if (copy[c] !== undefined) copy[c] = JSON.stringify(copy[c]);
-      return copy;
-    });
-    // Large batches in slices: PostgreSQL takes at most 65535 parameters a statement.
-    const columns = Object.keys(serialised[0]!).length;
-    const slice = Math.max(1, Math.floor(60000 / columns));
-    for (let i = 0; i < serialised.length; i += slice) {
-      await this.trx(this.table)
-        .insert(serialised.slice(i, i + slice))
-        .onConflict(this.keyColumn)
-        .merge();
-    }
+    const names = new Set<string>();
+    for (const row of rows) for (const column in row) names.add(column);
+    const columns = [...names];
+    const list = columns.map(() => '??').join(', ');
+    const updates = columns.filter((c) => c !== this.keyColumn).map(() => '?? = excluded.??').join(', ');
+    await this.trx.raw(
+      `INSERT INTO ?? (${list}) SELECT ${list} FROM json_populate_recordset(NULL::??, ?) ON CONFLICT (??) DO ${updates ? `UPDATE SET ${updates}` : 'NOTHING'}`,
+      [this.table, ...columns, ...columns, this.table, JSON.stringify(rows), this.keyColumn, ...columns.filter((c) => c !== this.keyColumn).flatMap((c) => [c, c])],
+    );
   }
 }

@@ -302,13 +302,15 @@ export class EsdbEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const maxCount = options.maxCount ?? 1000;
     if (maxCount <= 0) return [];
+    const types = options.types && new Set(options.types);
+    const wanted = (e: RecordedEvent) => !types || types.has(e.type);
     return options.companyId === undefined
-      ? this.readGlobal(options.after, maxCount)
-      : this.readCompany(options.companyId, options.after, maxCount);
+      ? this.readGlobal(options.after, maxCount, wanted)
+      : this.readCompany(options.companyId, options.after, maxCount, wanted);
   }
 
   /** $all forwards, strictly after `after`, without system events (the 6.x client cannot filter reads). */
-  private async readGlobal(after: Position | undefined, maxCount: number): Promise<RecordedEvent[]> {
+  private async readGlobal(after: Position | undefined, maxCount: number, wanted: (e: RecordedEvent) => boolean): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
     let cursor = after;
     for (;;) {
@@ -320,7 +322,7 @@ export class EsdbEventStore implements EventStore {
         if (!event || (cursor && comparePositions(toPosition(event.position), cursor) <= 0)) continue;
         cursor = toPosition(event.position);
         const recorded = toRecorded(event);
-        if (recorded) out.push(recorded);
+        if (recorded && wanted(recorded)) out.push(recorded);
         if (out.length === maxCount) return out;
       }
       if (page.length < PAGE_SIZE) return out;
@@ -331,7 +333,7 @@ export class EsdbEventStore implements EventStore {
    * One company's events from its category stream `$ce-c{companyId}` (links resolved), so other companies'
    * events are never read. The projection fills it asynchronously, shortly after the append.
    */
-  private async readCompany(companyId: number, after: Position | undefined, maxCount: number): Promise<RecordedEvent[]> {
+  private async readCompany(companyId: number, after: Position | undefined, maxCount: number, wanted: (e: RecordedEvent) => boolean): Promise<RecordedEvent[]> {
     const stream = categoryStream(companyId);
     await this.awaitCategory(companyId, stream);
     const out: RecordedEvent[] = [];
@@ -340,7 +342,7 @@ export class EsdbEventStore implements EventStore {
       const page = await this.readLinks(stream, revision, PAGE_SIZE);
       for (const resolved of page) {
         const recorded = resolved.event && toRecorded(resolved.event);
-        if (recorded && (!after || comparePositions(recorded.position, after) > 0)) {
+        if (recorded && wanted(recorded) && (!after || comparePositions(recorded.position, after) > 0)) {
           out.push(recorded);
           if (out.length === maxCount) return out;
         }

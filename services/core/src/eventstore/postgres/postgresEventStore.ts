@@ -246,7 +246,11 @@ export class PostgresEventStore implements EventStore {
     let where = '(transaction_id, global_position) > ($1::xid8, $2)';
     if (options.companyId !== undefined) {
       params.push(options.companyId);
-      where = `company_id = $4 AND ${where}`;
+      where = `company_id = $${params.length} AND ${where}`;
+    }
+    if (options.types) {
+      params.push(options.types);
+      where += ` AND event_type = ANY($${params.length}::text[])`;
     }
     // Only transactions older than every running one: nothing can still appear before what we return.
     const { rows } = await this.pool.query<EventRow>(

@@ -1,0 +1,220 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import type { ListMessagesResponse, ListTicketsResponse, NewEvent, Position, Ticket } from '@atendo/contracts';
+import { conversationStream, type ConversationEvent } from '@atendo/core';
+import { eventually } from '@atendo/core/testing';
+import { conversationsProjection, projections, rebuildProjection, type Projection } from '@atendo/read';
+import { startHarness, type Harness } from './testing/harness.js';
+
+/** Every row of each table of the projection, hashed: equal hashes, equal rows. */
+async function rowHashes(knex: Knex, projection: Projection): Promise<Record<string, string>> {
+  const hashes: Record<string, string> = {};
+  for (const table of projection.tables) {
+    const { rows } = (await knex.raw(`SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) AS hash, count(*) AS n FROM "${table}" t`)) as { rows: Array<{ hash: string; n: number }> };
+    hashes[table] = `${rows[0]!.n} rows ${rows[0]!.hash}`;
+  }
+  return hashes;
+}
+
+/** The names (and definitions) later migrations refer to. */
+async function schemaOf(knex: Knex, projection: Projection) {
+  const indexes = await knex('pg_indexes').whereIn('tablename', projection.tables).where({ schemaname: 'public' }).select('tablename', 'indexname', 'indexdef').orderBy(['tablename', 'indexname']);
+  const { rows: constraints } = (await knex.raw(
+    `SELECT conrelid::regclass::text AS "table", conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+      WHERE conrelid = ANY(SELECT to_regclass(t)::oid FROM unnest(?::text[]) t) ORDER BY 1, 2`,
+    [projection.tables],
+  )) as { rows: unknown[] };
+  return { indexes, constraints };
+}
+
+async function shadowSchemas(knex: Knex): Promise<string[]> {
+  return (await knex('pg_namespace').where('nspname', 'like', 'rebuild\\_%').pluck('nspname')) as string[];
+}
+
+async function logHead(knex: Knex): Promise<Position> {
+  const last = (await knex('events').orderBy([{ column: 'transaction_id', order: 'desc' }, { column: 'global_position', order: 'desc' }]).first('transaction_id', 'global_position')) as { transaction_id: number; global_position: number };
+  return { commit: last.transaction_id, prepare: last.global_position };
+}
+
+describe('rebuilding the read models of a running product', () => {
+  let h: Harness;
+  let token: string;
+  beforeAll(async () => {
+    h = await startHarness();
+    token = (await h.login()).token;
+  });
+  afterAll(async () => h?.stop());
+
+  const ticketOf = (number: string) =>
+    eventually(async () => {
+      const t = (await h.api<ListTicketsResponse>(`/tickets?searchParam=${number}`, { token })).body.tickets[0];
+      if (!t) throw new Error('no ticket yet');
+      return t;
+    });
+  const caughtUp = async (timeoutMs = 10_000) => {
+    const head = await logHead(h.atendo.knex);
+    await Promise.all(h.atendo.projectors.map((p) => p.waitFor(head, timeoutMs)));
+  };
+
+  it('rebuilds every read model to the rows the live projectors wrote, under the same index and constraint names', async () => {
+    // A day at the help desk: customers write, an agent accepts, replies (sent and acknowledged), resolves, deletes.
+    await h.customerSays('5511966660001', 'Olá, preciso de ajuda', 'Ana');
+    const ana = await ticketOf('5511966660001');
+    expect((await h.api<Ticket>(`/tickets/${ana.id}`, { method: 'PUT', token, body: { status: 'open' } })).status).toBe(200);
+    expect((await h.api(`/messages/${ana.id}`, { method: 'POST', token, body: { body: 'Claro, Ana! Em que posso ajudar?' } })).status).toBe(201);
+    await eventually(async () => {
+      const messages = (await h.api<ListMessagesResponse>(`/messages/${ana.id}`, { token })).body.messages;
+      expect(messages.find((m) => m.fromMe)?.ack).toBe(3);
+    });
+    await h.customerSays('5511966660001', 'Obrigada, resolvido!');
+    await eventually(async () => expect((await h.api<Ticket>(`/tickets/${ana.id}`, { token })).body.lastMessage).toBe('Obrigada, resolvido!'));
+    expect((await h.api<Ticket>(`/tickets/${ana.id}`, { method: 'PUT', token, body: { status: 'closed' } })).status).toBe(200);
+    await h.customerSays('5511966660002', 'oi');
+    await h.customerSays('5511966660002', 'alguém aí?');
+    await eventually(async () => expect((await ticketOf('5511966660002')).unreadMessages).toBe(2));
+    await h.customerSays('5511966660003', 'spam');
+    const spam = await ticketOf('5511966660003');
+    expect((await h.api(`/tickets/${spam.id}`, { method: 'DELETE', token })).status).toBe(200);
+    await caughtUp();
+
+    const knex = h.atendo.knex;
+    const before = new Map<string, { hashes: Record<string, string>; schema: unknown }>();
+    for (const p of projections) before.set(p.name, { hashes: await rowHashes(knex, p), schema: await schemaOf(knex, p) });
+    // Damage every read model: a rebuild starts from the log, not from what is there.
+    await knex('tickets').update({ last_message: 'damaged' });
+    await knex('messages').where({ from_me: true }).delete();
+    await knex('users').update({ name: 'damaged' });
+    await knex('activity_daily').update({ events: 0 });
+
+    // An event the live projector had dead-lettered before a fix: the rebuild applies it, so it is no longer pending.
+    const [received] = (await h.atendo.store.readStream(`contact-${h.companyId}.5511966660002`)).filter((e) => e.type === 'MessageReceived');
+    await knex('projection_dead_letters').insert({
+      projection: 'conversations', event_id: received!.id, stream_id: received!.streamId, stream_position: received!.streamPosition, event_type: received!.type,
+      commit_position: received!.position.commit, prepare_position: received!.position.prepare, error: 'before the fix', attempts: 5,
+    });
+
+    for (const p of projections) await rebuildProjection({ store: h.atendo.store, knex, projection: p, batchSize: 7 });
+    expect(await knex('projection_dead_letters').where({ projection: 'conversations' })).toEqual([]);
+
+    for (const p of projections) {
+      expect({ name: p.name, hashes: await rowHashes(knex, p), schema: await schemaOf(knex, p) }).toEqual({ name: p.name, ...before.get(p.name) });
+    }
+    expect(await shadowSchemas(knex)).toEqual([]);
+    // The live projectors carry on from where the rebuilds stopped.
+    await h.customerSays('5511966660002', 'ainda estou aqui');
+    await eventually(async () => expect((await ticketOf('5511966660002')).unreadMessages).toBe(3));
+  });
+
+  it('a rebuild that dies leaves the live tables answering; the next one clears its leftovers and finishes', async () => {
+    const knex = h.atendo.knex;
+    await caughtUp();
+    const before = await rowHashes(knex, conversationsProjection);
+    let batches = 0;
+    const dying: Projection = {
+      ...conversationsProjection,
+      async apply(events, context) {
+        if (++batches === 3) throw new Error('the rebuild process died');
+        await conversationsProjection.apply(events, context);
+      },
+    };
+    await expect(rebuildProjection({ store: h.atendo.store, knex, projection: dying, batchSize: 3 })).rejects.toThrow('the rebuild process died');
+    expect(await shadowSchemas(knex)).toEqual(['rebuild_conversations']);
+    expect(await rowHashes(knex, conversationsProjection)).toEqual(before);
+    expect((await h.api<ListTicketsResponse>('/tickets', { token })).status).toBe(200);
+
+    // Two operators rebuilding the same read model at once: the second is told, the first finishes.
+    const outcomes = await Promise.allSettled([1, 2].map(() => rebuildProjection({ store: h.atendo.store, knex, projection: conversationsProjection })));
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(outcomes.find((o) => o.status === 'rejected')).toMatchObject({ reason: { code: 'ERR_CONCURRENCY_CONFLICT' } });
+    expect(await shadowSchemas(knex)).toEqual([]);
+    expect(await rowHashes(knex, conversationsProjection)).toEqual(before);
+  });
+
+  it('does not swap in a table that a migration changed while it was rebuilt', async () => {
+    const knex = h.atendo.knex;
+    await caughtUp();
+    const before = await rowHashes(knex, conversationsProjection);
+    let migrated = false;
+    const racing: Projection = {
+      ...conversationsProjection,
+      async apply(events, context) {
+        if (!migrated) {
+          migrated = true;
+          await knex.raw('ALTER TABLE contacts ADD COLUMN note text');
+        }
+        await conversationsProjection.apply(events, context);
+      },
+    };
+    await expect(rebuildProjection({ store: h.atendo.store, knex, projection: racing, batchSize: 3 })).rejects.toMatchObject({ code: 'ERR_CONCURRENCY_CONFLICT' });
+    expect(await knex('information_schema.columns').where({ table_schema: 'public', table_name: 'contacts', column_name: 'note' }).pluck('column_name')).toEqual(['note']);
+    await knex.raw('ALTER TABLE contacts DROP COLUMN note');
+    expect(await rowHashes(knex, conversationsProjection)).toEqual(before);
+
+    await rebuildProjection({ store: h.atendo.store, knex, projection: conversationsProjection });
+    expect(await rowHashes(knex, conversationsProjection)).toEqual(before);
+    expect(await shadowSchemas(knex)).toEqual([]);
+  });
+
+  it('while `atendo rebuild --all` folds 200,000 events, the tickets list keeps answering and new messages reach the console', async () => {
+    // Another company's long history, appended straight to the store: 20,000 customers who changed their name
+    // nine times each. Renames publish nothing live, so the live projectors catch up fast; a rebuild folds them all.
+    const company = 777;
+    const meta = { companyId: company, actor: { type: 'system' as const }, correlationId: 'bulk', causationId: 'bulk', occurredAt: '2026-11-01T12:00:00.000Z' };
+    const history = (n: number): NewEvent[] => {
+      const contactId = 5_000_000 + n;
+      const events: Array<Pick<ConversationEvent, 'type' | 'data'>> = [{ type: 'ContactCreated', data: { contactId, number: `55999${n}`, name: `Cliente ${n}`, isGroup: false } }];
+      for (let i = 1; i < 10; i++) events.push({ type: 'ContactRenamed', data: { contactId, name: `Cliente ${n} (${i})` } });
+      return events.map((e) => ({ ...e, metadata: meta }));
+    };
+    for (let chunk = 0; chunk < 20_000; chunk += 500) {
+      await Promise.all(Array.from({ length: 500 }, (_, i) => h.atendo.store.append(conversationStream(company, `55999${chunk + i}`), history(chunk + i))));
+    }
+    await caughtUp(120_000);
+
+    const feed = await h.socket(token);
+    const cwd = new URL('../../../', import.meta.url).pathname;
+    const cli = spawn('node', ['--import', 'tsx', 'services/runtime/src/cli.ts', 'rebuild', '--all'], {
+      cwd,
+      env: { ...process.env, DATABASE_URL: h.db.url, LOG_LEVEL: 'warn' },
+    });
+    let stdout = '';
+    let stderr = '';
+    cli.stdout.on('data', (d) => (stdout += String(d)));
+    cli.stderr.on('data', (d) => (stderr += String(d)));
+    const exited = new Promise<number | null>((resolve) => cli.on('exit', resolve));
+    let running = true;
+    void exited.then(() => (running = false));
+    const conversationsRebuilding = () => stderr.includes('rebuild conversations') && !stdout.includes('conversations: ');
+
+    const answers: Array<{ status: number; duringConversations: boolean }> = [];
+    let sent = false;
+    let arrivedWhileRebuilding: boolean | undefined;
+    const body = 'Cheguei durante a reconstrução';
+    while (running) {
+      if (!sent && conversationsRebuilding()) {
+        sent = true;
+        await h.customerSays('5511966660009', body, 'Rita');
+        void eventually(() => {
+          if (!feed.entries(`company-${h.companyId}-appMessage`).some((p) => (p.message as { body: string }).body === body)) throw new Error('not yet');
+        }, 60_000).then(
+          () => (arrivedWhileRebuilding = conversationsRebuilding()),
+          () => (arrivedWhileRebuilding = false),
+        );
+      }
+      const res = await h.api<ListTicketsResponse>('/tickets', { token });
+      answers.push({ status: res.status, duringConversations: conversationsRebuilding() });
+    }
+    expect({ code: await exited, stderr }).toMatchObject({ code: 0 });
+    expect(stdout).toMatch(/conversations: \d+ events folded/);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    // Not one answer held up until the rebuild committed, but a steady stream of them while it ran.
+    expect(answers.filter((a) => a.duringConversations).length).toBeGreaterThanOrEqual(10);
+    expect(sent).toBe(true);
+    await eventually(() => expect(arrivedWhileRebuilding).toBeDefined(), 60_000);
+    expect(arrivedWhileRebuilding).toBe(true);
+    // The rebuilt tables hold the message too (folded by the rebuild or by the live projector after the swap).
+    expect((await ticketOf('5511966660009')).lastMessage).toBe(body);
+    feed.close();
+  }, 120_000);
+});
