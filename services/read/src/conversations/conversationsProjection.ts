@@ -1,4 +1,4 @@
-import type { AppMessageFeedPayload, Audience, FeedDraft, RecordedEvent, TicketFeedPayload } from '@atendo/contracts';
+import type { AppMessageFeedPayload, Audience, RecordedEvent, TicketFeedPayload } from '@atendo/contracts';
 import type { ConversationEvent } from '@atendo/core';
 import type { Projection } from '../projections/projection.js';
 import { RowCache } from '../projections/rowCache.js';
@@ -190,28 +190,40 @@ export const conversationsProjection: Projection = {
       if (m?.quoted_id) quotedKeys.add(messageKey(m.company_id, m.quoted_id));
     }
     await messages.load(quotedKeys);
-    for (const t of touched) {
-      if (deletedIds.has(t.ticketId)) continue;
+    // Every ticket payload is built from the final rows, so a ticket touched several times in a batch needs one
+    // `update` entry, at its last touch, for everyone who should hear of it (also an agent who lost it meanwhile).
+    const emitsUpdate = (t: (typeof touched)[number]) => !t.unreadReset && (!t.messageKey || t.event.type === 'MessageReceived' || t.event.type === 'MessageQueued');
+    const lastUpdate = new Map<number, { index: number; also: Array<number | null> }>();
+    touched.forEach((t, index) => {
+      if (!emitsUpdate(t)) return;
+      const also = lastUpdate.get(t.ticketId)?.also ?? [];
+      also.push(t.previousUserId ?? null);
+      lastUpdate.set(t.ticketId, { index, also });
+    });
+    const payloads = new Map<number, ReturnType<typeof toTicket>>();
+    touched.forEach((t, index) => {
+      if (deletedIds.has(t.ticketId)) return;
       const ticket = tickets.get(t.ticketId);
       const contact = ticket ? contacts.get(ticket.contact_id) : null;
-      if (!ticket || !contact) continue;
+      if (!ticket || !contact) return;
       const companyId = ticket.company_id;
-      const payload = toTicket(ticket, contact, directory);
+      let payload = payloads.get(ticket.id);
+      if (!payload) payloads.set(ticket.id, (payload = toTicket(ticket, contact, directory)));
       const audience = ticketAudience(ticket, [t.previousUserId ?? null]);
-      const drafts: FeedDraft[] = [];
       if (t.messageKey) {
         const message = t.messageAt ?? messages.get(t.messageKey)!;
         const quoted = message.quoted_id ? (messages.get(messageKey(companyId, message.quoted_id)) ?? null) : null;
         const action = t.event.type === 'MessageReceived' || t.event.type === 'MessageQueued' ? 'create' : 'update';
         const body: AppMessageFeedPayload = { action, message: toMessage(message, contact, quoted), ticket: payload, contact: payload.contact };
-        drafts.push({ companyId, channel: 'appMessage', payload: body, audience });
+        emit({ companyId, channel: 'appMessage', payload: body, audience });
       }
       if (t.unreadReset) {
-        drafts.push({ companyId, channel: 'ticket', payload: { action: 'updateUnread', ticketId: ticket.id } satisfies TicketFeedPayload, audience });
-      } else if (!t.messageKey || t.event.type === 'MessageReceived' || t.event.type === 'MessageQueued') {
-        drafts.push({ companyId, channel: 'ticket', payload: { action: 'update', ticket: payload } satisfies TicketFeedPayload, audience });
+        emit({ companyId, channel: 'ticket', payload: { action: 'updateUnread', ticketId: ticket.id } satisfies TicketFeedPayload, audience });
       }
-      drafts.forEach(emit);
-    }
+      const update = lastUpdate.get(ticket.id);
+      if (update?.index === index) {
+        emit({ companyId, channel: 'ticket', payload: { action: 'update', ticket: payload } satisfies TicketFeedPayload, audience: ticketAudience(ticket, update.also) });
+      }
+    });
   },
 };
