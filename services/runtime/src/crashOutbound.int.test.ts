@@ -1,17 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { createSimulatorServer, type SimulatorServer } from '@atendo/channels';
-import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
-import { freePort } from './db/embeddedPostgres.js';
+import { eventually } from '@atendo/core/testing';
+import { CRASH_PASSWORD, crashRig, type CrashRig } from './testing/crashRig.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const TICKETS = 30;
 const PER_TICKET = 10;
 const TOTAL = TICKETS * PER_TICKET;
-const PASSWORD = 'Crash-test-123';
 
 /**
  * The platform runs as its own process, WhatsApp (the simulator) here. Agents queue 300 replies over 30 tickets
@@ -20,28 +14,18 @@ const PASSWORD = 'Crash-test-123';
  * customer exactly once, in the order queued.
  */
 describe('crash during an outbound burst', () => {
-  let db: TestDatabase;
-  let simulator: SimulatorServer;
-  let client: pg.Client;
-  let port: number;
-  let platform: ChildProcess | undefined;
+  let rig: CrashRig;
+  beforeAll(async () => {
+    // A slow confirmation widens the moment between "the customer has it" and "the platform recorded it".
+    rig = await crashRig({ confirmDelayMs: 40 });
+  });
+  afterAll(async () => rig?.close());
 
-  const startPlatform = async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'services/runtime/src/cli.ts', 'start'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', SIMULATOR_URL: simulator.url, LOG_LEVEL: 'error', ADMIN_PASSWORD: PASSWORD, SUPER_ADMIN_PASSWORD: PASSWORD },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await eventually(async () => expect((await fetch(`http://127.0.0.1:${port}/health`)).ok).toBe(true), 60_000, 100);
-    return child;
-  };
-  const count = async (sql: string) => Number((await client.query(sql)).rows[0].count);
-  const session = async () => (await (await fetch(`${simulator.url}/simulator/sessions/1`)).json()) as { status: string; pending: number };
   const customerView = async (number: string) =>
-    ((await (await fetch(`${simulator.url}/simulator/sessions/1/customers/${number}/messages`)).json()) as { messages: Array<{ sender: string; body: string }> }).messages;
+    ((await (await fetch(`${rig.simulator.url}/simulator/sessions/1/customers/${number}/messages`)).json()) as { messages: Array<{ sender: string; body: string }> }).messages;
   let token = '';
   const api = async (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`http://127.0.0.1:${port}${route}`, {
+    const res = await fetch(`http://127.0.0.1:${rig.port}${route}`, {
       method,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -49,40 +33,21 @@ describe('crash during an outbound burst', () => {
     return { status: res.status, body: (await res.json()) as any };
   };
   const login = async () => {
-    token = (await api('POST', '/auth/login', { email: 'admin@demo.atendo.local', password: PASSWORD })).body.token;
+    token = (await api('POST', '/auth/login', { email: 'admin@demo.atendo.local', password: CRASH_PASSWORD })).body.token;
   };
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    // A slow confirmation widens the moment between "the customer has it" and "the platform recorded it".
-    simulator = await createSimulatorServer({ port: 0, redeliverAfterMs: 1000, confirmDelayMs: 40 });
-    port = await freePort();
-    client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-  });
-  afterAll(async () => {
-    platform?.kill('SIGKILL');
-    await client?.end();
-    await simulator?.close();
-    await db?.drop();
-  });
-
   it('every queued reply reaches its customer exactly once, in order, when the platform is SIGKILLed mid-send', async () => {
-    platform = await startPlatform();
-    await eventually(async () => {
-      if ((await session()).status !== 'CONNECTED') await fetch(`${simulator.url}/simulator/sessions/1/scan`, { method: 'POST' });
-      expect((await session()).status).toBe('CONNECTED');
-    }, 20_000);
+    let platform = await rig.startPaired();
 
     const numbers = Array.from({ length: TICKETS }, (_, i) => `55119${String(60000000 + i).padStart(8, '0')}`);
-    await fetch(`${simulator.url}/simulator/sessions/1/inbound`, {
+    await fetch(`${rig.simulator.url}/simulator/sessions/1/inbound`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ messages: numbers.map((from, i) => ({ from, text: `olá ${i}` })) }),
     });
     await login();
     const tickets = await eventually(async () => {
-      const { rows } = await client.query(`SELECT t.id, c.number FROM tickets t JOIN contacts c ON c.id = t.contact_id`);
+      const { rows } = await rig.client.query(`SELECT t.id, c.number FROM tickets t JOIN contacts c ON c.id = t.contact_id`);
       expect(rows).toHaveLength(TICKETS);
       return new Map<string, number>(rows.map((r) => [r.number as string, Number(r.id)]));
     }, 30_000, 200);
@@ -106,23 +71,23 @@ describe('crash during an outbound burst', () => {
 
     // Kill it while the gateway is sending, at a moment when the customer has a reply whose send is not recorded yet.
     const delivered = async () => {
-      const { customers } = (await (await fetch(`${simulator.url}/simulator/sessions/1/customers`)).json()) as { customers: Array<{ messages: number }> };
+      const { customers } = (await (await fetch(`${rig.simulator.url}/simulator/sessions/1/customers`)).json()) as { customers: Array<{ messages: number }> };
       return customers.reduce((sum, c) => sum + c.messages, 0) - TICKETS;
     };
     await eventually(async () => {
-      const recorded = await count(`SELECT count(*) FROM events WHERE event_type = 'MessageDispatched'`);
+      const recorded = await rig.count(`SELECT count(*) FROM events WHERE event_type = 'MessageDispatched'`);
       expect(recorded).toBeGreaterThan(20);
       expect(await delivered()).toBeGreaterThan(recorded);
     }, 60_000, 2);
     platform.kill('SIGKILL');
-    await new Promise((r) => platform!.once('exit', r));
+    await new Promise((r) => platform.once('exit', r));
     await burst;
-    const dispatchedAtKill = await count(`SELECT count(*) FROM events WHERE event_type = 'MessageDispatched'`);
-    const queuedAtKill = await count(`SELECT count(*) FROM events WHERE event_type = 'MessageQueued'`);
+    const dispatchedAtKill = await rig.count(`SELECT count(*) FROM events WHERE event_type = 'MessageDispatched'`);
+    const queuedAtKill = await rig.count(`SELECT count(*) FROM events WHERE event_type = 'MessageQueued'`);
     const deliveredAtKill = await delivered();
     expect(dispatchedAtKill).toBeLessThan(TOTAL);
 
-    platform = await startPlatform();
+    platform = await rig.startPlatform();
     await login();
     await queueAll();
     expect(replies.flat().every((r) => r.done)).toBe(true);
@@ -135,11 +100,11 @@ describe('crash during an outbound burst', () => {
       }
     }, 120_000, 500);
     // The log: each reply queued once, with a recorded outcome, none failed.
-    expect(await count(`SELECT count(*) FROM events WHERE event_type = 'MessageQueued'`)).toBe(TOTAL);
+    expect(await rig.count(`SELECT count(*) FROM events WHERE event_type = 'MessageQueued'`)).toBe(TOTAL);
     await eventually(async () => {
-      expect(await count(`SELECT count(DISTINCT data->>'messageId') FROM events WHERE event_type IN ('MessageDispatched', 'MessageDispatchUncertain')`)).toBe(TOTAL);
+      expect(await rig.count(`SELECT count(DISTINCT data->>'messageId') FROM events WHERE event_type IN ('MessageDispatched', 'MessageDispatchUncertain')`)).toBe(TOTAL);
     }, 60_000, 200);
-    expect(await count(`SELECT count(*) FROM events WHERE event_type = 'MessageDispatchFailed'`)).toBe(0);
+    expect(await rig.count(`SELECT count(*) FROM events WHERE event_type = 'MessageDispatchFailed'`)).toBe(0);
     console.log(`outbound crash test: killed with ${queuedAtKill}/${TOTAL} queued and ${dispatchedAtKill} recorded as sent, ${deliveredAtKill} delivered; after restart ${TOTAL} delivered exactly once`);
   }, 300_000);
 });
