@@ -40,6 +40,11 @@ export interface ReadAllOptions {
    * returned, so a short read still means the log is caught up.
    */
   types?: readonly string[];
+  /**
+   * Events' metadata holds only `companyId` and `occurredAt`, all a read model uses: a rebuild then skips the
+   * actor and the correlation and causation ids, most of each event's bytes. A store may return them anyway.
+   */
+  placementOnly?: boolean;
 }
 
 /** Whether a subscription reads the log, or keeps failing to and tries again. */

@@ -37,10 +37,14 @@ export const conversationsProjection: Projection = {
   name: 'conversations',
   tables: ['contacts', 'tickets', 'messages'],
   eventTypes: conversationEventTypes,
+  // A customer's contact, tickets and messages all live in the customer's conversation stream.
+  rowsPerStream: true,
+  placementOnly: true,
   async apply(events, { trx, emit, rebuilding }) {
-    const contacts = new RowCache<ContactRow>(trx, 'contacts', 'id');
-    const tickets = new RowCache<TicketRow>(trx, 'tickets', 'id');
-    const messages = new RowCache<MessageRow>(trx, 'messages', 'key');
+    // Live, a message update's feed entry keeps its row as of that event (`messageAt`), so updates copy rows.
+    const contacts = new RowCache<ContactRow>(trx, 'contacts', 'id', { inPlace: rebuilding });
+    const tickets = new RowCache<TicketRow>(trx, 'tickets', 'id', { inPlace: rebuilding });
+    const messages = new RowCache<MessageRow>(trx, 'messages', 'key', { inPlace: rebuilding });
     const contactIds = new Set<number>();
     const ticketIds = new Set<number>();
     const messageKeys = new Set<string>();

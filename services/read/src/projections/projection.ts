@@ -22,5 +22,12 @@ export interface Projection {
    * dead-lettered: for read models where a skipped event would make later rows wrong.
    */
   strict?: boolean;
+  /**
+   * Events of different streams never touch the same rows (each stream's rows are its own): a rebuild may fold
+   * a batch as several disjoint parts in concurrent transactions, so PostgreSQL writes one while Node folds another.
+   */
+  rowsPerStream?: boolean;
+  /** `apply` reads no metadata but `companyId` and `occurredAt`: a rebuild reads only those (`ReadAllOptions.placementOnly`). */
+  placementOnly?: boolean;
   apply(events: RecordedEvent[], context: ProjectionContext): Promise<void>;
 }

@@ -11,10 +11,15 @@ export class RowCache<R extends object> {
   private readonly rows = new Map<string, R | null>();
   private readonly dirty = new Set<string>();
 
+  /**
+   * `inPlace`: `update` changes the cached row itself rather than a copy, sparing an object per event. Only for
+   * callers that keep no earlier version of a row (a rebuild builds no feed entries from rows as they were).
+   */
   constructor(
     private readonly trx: Knex.Transaction,
     private readonly table: string,
     private readonly keyColumn: keyof R & string,
+    private readonly options: { inPlace?: boolean } = {},
   ) {}
 
   async load(keys: Iterable<string | number>): Promise<void> {
@@ -42,7 +47,7 @@ export class RowCache<R extends object> {
   update(key: string | number, change: (row: R) => Partial<R>): R | null {
     const row = this.rows.get(String(key));
     if (!row) return null;
-    return this.set({ ...row, ...change(row) } as R);
+    return this.set(this.options.inPlace ? Object.assign(row, change(row)) : ({ ...row, ...change(row) } as R));
   }
 
   /**

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createKnex } from '../../db/knex.js';
 import { migrateLatest } from '../../db/migrations.js';
 import { createTestDatabase } from '../../testing/database.js';
@@ -62,6 +62,32 @@ describe('PostgreSQL group commit under a poisoned append', () => {
       // Read per stream: the log's global order waits for other test files' open transactions.
       const landed = await Promise.all(Array.from({ length: 16 }, async (_, i) => (await store.readStream(streamId('contact', 5, i))).length));
       expect(landed).toEqual(Array.from({ length: 16 }, (_, i) => (i === 3 ? 0 : 1)));
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
+});
+
+describe('PostgreSQL readAll for a rebuild', () => {
+  it('with placementOnly, hands out the same events with only the company and the time in their metadata', async () => {
+    const db = await createTestDatabase();
+    const knex = createKnex(db.url);
+    await migrateLatest(knex, eventStoreMigrations);
+    await knex.destroy();
+    const store = new PostgresEventStore({ connectionString: db.url });
+    try {
+      await store.append(streamId('contact', 7, 1), [event(7, 'MessageReceived', { body: 'oi' }), event(7, 'TicketRead', { ticketId: 1 })]);
+      // The log's global order waits for other test files' open transactions: wait until both are handed out.
+      const full = await vi.waitFor(async () => {
+        const events = await store.readAll({ companyId: 7 });
+        expect(events).toHaveLength(2);
+        return events;
+      }, { timeout: 10_000 });
+      const placed = await store.readAll({ companyId: 7, placementOnly: true });
+      expect(placed).toEqual(full.map((e) => ({ ...e, metadata: { companyId: 7, occurredAt: e.metadata.occurredAt } })));
+      expect(full[0]!.metadata.correlationId).toBeTruthy();
+      expect(placed[0]!.recordedAt).toBeInstanceOf(Date);
     } finally {
       await store.close();
       await db.drop();

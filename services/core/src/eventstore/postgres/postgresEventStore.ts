@@ -72,12 +72,20 @@ interface EventRow {
   event_type: string;
   schema_version: number;
   data: unknown;
-  metadata: RecordedEvent['metadata'];
-  recorded_at: Date;
+  metadata?: RecordedEvent['metadata'];
+  /** Instead of `metadata`, with `placementOnly`. */
+  company_id?: number;
+  occurred_at?: string;
+  /** Milliseconds since the epoch. */
+  recorded_at: number;
 }
 
-const COLUMNS =
-  'global_position, transaction_id, stream_id, stream_position, event_id, event_type, schema_version, data, metadata, recorded_at';
+// recorded_at as whole milliseconds (what a Date holds): a number is far cheaper for pg to hand over than a
+// timestamp, whose text pg parses with a regular expression, a cost every event of a rebuild pays.
+const COMMON_COLUMNS =
+  'global_position, transaction_id, stream_id, stream_position, event_id, event_type, schema_version, data, floor(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_at';
+const COLUMNS = `${COMMON_COLUMNS}, metadata`;
+const PLACEMENT_COLUMNS = `${COMMON_COLUMNS}, company_id, metadata->>'occurredAt' AS occurred_at`;
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
@@ -85,11 +93,11 @@ function toRecorded(row: EventRow): RecordedEvent {
     type: row.event_type,
     schemaVersion: row.schema_version,
     data: row.data,
-    metadata: row.metadata,
+    metadata: row.metadata ?? ({ companyId: row.company_id, occurredAt: row.occurred_at } as RecordedEvent['metadata']),
     streamId: row.stream_id,
     streamPosition: row.stream_position,
     position: { commit: row.transaction_id, prepare: row.global_position },
-    recordedAt: row.recorded_at,
+    recordedAt: new Date(row.recorded_at),
   };
 }
 
@@ -254,7 +262,7 @@ export class PostgresEventStore implements EventStore {
     }
     // Only transactions older than every running one: nothing can still appear before what we return.
     const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events
+      `SELECT ${options.placementOnly ? PLACEMENT_COLUMNS : COLUMNS} FROM events
         WHERE ${where} AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         ORDER BY transaction_id, global_position LIMIT $3`,
       params,
