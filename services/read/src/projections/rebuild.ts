@@ -61,33 +61,34 @@ async function tableShape(db: Knex, qualified: string): Promise<string> {
   return rows[0]!.shape;
 }
 
+/** Each table on a connection of its own: a dozen catalogue queries in turn held up the start of a rebuild. */
 async function describeLiveTables(knex: Knex, tables: string[]): Promise<LiveTable[]> {
-  const found: LiveTable[] = [];
-  for (const table of tables) {
-    const { rows } = (await knex.raw(
-      `SELECT n.nspname AS schema, format('%I.%I', n.nspname, c.relname) AS qualified, c.oid
-         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE c.oid = to_regclass(?)`,
-      [ident(table)],
-    )) as { rows: Array<{ schema: string; qualified: string; oid: number }> };
-    if (!rows[0]) throw new AppError('ERR_NOT_FOUND', 404, `Read model table "${table}" does not exist: run the migrations first`);
-    const { schema, qualified, oid } = rows[0];
-    const foreign = (await knex.raw(`SELECT conname FROM pg_constraint WHERE contype = 'f' AND (conrelid = ? OR confrelid = ?)`, [oid, oid])) as { rows: unknown[] };
-    // A swap drops the live table; a foreign key would tie it to tables the rebuild does not replace.
-    if (foreign.rows.length > 0) throw new AppError('ERR_VALIDATION', 400, `Read model table "${table}" has foreign keys, which a rebuild cannot swap (decision 0011)`);
-    const indexes = (await knex.raw(
-      `SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS definition, x.indisunique AS unique,
-              con.conname AS constraint_name, pg_get_constraintdef(con.oid) AS constraint_definition
-         FROM pg_index x
-         JOIN pg_class i ON i.oid = x.indexrelid
-         LEFT JOIN pg_constraint con ON con.conindid = x.indexrelid AND con.conrelid = x.indrelid AND con.contype IN ('p', 'u', 'x')
-        WHERE x.indrelid = ?
-        ORDER BY x.indisprimary DESC, i.relname`,
-      [oid],
-    )) as { rows: IndexRow[] };
-    found.push({ name: table, schema, qualified, indexes: indexes.rows, shape: await tableShape(knex, qualified) });
-  }
-  return found;
+  return Promise.all(tables.map((table) => describeLiveTable(knex, table)));
+}
+
+async function describeLiveTable(knex: Knex, table: string): Promise<LiveTable> {
+  const { rows } = (await knex.raw(
+    `SELECT n.nspname AS schema, format('%I.%I', n.nspname, c.relname) AS qualified, c.oid
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.oid = to_regclass(?)`,
+    [ident(table)],
+  )) as { rows: Array<{ schema: string; qualified: string; oid: number }> };
+  if (!rows[0]) throw new AppError('ERR_NOT_FOUND', 404, `Read model table "${table}" does not exist: run the migrations first`);
+  const { schema, qualified, oid } = rows[0];
+  const foreign = (await knex.raw(`SELECT conname FROM pg_constraint WHERE contype = 'f' AND (conrelid = ? OR confrelid = ?)`, [oid, oid])) as { rows: unknown[] };
+  // A swap drops the live table; a foreign key would tie it to tables the rebuild does not replace.
+  if (foreign.rows.length > 0) throw new AppError('ERR_VALIDATION', 400, `Read model table "${table}" has foreign keys, which a rebuild cannot swap (decision 0011)`);
+  const indexes = (await knex.raw(
+    `SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS definition, x.indisunique AS unique,
+            con.conname AS constraint_name, pg_get_constraintdef(con.oid) AS constraint_definition
+       FROM pg_index x
+       JOIN pg_class i ON i.oid = x.indexrelid
+       LEFT JOIN pg_constraint con ON con.conindid = x.indexrelid AND con.conrelid = x.indrelid AND con.contype IN ('p', 'u', 'x')
+      WHERE x.indrelid = ?
+      ORDER BY x.indisprimary DESC, i.relname`,
+    [oid],
+  )) as { rows: IndexRow[] };
+  return { name: table, schema, qualified, indexes: indexes.rows, shape: await tableShape(knex, qualified) };
 }
 
 /** The statement that gives the shadow table this index (or constraint) under the live one's name. */
@@ -114,10 +115,17 @@ async function createShadowTables(knex: Knex, schema: string, tables: LiveTable[
   });
 }
 
-/** Each index on a connection of its own, then each table's statistics: PostgreSQL builds two at a time on two cores. */
+/**
+ * Each index on a connection of its own, then the table's statistics (ANALYZE waits for the table's index builds
+ * anyway): PostgreSQL builds two at a time on two cores.
+ */
 async function createSecondaryIndexes(knex: Knex, schema: string, tables: LiveTable[]): Promise<void> {
-  await Promise.all(tables.flatMap((table) => table.indexes.filter((i) => !i.unique).map((index) => knex.raw(shadowIndex(schema, table, index)))));
-  await Promise.all(tables.map((table) => knex.raw(`ANALYZE ${ident(schema)}.${ident(table.name)}`)));
+  await Promise.all(
+    tables.map(async (table) => {
+      await Promise.all(table.indexes.filter((i) => !i.unique).map((index) => knex.raw(shadowIndex(schema, table, index))));
+      await knex.raw(`ANALYZE ${ident(schema)}.${ident(table.name)}`);
+    }),
+  );
 }
 
 /** Unqualified table names in this transaction resolve to the shadow tables first, then to the usual ones. */
@@ -145,29 +153,55 @@ function reader(options: RebuildOptions): (after: Position) => Promise<Read> {
 }
 
 /**
- * Reads the log after `from` in batches and folds each batch with `apply`, reading the next batch while the last
- * one is folded, until a batch comes back short: the log is then caught up to what was committed. `first` is the
- * first batch's read, when the caller started it already.
+ * Reads the log after `from` in batches and folds them with `fold`, until a batch comes back short: the log is
+ * then caught up to what was committed. The next batch is read while one is folded. With `lanes` > 1 each batch
+ * is split by stream (`byStream`) and each lane folds its parts in order, without waiting for the other lanes:
+ * a lane whose rows PostgreSQL is writing leaves Node to the others. `first` is the first batch's read, when the
+ * caller started it already. Nothing is still folding when it returns or throws.
  */
 async function foldLog(
   options: RebuildOptions,
   from: RebuildProgress,
-  apply: (events: RecordedEvent[]) => Promise<void>,
+  fold: (events: RecordedEvent[]) => Promise<void>,
+  lanes: number,
   first?: Promise<Read>,
 ): Promise<RebuildProgress> {
   const read = reader(options);
   let { position, events } = from;
-  let next = first ?? read(position);
-  for (;;) {
-    const { batch, full } = await next;
-    if (full) next = read(batch[batch.length - 1]!.position);
-    if (batch.length > 0) {
-      await apply(batch);
-      position = batch[batch.length - 1]!.position;
-      events += batch.length;
-      options.onProgress?.({ events, position });
+  let tails: Array<Promise<void>> = Array.from({ length: lanes }, () => Promise.resolve());
+  // The batch handed to the lanes last; it counts as folded once every lane is through it.
+  let queued: { done: Promise<void>; events: number; position: Position } | undefined;
+  const settle = async () => {
+    if (!queued) return;
+    await queued.done;
+    ({ position } = queued);
+    events += queued.events;
+    queued = undefined;
+    options.onProgress?.({ events, position });
+  };
+  try {
+    let next = first ?? read(position);
+    for (;;) {
+      const { batch, full } = await next;
+      if (full) next = read(batch[batch.length - 1]!.position);
+      if (batch.length > 0) {
+        const parts = lanes === 1 ? [batch] : byStream(batch, lanes);
+        tails = tails.map((tail, i) => tail.then(() => (parts[i]!.length > 0 ? fold(parts[i]!) : undefined)));
+        const settled = Promise.allSettled(tails).then((results) => {
+          for (const r of results) if (r.status === 'rejected') throw r.reason;
+        });
+        settled.catch(() => undefined); // awaited by settle; a read that fails first must not leave it unhandled
+        // The lanes go on with this batch while the one before is waited for.
+        await settle();
+        queued = { done: settled, events: batch.length, position: batch[batch.length - 1]!.position };
+      }
+      if (!full) {
+        await settle();
+        return { events, position };
+      }
     }
-    if (!full) return { events, position };
+  } finally {
+    await Promise.allSettled(tails);
   }
 }
 
@@ -183,7 +217,7 @@ async function swap(options: RebuildOptions, schema: string, tables: LiveTable[]
     await trx.raw('INSERT INTO projection_checkpoints (name) VALUES (?) ON CONFLICT (name) DO NOTHING', [projection.name]);
     const live = (await trx('projection_checkpoints').where({ name: projection.name }).forUpdate().first()) as { commit_position: number; prepare_position: number };
     await useShadow(trx, schema);
-    const done = await foldLog(options, from, (events) => projection.apply(events, { trx, emit: () => undefined, rebuilding: true }));
+    const done = await foldLog(options, from, (events) => projection.apply(events, { trx, emit: () => undefined, rebuilding: true }), 1);
     if (tables.length > 0) {
       const liveNames = tables.map((t) => t.qualified).join(', ');
       await trx.raw(`LOCK TABLE ${liveNames} IN ACCESS EXCLUSIVE MODE`);
@@ -219,6 +253,7 @@ async function swap(options: RebuildOptions, schema: string, tables: LiveTable[]
  */
 const LANES = 2;
 
+/** The batch's events in `lanes` parts (some maybe empty), by a hash of their stream id. */
 function byStream(events: RecordedEvent[], lanes: number): RecordedEvent[][] {
   const parts: RecordedEvent[][] = Array.from({ length: lanes }, () => []);
   for (const e of events) {
@@ -226,7 +261,7 @@ function byStream(events: RecordedEvent[], lanes: number): RecordedEvent[][] {
     for (let i = 0; i < e.streamId.length; i++) hash = (hash * 31 + e.streamId.charCodeAt(i)) | 0;
     parts[(hash >>> 0) % lanes]!.push(e);
   }
-  return parts.filter((p) => p.length > 0);
+  return parts;
 }
 
 /** Runs `work` holding the rebuild lock of `projection` on a connection of its own (no transaction stays open). */
@@ -268,18 +303,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
         await useShadow(trx, schema);
         await projection.apply(events, { trx, emit: () => undefined, rebuilding: true });
       });
-    const foldBatches = (from: RebuildProgress, firstBatch?: Promise<Read>) =>
-      foldLog(
-        options,
-        from,
-        async (events) => {
-          if (!projection.rowsPerStream) return fold(events);
-          // Every part settles before a failure is thrown, so that no part is still writing when the rebuild ends.
-          const parts = await Promise.allSettled(byStream(events, LANES).map(fold));
-          for (const part of parts) if (part.status === 'rejected') throw part.reason;
-        },
-        firstBatch,
-      );
+    const foldBatches = (from: RebuildProgress, firstBatch?: Promise<Read>) => foldLog(options, from, fold, projection.rowsPerStream ? LANES : 1, firstBatch);
     let folded = await foldBatches({ events: 0, position: START }, first);
     await createSecondaryIndexes(knex, schema, tables);
     // What was appended while the indexes were built, so that the swap itself has little left to fold.

@@ -63,41 +63,44 @@ interface BatchRow {
   prepare_position: number | null;
 }
 
-interface EventRow {
-  global_position: number;
-  transaction_id: number;
-  stream_id: string;
-  stream_position: number;
-  event_id: string;
-  event_type: string;
-  schema_version: number;
-  data: unknown;
-  metadata?: RecordedEvent['metadata'];
-  /** Instead of `metadata`, with `placementOnly`. */
-  company_id?: number;
-  occurred_at?: string;
+/**
+ * A log row as pg hands it over in array mode (cheaper than an object per row, which a rebuild pays 300,000
+ * times): the columns of COLUMNS, or with `placementOnly` of PLACEMENT_COLUMNS, in order.
+ */
+type EventRow = [
+  globalPosition: number,
+  transactionId: number,
+  streamId: string,
+  streamPosition: number,
+  eventId: string,
+  eventType: string,
+  schemaVersion: number,
+  data: unknown,
   /** Milliseconds since the epoch. */
-  recorded_at: number;
-}
+  recordedAt: number,
+  metadataOrCompanyId: RecordedEvent['metadata'] | number,
+  occurredAt?: string,
+];
 
 // recorded_at as whole milliseconds (what a Date holds): a number is far cheaper for pg to hand over than a
 // timestamp, whose text pg parses with a regular expression, a cost every event of a rebuild pays.
 const COMMON_COLUMNS =
-  'global_position, transaction_id, stream_id, stream_position, event_id, event_type, schema_version, data, floor(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_at';
+  'global_position, transaction_id, stream_id, stream_position, event_id, event_type, schema_version, data, floor(extract(epoch FROM recorded_at) * 1000)::float8';
 const COLUMNS = `${COMMON_COLUMNS}, metadata`;
-const PLACEMENT_COLUMNS = `${COMMON_COLUMNS}, company_id, metadata->>'occurredAt' AS occurred_at`;
+const PLACEMENT_COLUMNS = `${COMMON_COLUMNS}, company_id, metadata->>'occurredAt'`;
 
 function toRecorded(row: EventRow): RecordedEvent {
+  const [globalPosition, transactionId, streamId, streamPosition, eventId, eventType, schemaVersion, data, recordedAt, metadata, occurredAt] = row;
   return {
-    id: row.event_id,
-    type: row.event_type,
-    schemaVersion: row.schema_version,
-    data: row.data,
-    metadata: row.metadata ?? ({ companyId: row.company_id, occurredAt: row.occurred_at } as RecordedEvent['metadata']),
-    streamId: row.stream_id,
-    streamPosition: row.stream_position,
-    position: { commit: row.transaction_id, prepare: row.global_position },
-    recordedAt: new Date(row.recorded_at),
+    id: eventId,
+    type: eventType,
+    schemaVersion,
+    data,
+    metadata: typeof metadata === 'number' ? ({ companyId: metadata, occurredAt } as RecordedEvent['metadata']) : metadata,
+    streamId,
+    streamPosition,
+    position: { commit: transactionId, prepare: globalPosition },
+    recordedAt: new Date(recordedAt),
   };
 }
 
@@ -244,7 +247,7 @@ export class PostgresEventStore implements EventStore {
       params.push(options.maxCount);
       sql += ` LIMIT $${params.length}`;
     }
-    const { rows } = await this.pool.query<EventRow>(sql, params);
+    const { rows } = await this.pool.query<EventRow>({ text: sql, values: params, rowMode: 'array' });
     return rows.map(toRecorded);
   }
 
@@ -261,12 +264,13 @@ export class PostgresEventStore implements EventStore {
       where += ` AND event_type = ANY($${params.length}::text[])`;
     }
     // Only transactions older than every running one: nothing can still appear before what we return.
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${options.placementOnly ? PLACEMENT_COLUMNS : COLUMNS} FROM events
+    const { rows } = await this.pool.query<EventRow>({
+      text: `SELECT ${options.placementOnly ? PLACEMENT_COLUMNS : COLUMNS} FROM events
         WHERE ${where} AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         ORDER BY transaction_id, global_position LIMIT $3`,
-      params,
-    );
+      values: params,
+      rowMode: 'array',
+    });
     return rows.map(toRecorded);
   }
 
