@@ -41,7 +41,8 @@ export const conversationsProjection: Projection = {
   rowsPerStream: true,
   placementOnly: true,
   async apply(events, { trx, emit, rebuilding }) {
-    // Live, a message update's feed entry keeps its row as of that event (`messageAt`), so updates copy rows.
+    // Live, feed entries read rows as they were at an event (a message update's `messageAt`, a ticket's agent
+    // before `TicketAccepted`), so updates copy rows; a rebuild emits nothing and changes them in place.
     const contacts = new RowCache<ContactRow>(trx, 'contacts', 'id', { inPlace: rebuilding });
     const tickets = new RowCache<TicketRow>(trx, 'tickets', 'id', { inPlace: rebuilding });
     const messages = new RowCache<MessageRow>(trx, 'messages', 'key', { inPlace: rebuilding });
