@@ -6,7 +6,7 @@ import { createTestDatabase } from '../../testing/database.js';
 import { event, eventStoreContract } from '../contract.js';
 import { parseStreamId, streamId } from '../streams.js';
 import { eventStoreMigrations } from './migrations.js';
-import { PostgresEventStore } from './postgresEventStore.js';
+import { PostgresEventStore, type PostgresEventStoreOptions } from './postgresEventStore.js';
 
 eventStoreContract('postgres', async () => {
   const db = await createTestDatabase();
@@ -41,14 +41,26 @@ eventStoreContract('postgres', async () => {
   };
 });
 
+/** A migrated database of its own and a store on it, for a test; the returned function cleans both up. */
+async function freshStore(options: Partial<PostgresEventStoreOptions> = {}): Promise<{ store: PostgresEventStore; dispose(): Promise<void> }> {
+  const db = await createTestDatabase();
+  const knex = createKnex(db.url);
+  await migrateLatest(knex, eventStoreMigrations);
+  await knex.destroy();
+  const store = new PostgresEventStore({ connectionString: db.url, ...options });
+  return {
+    store,
+    async dispose() {
+      await store.close();
+      await db.drop();
+    },
+  };
+}
+
 describe('PostgreSQL group commit under a poisoned append', () => {
   it('fails only the append PostgreSQL refuses; the 15 grouped with it land', async () => {
-    const db = await createTestDatabase();
-    const knex = createKnex(db.url);
-    await migrateLatest(knex, eventStoreMigrations);
-    await knex.destroy();
     // One call at a time, so the 16 appends below travel together in one batch.
-    const store = new PostgresEventStore({ connectionString: db.url, maxConcurrentAppends: 1 });
+    const { store, dispose } = await freshStore({ maxConcurrentAppends: 1 });
     try {
       await store.append(streamId('warmup', 5, 1), [event(5)]);
       const results = await Promise.allSettled(
@@ -63,19 +75,14 @@ describe('PostgreSQL group commit under a poisoned append', () => {
       const landed = await Promise.all(Array.from({ length: 16 }, async (_, i) => (await store.readStream(streamId('contact', 5, i))).length));
       expect(landed).toEqual(Array.from({ length: 16 }, (_, i) => (i === 3 ? 0 : 1)));
     } finally {
-      await store.close();
-      await db.drop();
+      await dispose();
     }
   });
 });
 
 describe('PostgreSQL readAll for a rebuild', () => {
   it('with placementOnly, hands out the same events with only the company and the time in their metadata', async () => {
-    const db = await createTestDatabase();
-    const knex = createKnex(db.url);
-    await migrateLatest(knex, eventStoreMigrations);
-    await knex.destroy();
-    const store = new PostgresEventStore({ connectionString: db.url });
+    const { store, dispose } = await freshStore();
     try {
       await store.append(streamId('contact', 7, 1), [event(7, 'MessageReceived', { body: 'oi' }), event(7, 'TicketRead', { ticketId: 1 })]);
       // The log's global order waits for other test files' open transactions: wait until both are handed out.
@@ -89,8 +96,7 @@ describe('PostgreSQL readAll for a rebuild', () => {
       expect(full[0]!.metadata.correlationId).toBeTruthy();
       expect(placed[0]!.recordedAt).toBeInstanceOf(Date);
     } finally {
-      await store.close();
-      await db.drop();
+      await dispose();
     }
   });
 });
