@@ -97,6 +97,23 @@ export class ConversationQueries {
   }
 
   /** The stream of the conversation a sent message belongs to, by the provider's id (for acks). */
+  /**
+   * Replies whose send had an unknown outcome and that no ack has settled yet, oldest first: a gateway starting after
+   * a crash sends them again with the same key (the channel delivers each once). Only the last day's: older ones
+   * are left for a person to judge.
+   */
+  async unsettledReplies(limit = 10_000): Promise<Array<{ messageId: string; providerMessageId: string; whatsappId: number; number: string; body: string }>> {
+    const rows = (await this.knex('messages as m')
+      .join('contacts as c', 'c.id', 'm.contact_id')
+      .where({ 'm.from_me': true, 'm.ack': 0, 'm.failed': false })
+      .whereNotNull('m.provider_message_id')
+      .andWhere('m.created_at', '>', this.knex.raw("now() - interval '1 day'"))
+      .orderBy('m.ordinal')
+      .limit(limit)
+      .select('m.id', 'm.provider_message_id', 'm.whatsapp_id', 'c.number', 'm.body')) as Array<{ id: string; provider_message_id: string; whatsapp_id: number; number: string; body: string }>;
+    return rows.map((r) => ({ messageId: r.id, providerMessageId: r.provider_message_id, whatsappId: r.whatsapp_id, number: r.number, body: r.body }));
+  }
+
   async streamOfProviderMessage(whatsappId: number, providerMessageId: string): Promise<string | null> {
     const row = await this.knex('messages as m')
       .join('tickets as t', 't.id', 'm.ticket_id')

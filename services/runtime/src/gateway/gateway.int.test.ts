@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListMessagesResponse, ListTicketsResponse, Message, Ticket } from '@atendo/contracts';
-import { conversationStream, handleCommand, whatsappDecider, whatsappStream } from '@atendo/core';
+import { SimulatorProvider } from '@atendo/channels';
+import { ConversationService, conversationStream, handleCommand, sequenceIds, whatsappDecider, whatsappStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
-import { waitForCheckpoints } from '@atendo/read';
+import { CatalogueQueries, ConversationQueries, waitForCheckpoints } from '@atendo/read';
 import { startHarness, type Harness } from '../testing/harness.js';
+import { Gateway } from './gateway.js';
 
 interface CustomerView {
   messages: Array<{ id: string; sender: string; body: string; ack: number; quotedId: string | null }>;
@@ -18,7 +21,12 @@ describe('gateway', () => {
     h = await startHarness({ env: { WHATSAPP_SEND_TIMEOUT_MS: '400' } });
     token = (await h.login()).token;
   });
-  afterAll(async () => h?.stop());
+  /** Gateways a test started in place of the harness's. */
+  const stopLater: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const stop of stopLater) await stop();
+    await h?.stop();
+  });
 
   const customerView = async (number: string) =>
     (await (await fetch(`${h.simulator.url}/simulator/sessions/${h.whatsappId}/customers/${number}/messages`)).json()) as CustomerView;
@@ -102,6 +110,34 @@ describe('gateway', () => {
     }, 15_000);
     expect(await eventTypes('5511977770005')).toContain('MessageDispatchUncertain');
     expect((await customerView('5511977770005')).messages.filter((m) => m.sender === 'platform').map((m) => m.body)).toEqual(['Segunda tentativa']);
+  });
+
+  it('a reply left unknown by a process that died before any ack is sent again by the next one, and arrives once', async () => {
+    const number = '5511977770009';
+    const ticket = await openTicket(number, 'alguém aí?');
+    const { user } = await h.login();
+    // The process dies: its gateway stops, after recording a reply whose outcome it never learnt (the frame was lost).
+    await h.atendo.gateway!.stop();
+    const conversations = new ConversationService(h.atendo.store, sequenceIds(h.atendo.knex));
+    const stream = conversationStream(h.companyId, number);
+    const messageId = randomUUID();
+    const system = { actor: { type: 'system' as const, name: 'gateway' } };
+    await conversations.execute(stream, { type: 'QueueMessage', ticketId: ticket.id, messageId, body: 'Ainda estou aqui', userId: user.id, admin: true, quotedMessageId: null }, system);
+    const left = await conversations.execute(stream, { type: 'RecordDispatchUncertain', messageId, providerMessageId: messageId, reason: 'the process died' }, system);
+    await h.atendo.readYourWrites(left.position);
+    expect((await customerView(number)).messages.filter((m) => m.sender === 'platform')).toEqual([]);
+
+    // The next process starts its gateway (it serves the tests after this one too).
+    const knex = h.atendo.knex;
+    const provider = new SimulatorProvider(h.simulator.url, { log: { warn: () => undefined } });
+    const next = new Gateway({ store: h.atendo.store, knex, provider, conversations, catalogue: new CatalogueQueries(knex), conversationQueries: new ConversationQueries(knex), log: h.atendo.log });
+    stopLater.push(() => next.stop(), () => provider.close());
+    await next.start();
+    await eventually(async () => {
+      const mine = (await h.api<ListMessagesResponse>(`/messages/${ticket.id}`, { token })).body.messages.find((m) => m.fromMe)!;
+      expect(mine).toMatchObject({ id: messageId, ack: 3, failed: false });
+    }, 15_000);
+    expect((await customerView(number)).messages.filter((m) => m.sender === 'platform').map((m) => m.body)).toEqual(['Ainda estou aqui']);
   });
 
   it('a send refused before anything left (session not connected) is failed', async () => {

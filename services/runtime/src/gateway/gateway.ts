@@ -69,6 +69,11 @@ export class Gateway {
   };
 
   async start(): Promise<void> {
+    // Replies an earlier process sent without learning the outcome, then died before an ack came: they go again with
+    // the same key once their session connects, so one whose frame was lost still arrives, and arrives once.
+    for (const r of await this.options.conversationQueries.unsettledReplies()) {
+      this.unsettled.set(r.providerMessageId, { connectionId: r.whatsappId, to: r.number, body: r.body, idempotencyKey: r.messageId });
+    }
     for (const c of await this.options.catalogue.allWhatsapps()) {
       this.connections.set(c.id, { companyId: c.companyId, queueIds: c.queueIds });
       await this.options.provider.startSession({ connectionId: c.id, companyId: c.companyId, name: c.name }, this.sink);
