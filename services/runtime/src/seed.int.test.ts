@@ -3,6 +3,9 @@ import {
   createKnex,
   createUser,
   eventStoreMigrations,
+  PLATFORM_COMPANY,
+  releaseUnique,
+  uniqueStream,
   idMigrations,
   migrateLatest,
   PostgresEventStore,
@@ -93,5 +96,12 @@ describe('the demo seed', () => {
     await expect(createUser(store, await ids.next('user'), { ...fields(44), email: 'ANA@race.test' }, { actor: { type: 'system' } })).rejects.toMatchObject({
       code: 'ERR_USER_EMAIL_ALREADY_EXISTS',
     });
+    // Only its owner frees it; then it may be claimed again.
+    const owner = (await store.readStream(uniqueStream(PLATFORM_COMPANY, 'userEmail', 'ana@race.test')))[0]!.data as { owner: string };
+    const system = { actor: { type: 'system' as const } };
+    await releaseUnique(store, { companyId: PLATFORM_COMPANY, kind: 'userEmail', value: 'ana@race.test', owner: 'user-44.1' }, system);
+    await expect(createUser(store, await ids.next('user'), fields(45), system)).rejects.toMatchObject({ code: 'ERR_USER_EMAIL_ALREADY_EXISTS' });
+    await releaseUnique(store, { companyId: PLATFORM_COMPANY, kind: 'userEmail', value: 'Ana@Race.test', owner: owner.owner }, system);
+    await createUser(store, await ids.next('user'), fields(45), system);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ErrorCode } from '@atendo/contracts';
-import { handleCommand, loadState, type CommandContext } from '../commands/handler.js';
+import { handleCommand, type CommandContext } from '../commands/handler.js';
 import type { Decider, DomainEvent } from '../commands/decider.js';
 import { DomainError } from '../errors.js';
 import type { EventStore } from '../eventstore/port.js';
@@ -81,9 +81,4 @@ export async function claimUnique(store: EventStore, claim: UniqueClaim, context
 export async function releaseUnique(store: EventStore, claim: Omit<UniqueClaim, 'code'>, context: CommandContext): Promise<void> {
   const stream = uniqueStream(claim.companyId, claim.kind, claim.value);
   await handleCommand(store, uniqueDecider, stream, { type: 'release', kind: claim.kind, value: normaliseUnique(claim.value), owner: claim.owner }, context);
-}
-
-/** Who holds a value now (null: free). */
-export async function uniqueOwner(store: EventStore, companyId: number, kind: UniqueKind, value: string): Promise<string | null> {
-  return (await loadState(store, uniqueDecider, uniqueStream(companyId, kind, value))).state.owner;
 }

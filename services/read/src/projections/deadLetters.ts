@@ -56,11 +56,6 @@ export async function listDeadLetters(knex: Knex, options: { projection?: string
   return ((await query) as DeadLetterRow[]).map(toDeadLetter);
 }
 
-export async function countDeadLetters(knex: Knex): Promise<Map<string, number>> {
-  const rows = (await knex('projection_dead_letters').groupBy('projection').select('projection').count('* as count')) as Array<{ projection: string; count: string | number }>;
-  return new Map(rows.map((r) => [r.projection, Number(r.count)]));
-}
-
 export interface RetryOutcome {
   deadLetter: DeadLetter;
   /** applied: the row is gone; failed: still there with the new error; skipped: nothing could be tried. */
