@@ -49,12 +49,27 @@ export const conversationsProjection: Projection = {
     const contactIds = new Set<number>();
     const ticketIds = new Set<number>();
     const messageKeys = new Set<string>();
+    // Rows an event of this batch writes whole before any other event of the batch touches them need no load:
+    // in a rebuild that is most of them.
+    const createdContacts = new Set<number>();
+    const createdTickets = new Set<number>();
+    const createdMessages = new Set<string>();
     for (const e of events) {
       const d = e.data as Record<string, unknown>;
-      if (typeof d.contactId === 'number') contactIds.add(d.contactId);
-      if (typeof d.ticketId === 'number') ticketIds.add(d.ticketId);
-      // A new message's row is written whole; quoted messages are loaded below, only for realtime entries.
-      if (typeof d.messageId === 'string' && !CREATES_MESSAGE.has(e.type)) messageKeys.add(messageKey(e.metadata.companyId, d.messageId));
+      if (typeof d.contactId === 'number' && !createdContacts.has(d.contactId)) {
+        if (e.type === 'ContactCreated') createdContacts.add(d.contactId);
+        else contactIds.add(d.contactId);
+      }
+      if (typeof d.ticketId === 'number' && !createdTickets.has(d.ticketId)) {
+        if (e.type === 'TicketOpened') createdTickets.add(d.ticketId);
+        else ticketIds.add(d.ticketId);
+      }
+      if (typeof d.messageId === 'string') {
+        const key = messageKey(e.metadata.companyId, d.messageId);
+        // Quoted messages are loaded below, only for realtime entries.
+        if (CREATES_MESSAGE.has(e.type)) createdMessages.add(key);
+        else if (!createdMessages.has(key)) messageKeys.add(key);
+      }
     }
     await tickets.load(ticketIds);
     for (const id of ticketIds) {

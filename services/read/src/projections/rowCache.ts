@@ -1,6 +1,46 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 
 type Row = Record<string, unknown>;
+
+/**
+ * From this many changed rows a flush stages them with COPY and upserts from the staging table: PostgreSQL parses
+ * COPY's text several times faster than a JSON array of objects, which a rebuild's batches of tens of thousands of
+ * rows pay for every row. Smaller flushes (a live projector's) stay one statement.
+ */
+const STAGE_FROM = 2_000;
+/** Rows per chunk handed to the COPY stream. */
+const COPY_CHUNK = 1_000;
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const COPY_SPECIAL = /[\\\n\r\t]/;
+const COPY_SPECIALS = /[\\\n\r\t]/g;
+
+function copyText(text: string): string {
+  return COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIALS, (c) => COPY_ESCAPES[c]!) : text;
+}
+
+/** A value in COPY's text format, as the JSON path would have stored it. */
+function copyValue(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  switch (typeof value) {
+    case 'string':
+      return copyText(value);
+    case 'number':
+    case 'bigint':
+      return String(value);
+    case 'boolean':
+      return value ? 't' : 'f';
+    default:
+      return value instanceof Date ? value.toISOString() : copyText(JSON.stringify(value));
+  }
+}
+
+/** Names of staging tables: unique within a session, dropped at commit. */
+let staged = 0;
 
 /**
  * Batched row access for projections: load the rows a batch touches with one query, change them in memory,
@@ -63,9 +103,35 @@ export class RowCache<R extends object> {
     const columns = [...names];
     const list = columns.map(() => '??').join(', ');
     const updates = columns.filter((c) => c !== this.keyColumn).map(() => '?? = excluded.??').join(', ');
+    const upsert = `ON CONFLICT (??) DO ${updates ? `UPDATE SET ${updates}` : 'NOTHING'}`;
+    const upsertBindings = [this.keyColumn, ...columns.filter((c) => c !== this.keyColumn).flatMap((c) => [c, c])];
+    if (rows.length >= STAGE_FROM) {
+      const stage = `rowcache_stage_${++staged}`;
+      await this.trx.raw(`CREATE TEMP TABLE ?? (LIKE ??) ON COMMIT DROP`, [stage, this.table]);
+      await this.copy(stage, columns, rows);
+      await this.trx.raw(`INSERT INTO ?? (${list}) SELECT ${list} FROM ?? ${upsert}`, [this.table, ...columns, ...columns, stage, ...upsertBindings]);
+      return;
+    }
     await this.trx.raw(
-      `INSERT INTO ?? (${list}) SELECT ${list} FROM json_populate_recordset(NULL::??, ?) ON CONFLICT (??) DO ${updates ? `UPDATE SET ${updates}` : 'NOTHING'}`,
-      [this.table, ...columns, ...columns, this.table, JSON.stringify(rows), this.keyColumn, ...columns.filter((c) => c !== this.keyColumn).flatMap((c) => [c, c])],
+      `INSERT INTO ?? (${list}) SELECT ${list} FROM json_populate_recordset(NULL::??, ?) ${upsert}`,
+      [this.table, ...columns, ...columns, this.table, JSON.stringify(rows), ...upsertBindings],
     );
+  }
+
+  /** Streams `rows` into `stage` with COPY, on the transaction's own connection. */
+  private async copy(stage: string, columns: string[], rows: R[]): Promise<void> {
+    const connection = (await this.trx.client.acquireConnection()) as pg.PoolClient;
+    const quoted = columns.map((c) => `"${c.replace(/"/g, '""')}"`).join(', ');
+    const chunks = function* () {
+      for (let start = 0; start < rows.length; start += COPY_CHUNK) {
+        let text = '';
+        for (const row of rows.slice(start, start + COPY_CHUNK)) {
+          const values = row as Row;
+          text += columns.map((c) => copyValue(values[c])).join('\t') + '\n';
+        }
+        yield text;
+      }
+    };
+    await pipeline(Readable.from(chunks()), connection.query(copyFrom(`COPY "${stage}" (${quoted}) FROM STDIN`)));
   }
 }
