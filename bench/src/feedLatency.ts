@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import type { ServerMessage } from '@atendo/contracts';
 import { createKnex, migrateLatest, streamId } from '@atendo/core';
-import { catalogueProjection, rebuildProjection } from '@atendo/read';
+import { companiesProjection, queuesProjection, rebuildProjection, usersProjection } from '@atendo/read';
 import { allMigrations, createLogger, loadConfig, startAtendo } from '@atendo/runtime';
 import { percentile } from './machine.js';
 import { conversationEvents, createTicketSummaryTable, ticketSummaries } from './ticketSummaries.js';
@@ -28,8 +28,8 @@ export async function feedLatency(url: string, rate: number, seconds: number): P
   await knex.destroy();
   const env = { ADMIN_PASSWORD: 'Bench-pass-123', SUPER_ADMIN_PASSWORD: 'Bench-pass-123' };
   const app = await startAtendo(config, { roles: ['api', 'read'], log: createLogger('error'), projections: [ticketSummaries], env });
-  // The seeded admin watches; the catalogue read model is not run here, so the seed is projected by hand.
-  await rebuildProjection({ store: app.store, knex: app.knex, projection: catalogueProjection });
+  // The seeded admin watches; the read models its login reads are not run here, so the seed is projected by hand.
+  for (const projection of [companiesProjection, usersProjection, queuesProjection]) await rebuildProjection({ store: app.store, knex: app.knex, projection });
   const company = app.seeded!.companyId;
   const login = await fetch(`${app.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.atendo.local', password: env.ADMIN_PASSWORD }) });
   const { token } = (await login.json()) as { token: string };

@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import type { ServerMessage } from '@atendo/contracts';
 import { handleCommand, streamId, userDecider, userStream } from '@atendo/core';
 import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
-import { activityProjection, catalogueProjection, type Projection } from '@atendo/read';
+import { activityProjection, usersProjection, type Projection } from '@atendo/read';
 import { signAccessToken } from '@atendo/api';
 import { startAtendo, type Atendo } from './atendo.js';
 import { loadConfig } from './config.js';
@@ -28,7 +28,7 @@ describe('atendo composed (api + read roles, in-process bus)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     const config = loadConfig({ DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
-    atendo = await startAtendo(config, { roles: ['api', 'read'], log: createLogger('warn'), projections: [shout, activityProjection, catalogueProjection] });
+    atendo = await startAtendo(config, { roles: ['api', 'read'], log: createLogger('warn'), projections: [shout, activityProjection, usersProjection] });
   });
   afterAll(async () => {
     await atendo?.stop();

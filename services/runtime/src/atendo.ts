@@ -17,14 +17,16 @@ import {
   type Migration,
 } from '@atendo/core';
 import {
-  CatalogueQueries,
+  ConnectionQueries,
   ConversationQueries,
   FeedStore,
   Projector,
   ProjectorGroup,
   projections as allProjections,
   projectionStatus,
+  QueueQueries,
   readMigrations,
+  UserQueries,
   waitForCheckpoints,
   type Projection,
 } from '@atendo/read';
@@ -131,7 +133,9 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     stops.push(() => bus.close());
     const feed = new FeedStore(knex);
     const jwtSecret = config.jwtSecret ?? randomBytes(32).toString('hex');
-    const catalogue = new CatalogueQueries(knex);
+    const userQueries = new UserQueries(knex);
+    const queueQueries = new QueueQueries(knex);
+    const connectionQueries = new ConnectionQueries(knex);
     const conversationQueries = new ConversationQueries(knex);
     const ids = sequenceIds(knex);
     const credentials = new Credentials(knex);
@@ -183,7 +187,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       if (simulatorUrl) {
         const provider = new SimulatorProvider(simulatorUrl, { log, sendTimeoutMs: config.sendTimeoutMs });
         stops.push(() => provider.close());
-        gateway = new Gateway({ store, knex, provider, conversations: conversationService, catalogue, conversationQueries, log });
+        gateway = new Gateway({ store, knex, provider, conversations: conversationService, connections: connectionQueries, conversationQueries, log });
         await gateway.start();
         stops.push(() => gateway!.stop());
       } else {
@@ -197,7 +201,9 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     if (roles.includes('api')) {
       const context: ApiContext = {
         secret: jwtSecret,
-        catalogue,
+        users: userQueries,
+        queues: queueQueries,
+        connections: connectionQueries,
         conversations: conversationQueries,
         conversationService,
         idempotencyKeys: new IdempotencyKeys(knex),
@@ -220,7 +226,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         raw: simulatorUrl && !config.production ? [['/simulator', simulatorProxy(simulatorUrl)]] : [],
         staticDir: config.webDist,
         routers: [
-          authRoutes({ secret: jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds, secureCookies: config.production, catalogue, refreshTokens, credentials }),
+          authRoutes({ secret: jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds, secureCookies: config.production, users: userQueries, refreshTokens, credentials }),
           ticketRoutes(context),
           messageRoutes(context),
           whatsappRoutes(context, sessions),
@@ -242,7 +248,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       realtime = new RealtimeServer({
         server,
         verifyToken: (token) => readAccessToken(token, jwtSecret),
-        loadViewer: (claims) => catalogue.viewer(claims.companyId, claims.userId),
+        loadViewer: (claims) => userQueries.viewer(claims.companyId, claims.userId),
         feed,
         maxBufferedBytes: config.realtimeMaxBufferedBytes,
         log,

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import type { Position } from '@atendo/contracts';
 import { AppError, ConversationService, createKnex, migrateLatest, sequenceIds } from '@atendo/core';
-import { CatalogueQueries, findProjection, listDeadLetters, projectionStatus, projections, rebuildProjection, retryDeadLetters } from '@atendo/read';
+import { ConnectionQueries, findProjection, listDeadLetters, projectionStatus, projections, rebuildProjection, retryDeadLetters } from '@atendo/read';
 import { allMigrations, openEventStore, startAtendo, type Atendo } from './atendo.js';
 import { ConfigError, loadConfig, parseRoles, type Config } from './config.js';
 import { resolveDatabase } from './db/database.js';
@@ -252,10 +252,10 @@ async function main(argv: string[]): Promise<number> {
             }
             return 0;
           }
-          const catalogue = new CatalogueQueries(knex);
+          const connections = new ConnectionQueries(knex);
           const conversations = new ConversationService(store, sequenceIds(knex));
           const result = await parked.retry(async (message) => {
-            const connection = await catalogue.connection(message.connectionId);
+            const connection = await connections.connection(message.connectionId);
             if (!connection) throw new Error(`Connection ${message.connectionId} no longer exists`);
             await recordInbound(conversations, connection, message);
           }, ids);

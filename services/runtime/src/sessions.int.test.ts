@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CLOSE_UNAUTHORISED, type ServerMessage, type Whatsapp } from '@atendo/contracts';
-import { handleCommand, userDecider, userStream, type UserFields } from '@atendo/core';
+import { CLOSE_UNAUTHORISED, type ServerMessage, type UserFields, type Whatsapp } from '@atendo/contracts';
+import { handleCommand, userDecider, userStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { Credentials, hashPassword } from '@atendo/api';
 import { startHarness, type Harness } from './testing/harness.js';

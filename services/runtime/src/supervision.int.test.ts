@@ -52,7 +52,7 @@ describe('supervised read models in the running product', () => {
     expect(status).toBe(200);
     expect(body.status).toBe('ok');
     expect(body.failing).toBeUndefined();
-    expect(body.projections.map((p) => p.name).sort()).toEqual(['activity', 'catalogue', 'conversations']);
+    expect(body.projections.map((p) => p.name).sort()).toEqual(['activity', 'companies', 'connections', 'conversations', 'plans', 'queues', 'users']);
     for (const p of body.projections) expect(p).toMatchObject({ state: 'running', position: written.position, lagSeconds: 0, deadLetters: 0 });
   });
 
@@ -62,22 +62,22 @@ describe('supervised read models in the running product', () => {
     await atendo.readYourWrites(poison.position);
     const { status, body } = await health(atendo.url!);
     expect(status).toBe(200);
-    expect(body.projections.find((p) => p.name === 'catalogue')).toMatchObject({ state: 'running', deadLetters: 1, position: poison.position });
+    expect(body.projections.find((p) => p.name === 'users')).toMatchObject({ state: 'running', deadLetters: 1, position: poison.position });
 
     const listed = await cli('projections');
-    expect(listed.stdout).toMatch(/catalogue\tat \d+:\d+\t\d+ events\tupdated \S+\tlag 0 s\trunning\t1 dead letters/);
-    expect(listed.stdout).toMatch(/Newest dead letters[\s\S]*catalogue\tUserCreated \S+\tuser-1\.2@0[\s\S]*null value in column "name"/);
+    expect(listed.stdout).toMatch(/users\tat \d+:\d+\t\d+ events\tupdated \S+\tlag 0 s\trunning\t1 dead letters/);
+    expect(listed.stdout).toMatch(/Newest dead letters[\s\S]*users\tUserCreated \S+\tuser-1\.2@0[\s\S]*null value in column "name"/);
 
     const stillBroken = await cli('dead-letters', 'retry');
-    expect(stillBroken).toMatchObject({ code: 1, stdout: expect.stringMatching(/catalogue\tUserCreated \S+\tfailed: .*null value in column "name"[\s\S]*0 of 1 dead letter\(s\) applied/) });
+    expect(stillBroken).toMatchObject({ code: 1, stdout: expect.stringMatching(/users\tUserCreated \S+\tfailed: .*null value in column "name"[\s\S]*0 of 1 dead letter\(s\) applied/) });
 
     // The fix: the read model learns to take a user without a name.
     await atendo.knex.raw('ALTER TABLE users ALTER COLUMN name DROP NOT NULL');
-    const fixed = await cli('dead-letters', 'retry', '--projection', 'catalogue');
-    expect(fixed.stdout).toMatch(/catalogue\tUserCreated \S+\tapplied\n1 of 1 dead letter\(s\) applied\./);
+    const fixed = await cli('dead-letters', 'retry', '--projection', 'users');
+    expect(fixed.stdout).toMatch(/users\tUserCreated \S+\tapplied\n1 of 1 dead letter\(s\) applied\./);
     expect(await atendo.knex('users').where({ id: 2 }).first('email')).toEqual({ email: 'bia@one.test' });
     expect(Number((await atendo.knex('projection_dead_letters').count('* as n').first())!.n)).toBe(0);
-    expect((await cli('projections')).stdout).toMatch(/catalogue\t.*\trunning\t0 dead letters/);
+    expect((await cli('projections')).stdout).toMatch(/users\t.*\trunning\t0 dead letters/);
     expect(await cli('dead-letters', 'retry', '--projection', 'nope')).toMatchObject({ code: 2, stderr: expect.stringMatching(/Unknown projection "nope"/) });
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createKnex, migrateLatest } from '@atendo/core';
 import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
-import { CatalogueQueries, readMigrations } from '@atendo/read';
+import { readMigrations, UserQueries } from '@atendo/read';
 import { createApiApp } from '../http/app.js';
 import { authRoutes } from './authRoutes.js';
 import { credentialMigrations, Credentials } from './credentials.js';
@@ -43,7 +43,7 @@ describe('login and sessions', () => {
           accessTtlSeconds: 60,
           refreshTtlSeconds: 3600,
           secureCookies: false,
-          catalogue: new CatalogueQueries(knex),
+          users: new UserQueries(knex),
           refreshTokens,
           credentials,
           loginLimits: { perAccount: 2, perAddress: 3, windowMs: 60_000 },

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { LoginResponse } from '@atendo/contracts';
 import { loginSchema } from '@atendo/contracts';
 import { AppError } from '@atendo/core';
-import type { CatalogueQueries } from '@atendo/read';
+import type { UserQueries } from '@atendo/read';
 import { validate } from '../http/validate.js';
 import { auth, requireAuth } from './middleware.js';
 import type { Credentials } from './credentials.js';
@@ -18,7 +18,7 @@ export interface AuthRoutesOptions {
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
   secureCookies: boolean;
-  catalogue: CatalogueQueries;
+  users: UserQueries;
   refreshTokens: RefreshTokens;
   credentials: Credentials;
   /** Login attempts allowed per e-mail and per client address in each window (default 10 and 100 in 15 minutes). */
@@ -38,7 +38,7 @@ const unknownUserHash = hashPassword('not a password of anyone');
 
 export function authRoutes(options: AuthRoutesOptions): Router {
   const router = Router();
-  const { catalogue, refreshTokens, credentials, secret } = options;
+  const { users, refreshTokens, credentials, secret } = options;
   const limits = options.loginLimits ?? { perAccount: 10, perAddress: 100, windowMs: 15 * 60_000 };
   // Separate buckets: guessing one account's password from many addresses, and one address trying many accounts.
   const perAccount = new RateLimiter(limits.perAccount, limits.windowMs);
@@ -56,7 +56,7 @@ export function authRoutes(options: AuthRoutesOptions): Router {
 
   /** The session answer, or the reason this user may not have one now. */
   async function session(companyId: number, userId: number): Promise<LoginResponse> {
-    const user = await catalogue.sessionUser(companyId, userId);
+    const user = await users.sessionUser(companyId, userId);
     if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
     const dueDate = user.company.dueDate ? new Date(user.company.dueDate) : null;
     if (dueDate && dueDate.getTime() < Date.now()) {
@@ -76,7 +76,7 @@ export function authRoutes(options: AuthRoutesOptions): Router {
     if (!perAccount.attempt(account) || !addressAllowed) {
       throw new AppError('ERR_TOO_MANY_REQUESTS', 429, `Too many login attempts: wait ${Math.ceil(limits.windowMs / 60_000)} minutes`);
     }
-    const user = await catalogue.userByEmail(email);
+    const user = await users.userByEmail(email);
     const stored = user ? await credentials.get(user.id) : null;
     const valid = await verifyPassword(password, stored ?? (await unknownUserHash));
     if (!user || !stored || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'E-mail or password is wrong');
@@ -112,9 +112,9 @@ export function authRoutes(options: AuthRoutesOptions): Router {
     res.status(204).end();
   });
 
-  router.get('/auth/me', requireAuth(secret, catalogue), async (req, res) => {
+  router.get('/auth/me', requireAuth(secret, users), async (req, res) => {
     const { claims } = auth(req);
-    const user = await catalogue.sessionUser(claims.companyId, claims.userId);
+    const user = await users.sessionUser(claims.companyId, claims.userId);
     if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
     res.json(user);
   });

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Viewer } from '@atendo/contracts';
 import { AppError } from '@atendo/core';
-import type { CatalogueQueries } from '@atendo/read';
+import type { UserQueries } from '@atendo/read';
 import { TokenError, verifyAccessToken, type AccessClaims } from './tokens.js';
 
 export interface AuthContext {
@@ -25,7 +25,7 @@ export function auth(req: Request): AuthContext {
  * No token: 401 ERR_SESSION_EXPIRED (the console logs out). Expired or invalid token: 403 ERR_SESSION_EXPIRED
  * (the console refreshes once and retries). A deleted user: 401.
  */
-export function requireAuth(secret: string, catalogue: CatalogueQueries): RequestHandler {
+export function requireAuth(secret: string, users: UserQueries): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
@@ -38,7 +38,7 @@ export function requireAuth(secret: string, catalogue: CatalogueQueries): Reques
       return;
     }
     try {
-      const viewer = await catalogue.viewer(claims.companyId, claims.userId);
+      const viewer = await users.viewer(claims.companyId, claims.userId);
       if (!viewer) throw new AppError('ERR_SESSION_EXPIRED', 401, 'This user no longer exists');
       req.auth = { claims, viewer };
       next();

@@ -1,12 +1,14 @@
 import type { Position } from '@atendo/contracts';
 import type { ConversationService } from '@atendo/core';
-import type { CatalogueQueries, ConversationQueries } from '@atendo/read';
+import type { ConnectionQueries, ConversationQueries, QueueQueries, UserQueries } from '@atendo/read';
 import type { IdempotencyKeys } from '../messages/idempotencyKeys.js';
 
 /** What feature routes need from the rest of the system. */
 export interface ApiContext {
   secret: string;
-  catalogue: CatalogueQueries;
+  users: UserQueries;
+  queues: QueueQueries;
+  connections: ConnectionQueries;
   conversations: ConversationQueries;
   conversationService: ConversationService;
   idempotencyKeys: IdempotencyKeys;

@@ -8,7 +8,7 @@ import { visibleTicket } from '../tickets/ticketRoutes.js';
 
 export function messageRoutes(ctx: ApiContext): Router {
   const router = Router();
-  router.use('/messages', requireAuth(ctx.secret, ctx.catalogue));
+  router.use('/messages', requireAuth(ctx.secret, ctx.users));
 
   router.get('/messages/:ticketId', async (req, res) => {
     const { viewer } = auth(req);

@@ -4,8 +4,8 @@ import type { ApiContext } from '../http/context.js';
 
 export function queueRoutes(ctx: ApiContext): Router {
   const router = Router();
-  router.get('/queue', requireAuth(ctx.secret, ctx.catalogue), async (req, res) => {
-    res.json(await ctx.catalogue.queues(auth(req).viewer.companyId));
+  router.get('/queue', requireAuth(ctx.secret, ctx.users), async (req, res) => {
+    res.json(await ctx.queues.queues(auth(req).viewer.companyId));
   });
   return router;
 }

@@ -75,7 +75,7 @@ function commandFor(ticket: Ticket, body: UpdateTicketRequest, me: { userId: num
 
 export function ticketRoutes(ctx: ApiContext): Router {
   const router = Router();
-  router.use('/tickets', requireAuth(ctx.secret, ctx.catalogue));
+  router.use('/tickets', requireAuth(ctx.secret, ctx.users));
 
   router.get('/tickets', async (req, res) => {
     res.json(await ctx.conversations.listTickets(auth(req).viewer, parseListQuery(req.query)));
@@ -94,7 +94,7 @@ export function ticketRoutes(ctx: ApiContext): Router {
     const body = (await validate(updateTicketSchema, req.body)) as UpdateTicketRequest;
     const { viewer } = auth(req);
     const { ticket, streamId } = await visibleTicket(ctx, req, { id: idParam(req.params.id) });
-    if (body.userId != null && !(await ctx.catalogue.user(viewer.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND', 404);
+    if (body.userId != null && !(await ctx.users.user(viewer.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND', 404);
     const command = commandFor(ticket, body, { userId: viewer.userId, admin: viewer.profile === 'admin' });
     const result = await ctx.conversationService.execute(streamId, command, { actor: { type: 'user', userId: viewer.userId } });
     await ctx.readYourWrites(result.position);

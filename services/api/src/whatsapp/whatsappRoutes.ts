@@ -30,16 +30,16 @@ function forViewer(viewer: Viewer, whatsapp: Whatsapp): Whatsapp | Omit<Whatsapp
 
 export function whatsappRoutes(ctx: ApiContext, sessions: SessionControl): Router {
   const router = Router();
-  router.use(['/whatsapp', '/whatsappsession'], requireAuth(ctx.secret, ctx.catalogue));
+  router.use(['/whatsapp', '/whatsappsession'], requireAuth(ctx.secret, ctx.users));
 
   router.get('/whatsapp', async (req, res) => {
     const { viewer } = auth(req);
-    res.json((await ctx.catalogue.whatsapps(viewer.companyId)).map((w) => forViewer(viewer, w)));
+    res.json((await ctx.connections.whatsapps(viewer.companyId)).map((w) => forViewer(viewer, w)));
   });
 
   router.get('/whatsapp/:id', async (req, res) => {
     const { viewer } = auth(req);
-    const found = await ctx.catalogue.whatsapp(viewer.companyId, idParam(req.params.id));
+    const found = await ctx.connections.whatsapp(viewer.companyId, idParam(req.params.id));
     if (!found) throw new AppError('ERR_NO_WAPP_FOUND', 404);
     res.json(forViewer(viewer, found));
   });
@@ -47,7 +47,7 @@ export function whatsappRoutes(ctx: ApiContext, sessions: SessionControl): Route
   const sessionAction = (action: keyof SessionControl) => async (req: Request, res: import('express').Response) => {
     const { viewer } = requireAdmin(req);
     const id = idParam(String(req.params.id));
-    if (!(await ctx.catalogue.whatsapp(viewer.companyId, id))) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    if (!(await ctx.connections.whatsapp(viewer.companyId, id))) throw new AppError('ERR_NO_WAPP_FOUND', 404);
     await sessions[action](viewer.companyId, id);
     res.json({ message: 'Starting session.' });
   };

@@ -2,8 +2,10 @@ import { DomainError } from '../errors.js';
 import type { Decider, DomainEvent } from '../commands/decider.js';
 
 /**
- * Catalogue records (companies, plans, users, queues, connections …) share one small model: created, updated,
- * deleted. Each kind gets its own event names (`UserCreated`, `QueueUpdated` …) so the log reads as a story.
+ * A shared building block, kept here in one place: simple records (companies, plans, users, queues, connections …)
+ * share one small model: created, updated, deleted. Each feature makes its decider from this one
+ * (`services/core/src/users/user.ts` …) with its own event names (`UserCreated`, `QueueUpdated` …), so the log reads
+ * as a story; the events themselves are spelled out per feature in `contracts/`.
  */
 export type RecordEvent<K extends string, F> =
   | DomainEvent<`${K}Created`, { id: number } & F>

@@ -7,7 +7,8 @@ import type { EventStore } from '../eventstore/port.js';
 import { streamId } from '../eventstore/streams.js';
 
 /**
- * Values the product promises are unique (a user's e-mail on the whole platform, a connection's name in its company)
+ * A shared building block, kept here in one place for every feature that needs it (users claim e-mails, connections
+ * claim names). Values the product promises are unique (a user's e-mail on the whole platform, a connection's name in its company)
  * are decided on the write side: the value gets a stream of its own, and whoever claims it first owns it. The record
  * that holds the value is written after its claim, so a read-model index never has to refuse a fact. A customer's
  * number needs no claim: the number is its conversation's stream id (decision 0007).

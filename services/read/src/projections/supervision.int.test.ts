@@ -4,9 +4,9 @@ import type { NewEvent, RecordedEvent } from '@atendo/contracts';
 import { ConversationService, createKnex, eventStoreMigrations, idMigrations, migrateLatest, PostgresEventStore, sequenceIds, streamId, userStream } from '@atendo/core';
 import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
 import { activityProjection } from '../activity/activityProjection.js';
-import { catalogueProjection } from '../catalogue/catalogueProjection.js';
 import { conversationsProjection } from '../conversations/conversationsProjection.js';
 import { readMigrations } from '../registry.js';
+import { usersProjection } from '../users/usersProjection.js';
 import { listDeadLetters, retryDeadLetters } from './deadLetters.js';
 import type { Projection } from './projection.js';
 import { Projector, ProjectorGroup, ProjectionStoppedError, readCheckpoint, waitForCheckpoints } from './projector.js';
@@ -187,10 +187,10 @@ describe('supervised projectors', () => {
     await projector.stop();
   });
 
-  it('a user event the catalogue cannot store is dead-lettered, and conversations and activity keep moving', async () => {
+  it('a user event the users read model cannot store is dead-lettered, and conversations and activity keep moving', async () => {
     // The reproduction of issue 7 was two users with one e-mail against a unique index; that index is gone (the
     // write side claims e-mails now), so the poison here is a user without a name, from a schema that allowed it.
-    const projectors = [catalogueProjection, conversationsProjection, activityProjection].map((projection) => new Projector({ store, knex, projection, retry }));
+    const projectors = [usersProjection, conversationsProjection, activityProjection].map((projection) => new Projector({ store, knex, projection, retry }));
     const group = new ProjectorGroup(store, projectors);
     await group.start();
     await store.append(userStream(1, 1), [ev(1, 'UserCreated', user(1, 'ana@one.test'))]);
@@ -223,7 +223,7 @@ describe('supervised projectors', () => {
     expect(await knex('messages').where({ company_id: 1 }).select('body')).toEqual([{ body: 'Olá' }]);
     expect(Number((await knex('activity_daily').where({ company_id: 1, event_type: 'UserCreated' }).first()).events)).toBe(3);
     expect(projectors.map((p) => p.state.status)).toEqual(['running', 'running', 'running']);
-    expect(await listDeadLetters(knex, { projection: 'catalogue' })).toMatchObject([
+    expect(await listDeadLetters(knex, { projection: 'users' })).toMatchObject([
       { eventType: 'UserCreated', streamId: 'user-1.2', error: expect.stringContaining('"name" of relation "users" violates not-null') },
     ]);
   });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { toStorableText, type Ack, type RecordedEvent, type SessionStatus } from '@atendo/contracts';
+import { toStorableText, type Ack, type RecordedEvent, type SessionStatus, type WhatsappFields } from '@atendo/contracts';
 import {
   handleCommand,
   parseStreamId,
@@ -12,10 +12,9 @@ import {
   type EventStore,
   type Subscription,
   type SubscriptionState,
-  type WhatsappFields,
 } from '@atendo/core';
 import { ChannelError, type ChannelProvider, type ChannelSink, type InboundMessage, type OutboundMessage } from '@atendo/channels';
-import { readCheckpoint, type CatalogueQueries, type ConversationQueries } from '@atendo/read';
+import { readCheckpoint, type ConnectionQueries, type ConversationQueries } from '@atendo/read';
 import type { SessionControl } from '@atendo/api';
 import type { Logger } from '../logger.js';
 import { ParkedInbound } from './parkedInbound.js';
@@ -25,7 +24,7 @@ export interface GatewayOptions {
   knex: Knex;
   provider: ChannelProvider;
   conversations: ConversationService;
-  catalogue: CatalogueQueries;
+  connections: ConnectionQueries;
   conversationQueries: ConversationQueries;
   log: Logger;
 }
@@ -74,7 +73,7 @@ export class Gateway {
     for (const r of await this.options.conversationQueries.unsettledReplies()) {
       this.unsettled.set(r.providerMessageId, { connectionId: r.whatsappId, to: r.number, body: r.body, idempotencyKey: r.messageId });
     }
-    for (const c of await this.options.catalogue.allWhatsapps()) {
+    for (const c of await this.options.connections.allWhatsapps()) {
       this.connections.set(c.id, { companyId: c.companyId, queueIds: c.queueIds });
       await this.options.provider.startSession({ connectionId: c.id, companyId: c.companyId, name: c.name }, this.sink);
     }
@@ -97,7 +96,7 @@ export class Gateway {
   private async connection(connectionId: number) {
     const known = this.connections.get(connectionId);
     if (known) return known;
-    const found = await this.options.catalogue.connection(connectionId);
+    const found = await this.options.connections.connection(connectionId);
     if (!found) throw new Error(`Unknown connection ${connectionId}`);
     this.connections.set(connectionId, { companyId: found.companyId, queueIds: found.queueIds });
     return { companyId: found.companyId, queueIds: found.queueIds };
@@ -261,7 +260,7 @@ export class Gateway {
   /** The connections page's session buttons. */
   readonly sessions: SessionControl = {
     start: async (companyId, whatsappId) => {
-      const c = await this.options.catalogue.connection(whatsappId);
+      const c = await this.options.connections.connection(whatsappId);
       if (!c || c.companyId !== companyId) throw new Error(`Unknown connection ${whatsappId}`);
       this.connections.set(c.id, { companyId, queueIds: c.queueIds });
       await this.options.provider.startSession({ connectionId: c.id, companyId, name: c.name }, this.sink);

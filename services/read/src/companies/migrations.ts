@@ -1,6 +1,18 @@
 import type { Migration } from '@atendo/core';
 
-export const catalogueMigrations: Migration[] = [
+/** The catalogue's read models were one projection; these are the checkpoints of the five that replace it. */
+const FEATURES = ['companies', 'plans', 'users', 'queues', 'connections'];
+
+/** Each record event stem → the projection that reads it now, for the old projection's dead letters. */
+const KIND_FEATURE: Record<string, string> = { Company: 'companies', Plan: 'plans', User: 'users', Queue: 'queues', Whatsapp: 'connections' };
+
+/**
+ * Companies, plans, users, queues and connections began as one read model, `catalogue`, and these two migrations
+ * belong to all five of them. They live with companies, the record the other four hang from: a migration that has
+ * run keeps its name and content for good (knex refuses to start when an applied one is missing), so the first one
+ * still creates all five tables at once.
+ */
+export const companiesMigrations: Migration[] = [
   {
     name: '202611220030_catalogue',
     up: (knex) =>
@@ -43,16 +55,35 @@ export const catalogueMigrations: Migration[] = [
     down: (knex) => knex.raw('DROP TABLE whatsapps, queues, users, companies, plans'),
   },
   {
-    // E-mails are unique because the write side claims them (services/core/src/records/unique.ts). A read model
-    // never refuses a fact the log already holds: a unique index here stopped the whole projection on one duplicate.
-    name: '202611230010_users_email_not_unique',
-    up: (knex) => knex.raw('DROP INDEX users_email; CREATE INDEX users_email ON users (lower(email))'),
-    down: (knex) => knex.raw('DROP INDEX users_email; CREATE UNIQUE INDEX users_email ON users (lower(email))'),
-  },
-  {
-    // Password hashes moved to the auth's user_credentials table (its migration copies them first).
-    name: '202611232010_users_without_password_hash',
-    up: (knex) => knex.raw('ALTER TABLE users DROP COLUMN password_hash'),
-    down: (knex) => knex.raw('ALTER TABLE users ADD COLUMN password_hash text'),
+    // The five projections go on from where `catalogue` was instead of folding the whole log again.
+    name: '202611240010_catalogue_split_into_features',
+    async up(knex) {
+      for (const name of FEATURES) {
+        await knex.raw(
+          `INSERT INTO projection_checkpoints (name, commit_position, prepare_position, events_handled, updated_at, state, last_error, last_error_at)
+           SELECT ?, commit_position, prepare_position, events_handled, updated_at, state, last_error, last_error_at
+             FROM projection_checkpoints WHERE name = 'catalogue'
+           ON CONFLICT (name) DO NOTHING`,
+          [name],
+        );
+      }
+      for (const [kind, name] of Object.entries(KIND_FEATURE)) {
+        await knex('projection_dead_letters').where({ projection: 'catalogue' }).whereLike('event_type', `${kind}%`).update({ projection: name });
+      }
+      await knex('projection_dead_letters').where({ projection: 'catalogue' }).delete();
+      await knex('projection_checkpoints').where({ name: 'catalogue' }).delete();
+    },
+    async down(knex) {
+      await knex.raw(
+        `INSERT INTO projection_checkpoints (name, commit_position, prepare_position, events_handled, updated_at, state, last_error, last_error_at)
+         SELECT 'catalogue', commit_position, prepare_position, events_handled, updated_at, state, last_error, last_error_at
+           FROM projection_checkpoints WHERE name = ANY(?)
+          ORDER BY commit_position, prepare_position LIMIT 1
+         ON CONFLICT (name) DO NOTHING`,
+        [FEATURES],
+      );
+      await knex('projection_dead_letters').whereIn('projection', FEATURES).update({ projection: 'catalogue' });
+      await knex('projection_checkpoints').whereIn('name', FEATURES).delete();
+    },
   },
 ];

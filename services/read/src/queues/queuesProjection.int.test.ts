@@ -4,11 +4,11 @@ import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
 import type { Knex } from 'knex';
 import { Projector } from '../projections/projector.js';
 import { readMigrations } from '../registry.js';
-import { catalogueProjection } from './catalogueProjection.js';
+import { queuesProjection } from './queuesProjection.js';
 
 const meta = { companyId: 3, actor: { type: 'system' as const }, correlationId: 'c', causationId: 'c', occurredAt: '2026-11-23T10:00:00.000Z' };
 
-describe('catalogue projection', () => {
+describe('queues projection', () => {
   let db: TestDatabase;
   let knex: Knex;
   let store: PostgresEventStore;
@@ -18,7 +18,7 @@ describe('catalogue projection', () => {
     knex = createKnex(db.url);
     await migrateLatest(knex, eventStoreMigrations, readMigrations);
     store = new PostgresEventStore({ connectionString: db.url, pollIntervalMs: 20 });
-    projector = new Projector({ store, knex, projection: catalogueProjection });
+    projector = new Projector({ store, knex, projection: queuesProjection });
     await projector.start();
   });
   afterAll(async () => {

@@ -1,0 +1,20 @@
+/** What a plan allows: limits and the features a company on it may use. */
+export interface PlanFields {
+  name: string;
+  users: number;
+  connections: number;
+  queues: number;
+  value: number;
+  useCampaigns: boolean;
+  useSchedules: boolean;
+  useInternalChat: boolean;
+  useExternalApi: boolean;
+  useKanban: boolean;
+  useOpenAi: boolean;
+  useIntegrations: boolean;
+}
+
+export type PlanEvent =
+  | { type: 'PlanCreated'; data: { id: number } & PlanFields }
+  | { type: 'PlanUpdated'; data: { id: number; changes: Partial<PlanFields> } }
+  | { type: 'PlanDeleted'; data: { id: number } };

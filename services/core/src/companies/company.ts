@@ -1,0 +1,8 @@
+import type { CompanyFields } from '@atendo/contracts';
+import { streamId, PLATFORM_COMPANY } from '../eventstore/streams.js';
+import { recordDecider } from '../records/record.js';
+
+export const companyDecider = recordDecider<'Company', CompanyFields>('Company', 'ERR_NOT_FOUND');
+
+/** Companies are the platform's records: their streams sit under the platform company. */
+export const companyStream = (id: number) => streamId('company', PLATFORM_COMPANY, id);

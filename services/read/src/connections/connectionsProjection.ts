@@ -1,0 +1,95 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent, Whatsapp, WhatsappSessionEvent } from '@atendo/contracts';
+import type { Projection, ProjectionContext } from '../projections/projection.js';
+import { applyRecordEvent, recordEventTypes, type RecordTable } from '../projections/records.js';
+
+/** The table `whatsapps` keeps its name; it is created by companies/migrations.ts. */
+const CONNECTIONS: RecordTable = {
+  kind: 'Whatsapp',
+  table: 'whatsapps',
+  columns: new Set(['company_id', 'name', 'is_default', 'provider', 'greeting_message', 'complation_message', 'out_of_hours_message', 'rating_message', 'expires_ticket', 'time_use_bot_queues', 'max_use_bot_queues', 'queue_ids']),
+  // A new connection has no session yet: the channel reports one later (WhatsappSessionChanged).
+  defaults: { status: 'DISCONNECTED', qrcode: '', retries: 0 },
+};
+
+interface WhatsappRow {
+  id: number;
+  company_id: number;
+  name: string;
+  status: Whatsapp['status'];
+  qrcode: string;
+  is_default: boolean;
+  provider: string;
+  retries: number;
+  greeting_message: string;
+  complation_message: string;
+  out_of_hours_message: string;
+  rating_message: string;
+  expires_ticket: number;
+  time_use_bot_queues: number;
+  max_use_bot_queues: number;
+  queue_ids: number[];
+  updated_at: Date;
+}
+
+export async function whatsappPayload(knex: Knex, row: WhatsappRow): Promise<Whatsapp> {
+  const queues = row.queue_ids.length
+    ? ((await knex('queues').whereIn('id', row.queue_ids).select('id', 'name', 'color').orderBy('id')) as Whatsapp['queues'])
+    : [];
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    qrcode: row.qrcode,
+    isDefault: row.is_default,
+    updatedAt: new Date(row.updated_at).toISOString(),
+    retries: row.retries,
+    greetingMessage: row.greeting_message,
+    complationMessage: row.complation_message,
+    outOfHoursMessage: row.out_of_hours_message,
+    ratingMessage: row.rating_message,
+    provider: row.provider,
+    expiresTicket: row.expires_ticket,
+    timeUseBotQueues: row.time_use_bot_queues,
+    maxUseBotQueues: row.max_use_bot_queues,
+    queues,
+  };
+}
+
+async function applySession(data: WhatsappSessionEvent['data'], at: string, { trx, emit, rebuilding }: ProjectionContext): Promise<void> {
+  const [row] = (await trx('whatsapps')
+    .where({ id: data.whatsappId })
+    .update({ status: data.status, qrcode: data.qrcode, updated_at: at, retries: data.status === 'CONNECTED' ? 0 : trx.raw('retries') })
+    .returning('*')) as WhatsappRow[];
+  if (row && !rebuilding) {
+    // The payload carries the QR code that pairs the connection: only those who may manage connections see it.
+    emit({ companyId: row.company_id, channel: 'whatsappSession', payload: { action: 'update', session: await whatsappPayload(trx, row) }, audience: { kind: 'admins' } });
+  }
+}
+
+async function applyOne(event: RecordedEvent, context: ProjectionContext): Promise<void> {
+  if (event.type === 'WhatsappSessionChanged') {
+    await applySession(event.data as WhatsappSessionEvent['data'], event.metadata.occurredAt, context);
+    return;
+  }
+  const change = await applyRecordEvent(CONNECTIONS, event, context.trx);
+  if (!change || context.rebuilding) return;
+  const { id } = event.data as { id: number };
+  const companyId = event.metadata.companyId;
+  if (change === 'delete') {
+    context.emit({ companyId, channel: 'whatsapp', payload: { action: 'delete', whatsappId: id }, audience: { kind: 'admins' } });
+  } else {
+    const row = (await context.trx('whatsapps').where({ id }).first()) as WhatsappRow;
+    context.emit({ companyId, channel: 'whatsapp', payload: { action: 'update', whatsapp: await whatsappPayload(context.trx, row) }, audience: { kind: 'admins' } });
+  }
+}
+
+/** WhatsApp connections with their session state. */
+export const connectionsProjection: Projection = {
+  name: 'connections',
+  tables: [CONNECTIONS.table],
+  eventTypes: [...recordEventTypes(CONNECTIONS.kind), 'WhatsappSessionChanged'],
+  async apply(events, context) {
+    for (const event of events) await applyOne(event, context);
+  },
+};
