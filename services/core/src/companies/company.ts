@@ -1,8 +1,8 @@
-import type { CompanyFields } from '@atendo/contracts';
+import type { CompanyFields, CompanyEvent } from '@atendo/contracts';
 import { streamId, PLATFORM_COMPANY } from '../eventstore/streams.js';
-import { recordDecider } from '../records/record.js';
+import { recordDecider, type RecordDecider } from '../records/record.js';
 
-export const companyDecider = recordDecider<'Company', CompanyFields>('Company', 'ERR_NOT_FOUND');
+export const companyDecider: RecordDecider<CompanyFields, CompanyEvent> = recordDecider('Company', 'ERR_NOT_FOUND');
 
 /** Companies are the platform's records: their streams sit under the platform company. */
 export const companyStream = (id: number) => streamId('company', PLATFORM_COMPANY, id);

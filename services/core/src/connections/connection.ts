@@ -1,12 +1,12 @@
-import type { WhatsappFields } from '@atendo/contracts';
+import type { ConnectionEvent, WhatsappFields, WhatsappSessionEvent } from '@atendo/contracts';
 import { handleCommand, type CommandContext } from '../commands/handler.js';
 import type { EventStore } from '../eventstore/port.js';
 import { streamId } from '../eventstore/streams.js';
-import { recordDecider } from '../records/record.js';
+import { recordDecider, type RecordDecider } from '../records/record.js';
 import { claimUnique } from '../records/unique.js';
 
 /** A WhatsApp connection's settings. Stream prefix and event names keep `whatsapp`: the log has them so. */
-export const whatsappDecider = recordDecider<'Whatsapp', WhatsappFields>('Whatsapp', 'ERR_NO_WAPP_FOUND');
+export const whatsappDecider: RecordDecider<WhatsappFields, Exclude<ConnectionEvent, WhatsappSessionEvent>> = recordDecider('Whatsapp', 'ERR_NO_WAPP_FOUND');
 
 export const whatsappStream = (companyId: number, id: number) => streamId('whatsapp', companyId, id);
 

@@ -1,8 +1,8 @@
-import type { PlanFields } from '@atendo/contracts';
+import type { PlanFields, PlanEvent } from '@atendo/contracts';
 import { streamId, PLATFORM_COMPANY } from '../eventstore/streams.js';
-import { recordDecider } from '../records/record.js';
+import { recordDecider, type RecordDecider } from '../records/record.js';
 
-export const planDecider = recordDecider<'Plan', PlanFields>('Plan', 'ERR_NOT_FOUND');
+export const planDecider: RecordDecider<PlanFields, PlanEvent> = recordDecider('Plan', 'ERR_NOT_FOUND');
 
 /** Plans belong to the platform, not to a company. */
 export const planStream = (id: number) => streamId('plan', PLATFORM_COMPANY, id);

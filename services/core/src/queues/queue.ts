@@ -1,7 +1,7 @@
-import type { QueueFields } from '@atendo/contracts';
+import type { QueueFields, QueueEvent } from '@atendo/contracts';
 import { streamId } from '../eventstore/streams.js';
-import { recordDecider } from '../records/record.js';
+import { recordDecider, type RecordDecider } from '../records/record.js';
 
-export const queueDecider = recordDecider<'Queue', QueueFields>('Queue', 'ERR_NOT_FOUND');
+export const queueDecider: RecordDecider<QueueFields, QueueEvent> = recordDecider('Queue', 'ERR_NOT_FOUND');
 
 export const queueStream = (companyId: number, id: number) => streamId('queue', companyId, id);

@@ -17,6 +17,9 @@ export type RecordCommand<F> =
   | { type: 'update'; changes: Partial<F> }
   | { type: 'delete' };
 
+/** A feature's record decider, typed with the feature's own event union from `contracts/`. */
+export type RecordDecider<F, E extends DomainEvent> = Decider<RecordCommand<F>, E, RecordState<F>>;
+
 export type RecordState<F> = { status: 'absent' } | { status: 'live'; id: number; fields: F } | { status: 'deleted'; id: number };
 
 export function recordDecider<K extends string, F extends object>(

@@ -1,11 +1,11 @@
-import type { UserFields } from '@atendo/contracts';
+import type { UserFields, UserEvent } from '@atendo/contracts';
 import { handleCommand, type CommandContext } from '../commands/handler.js';
 import type { EventStore } from '../eventstore/port.js';
 import { streamId, PLATFORM_COMPANY } from '../eventstore/streams.js';
-import { recordDecider } from '../records/record.js';
+import { recordDecider, type RecordDecider } from '../records/record.js';
 import { claimUnique } from '../records/unique.js';
 
-export const userDecider = recordDecider<'User', UserFields>('User', 'ERR_NO_USER_FOUND');
+export const userDecider: RecordDecider<UserFields, UserEvent> = recordDecider('User', 'ERR_NO_USER_FOUND');
 
 export const userStream = (companyId: number, id: number) => streamId('user', companyId, id);
 
