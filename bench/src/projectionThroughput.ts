@@ -14,8 +14,8 @@ import {
   type ConversationEvent,
   type EventStore,
 } from '@atendo/core';
-import { projections, rebuildProjection } from '@atendo/read';
-import { allMigrations } from '@atendo/runtime';
+import { rebuildProjection } from '@atendo/read';
+import { allMigrations, projections } from '@atendo/runtime';
 
 export interface ProjectionResult {
   projection: string;

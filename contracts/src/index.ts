@@ -4,6 +4,7 @@ export * from './plans/events.js';
 export * from './users/events.js';
 export * from './queues/events.js';
 export * from './connections/events.js';
+export * from './helps/help.js';
 export * from './errors.js';
 export * from './realtime.js';
 export * from './api.js';

@@ -20,3 +20,4 @@ export * from './records/unique.js';
 export * from './conversations/conversation.js';
 export * from './conversations/decide.js';
 export * from './conversations/service.js';
+export * from './helps/help.js';

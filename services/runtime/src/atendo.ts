@@ -22,10 +22,9 @@ import {
   FeedStore,
   Projector,
   ProjectorGroup,
-  projections as allProjections,
   projectionStatus,
   QueueQueries,
-  readMigrations,
+  runtimeMigrations,
   UserQueries,
   waitForCheckpoints,
   type Projection,
@@ -33,15 +32,12 @@ import {
 import {
   authRoutes,
   createApiApp,
-  credentialMigrations,
   Credentials,
   IdempotencyKeys,
-  idempotencyKeyMigrations,
   messageRoutes,
   queueRoutes,
   RealtimeServer,
   RefreshTokens,
-  refreshTokenMigrations,
   ticketRoutes,
   readAccessToken,
   whatsappRoutes,
@@ -54,15 +50,19 @@ import { InProcessBus } from './bus/inProcessBus.js';
 import type { Config, Role } from './config.js';
 import { resolveDatabase, type Database } from './db/database.js';
 import { Gateway } from './gateway/gateway.js';
-import { ParkedInbound, parkedInboundMigrations } from './gateway/parkedInbound.js';
+import { ParkedInbound } from './gateway/parkedInbound.js';
+import { features, projections as allProjections } from './features/index.js';
 import type { Logger } from './logger.js';
 import { seedDemo, type SeedResult } from './seed.js';
 import { ensureSimulator, simulatorProxy } from './simulator.js';
 
 export const FEED_TOPIC = 'atendo.feed';
 
-/** Every migration of the product, in one ordered list (names sort by date). */
-export const allMigrations: Migration[][] = [eventStoreMigrations, idMigrations, snapshotMigrations, readMigrations, refreshTokenMigrations, credentialMigrations, idempotencyKeyMigrations, parkedInboundMigrations];
+/** What the platform itself needs before any feature: the log, ids, snapshots, checkpoints and the feed. */
+export const platformMigrations: Migration[][] = [eventStoreMigrations, idMigrations, snapshotMigrations, runtimeMigrations];
+
+/** Every migration of the product: the platform's and every feature's (knex applies them by name, in date order). */
+export const allMigrations: Migration[][] = [...platformMigrations, ...features.map((f) => f.migrations ?? [])];
 
 export interface Atendo {
   config: Config;

@@ -2,7 +2,8 @@
 import { parseArgs } from 'node:util';
 import type { Position } from '@atendo/contracts';
 import { AppError, ConversationService, createKnex, migrateLatest, sequenceIds } from '@atendo/core';
-import { ConnectionQueries, findProjection, listDeadLetters, projectionStatus, projections, rebuildProjection, retryDeadLetters } from '@atendo/read';
+import { ConnectionQueries, listDeadLetters, projectionStatus, rebuildProjection, retryDeadLetters } from '@atendo/read';
+import { findProjection, projections } from './features/index.js';
 import { allMigrations, openEventStore, startAtendo, type Atendo } from './atendo.js';
 import { ConfigError, loadConfig, parseRoles, type Config } from './config.js';
 import { resolveDatabase } from './db/database.js';

@@ -5,3 +5,5 @@ export * from './bus/port.js';
 export * from './bus/inProcessBus.js';
 export * from './db/database.js';
 export * from './db/embeddedPostgres.js';
+export * from './features/featureModule.js';
+export * from './features/index.js';

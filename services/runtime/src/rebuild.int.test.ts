@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
 import type { ListMessagesResponse, ListTicketsResponse, NewEvent, Position, Ticket } from '@atendo/contracts';
 import { conversationStream, type ConversationEvent } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
-import { conversationsProjection, projections, rebuildProjection, type Projection } from '@atendo/read';
+import { conversationsProjection, rebuildProjection, type Projection } from '@atendo/read';
+import { projections } from './features/index.js';
 import { startHarness, type Harness } from './testing/harness.js';
 
 /** Every row of each table of the projection, hashed: equal hashes, equal rows. */

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createKnex, migrateLatest } from '@atendo/core';
 import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
-import { readMigrations, UserQueries } from '@atendo/read';
+import { companiesMigrations, runtimeMigrations, UserQueries, usersMigrations } from '@atendo/read';
+
+const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMigrations];
 import { createApiApp } from '../http/app.js';
 import { authRoutes } from './authRoutes.js';
 import { credentialMigrations, Credentials } from './credentials.js';

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createKnex, migrateLatest } from '@atendo/core';
 import { createTestDatabase } from '@atendo/core/testing';
-import { readMigrations } from '@atendo/read';
+import { companiesMigrations, runtimeMigrations, usersMigrations } from '@atendo/read';
+
+const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMigrations];
 import { credentialMigrations, Credentials } from './credentials.js';
 import { refreshTokenMigrations } from './refreshTokens.js';
 

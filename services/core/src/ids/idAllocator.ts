@@ -3,7 +3,11 @@ import type { Migration } from '../db/migrations.js';
 
 /** Numeric ids of the spec's entities, from PostgreSQL sequences (also when events live in EventStoreDB). */
 export const ID_KINDS = ['company', 'plan', 'user', 'queue', 'whatsapp', 'contact', 'ticket'] as const;
-export type IdKind = (typeof ID_KINDS)[number];
+/**
+ * The kind of entity an id is for: one of ID_KINDS, or a kind whose feature's migration creates its own
+ * `{kind}_ids` sequence (a new feature adds no line here).
+ */
+export type IdKind = (typeof ID_KINDS)[number] | (string & {});
 
 export const idMigrations: Migration[] = [
   {
@@ -27,6 +31,7 @@ const BLOCK_SIZES: Partial<Record<IdKind, number>> = { contact: 200, ticket: 200
 export function sequenceIds(knex: Knex): IdAllocator {
   const blocks = new Map<IdKind, { free: number[]; refill?: Promise<void> }>();
   const take = async (kind: IdKind, count: number) => {
+    if (!/^[a-z][a-zA-Z]*$/.test(kind)) throw new Error(`Invalid id kind: ${kind}`);
     const { rows } = await knex.raw<{ rows: Array<{ id: string }> }>(`SELECT nextval('${kind}_ids') AS id FROM generate_series(1, ?)`, [count]);
     return rows.map((r) => Number(r.id));
   };

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnex, eventStoreMigrations, migrateLatest } from '@atendo/core';
 import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
 import type { Knex } from 'knex';
-import { readMigrations } from '../registry.js';
+import { runtimeMigrations } from '../migrations.js';
+import { companiesMigrations } from './migrations.js';
+import { usersMigrations } from '../users/migrations.js';
+
+const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMigrations];
 
 const SPLIT = '202611240010_catalogue_split_into_features';
 

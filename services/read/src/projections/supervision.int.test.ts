@@ -5,7 +5,13 @@ import { ConversationService, createKnex, eventStoreMigrations, idMigrations, mi
 import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
 import { activityProjection } from '../activity/activityProjection.js';
 import { conversationsProjection } from '../conversations/conversationsProjection.js';
-import { readMigrations } from '../registry.js';
+import { runtimeMigrations } from '../migrations.js';
+import { companiesMigrations } from '../companies/migrations.js';
+import { usersMigrations } from '../users/migrations.js';
+import { conversationMigrations } from '../conversations/migrations.js';
+import { activityMigrations } from '../activity/activityProjection.js';
+
+const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMigrations, ...conversationMigrations, ...activityMigrations];
 import { usersProjection } from '../users/usersProjection.js';
 import { listDeadLetters, retryDeadLetters } from './deadLetters.js';
 import type { Projection } from './projection.js';

@@ -3,7 +3,11 @@ import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore, qu
 import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
 import type { Knex } from 'knex';
 import { Projector } from '../projections/projector.js';
-import { readMigrations } from '../registry.js';
+import { runtimeMigrations } from '../migrations.js';
+import { companiesMigrations } from '../companies/migrations.js';
+import { usersMigrations } from '../users/migrations.js';
+
+const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMigrations];
 import { queuesProjection } from './queuesProjection.js';
 
 const meta = { companyId: 3, actor: { type: 'system' as const }, correlationId: 'c', causationId: 'c', occurredAt: '2026-11-23T10:00:00.000Z' };

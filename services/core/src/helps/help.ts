@@ -1,0 +1,18 @@
+import type { HelpFields } from '@atendo/contracts';
+import type { Migration } from '../db/migrations.js';
+import { PLATFORM_COMPANY, streamId } from '../eventstore/streams.js';
+import { recordDecider } from '../records/record.js';
+
+/** Help entries are the platform's (the super user keeps them), one stream each: `help-0.{id}`. */
+export const helpStream = (id: number) => streamId('help', PLATFORM_COMPANY, id);
+
+export const helpDecider = recordDecider<'Help', HelpFields>('Help', 'ERR_NOT_FOUND');
+
+/** Ids of help entries. */
+export const helpIdMigrations: Migration[] = [
+  {
+    name: '202611232331_help_ids',
+    up: (knex) => knex.raw('CREATE SEQUENCE help_ids'),
+    down: (knex) => knex.raw('DROP SEQUENCE help_ids'),
+  },
+];

@@ -1,0 +1,49 @@
+import type { ErrorCode, FeedChannel } from '@atendo/contracts';
+import { FEED_CHANNELS } from '@atendo/contracts';
+import type { Migration } from '@atendo/core';
+import type { Projection } from '@atendo/read';
+
+/**
+ * What a feature brings to the product (decision 0014). The composition root migrates, projects and serves what
+ * the list of modules (./index.ts) brings; nothing central names a feature.
+ */
+export interface FeatureModule {
+  /** The feature's one name, also its folder's in every layer (`services/core/src/<name>` …). */
+  name: string;
+  /** Its tables and sequences: read models and write-side helper tables. */
+  migrations?: Migration[];
+  /** Its read models. */
+  projections?: Projection[];
+  /** The realtime channels its projections emit on. */
+  channels?: readonly FeedChannel[];
+  /** The catalogue codes its routes and deciders answer with. */
+  errors?: readonly ErrorCode[];
+}
+
+export function defineFeature<M extends FeatureModule>(module: M): M {
+  return module;
+}
+
+/** Refuses a list of modules the product could not run: the message names the module to fix. */
+export function checkFeatures(modules: readonly FeatureModule[]): void {
+  const seen = (what: string) => {
+    const names = new Map<string, string>();
+    return (key: string, owner: string) => {
+      const other = names.get(key);
+      if (other !== undefined) throw new Error(`Feature ${owner}: ${what} ${key} is already ${other}'s`);
+      names.set(key, owner);
+    };
+  };
+  const feature = seen('the name');
+  const projection = seen('the projection');
+  const migration = seen('the migration');
+  for (const m of modules) {
+    if (!/^[a-z][a-zA-Z]*$/.test(m.name)) throw new Error(`Feature "${m.name}": a feature's name is one lower-camel-case word`);
+    feature(m.name, m.name);
+    for (const p of m.projections ?? []) projection(p.name, m.name);
+    for (const g of m.migrations ?? []) migration(g.name, m.name);
+    for (const c of m.channels ?? []) {
+      if (!(FEED_CHANNELS as readonly string[]).includes(c)) throw new Error(`Feature ${m.name}: channel ${c} is not a feed channel (contracts/src/realtime.ts)`);
+    }
+  }
+}
