@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { Projection } from '@atendo/read';
+import { checkFeatures, defineFeature } from './featureModule.js';
+import { features, projections } from './index.js';
+
+const projection = (name: string): Projection => ({ name, tables: [name], eventTypes: [], apply: async () => undefined });
+
+describe('feature modules', () => {
+  it('the product list passes its own checks and brings every read model once', () => {
+    expect(() => checkFeatures(features)).not.toThrow();
+    expect(new Set(projections.map((p) => p.name)).size).toBe(projections.length);
+    expect(features.map((f) => f.name)).toEqual(expect.arrayContaining(['auth', 'users', 'queues', 'connections', 'contacts', 'tickets', 'messages', 'helps']));
+  });
+
+  it('refuses two modules of one name, a projection two modules bring and a channel the feed does not have', () => {
+    expect(() => checkFeatures([defineFeature({ name: 'tags' }), defineFeature({ name: 'tags' })])).toThrow(/Feature tags: the name tags is already tags's/);
+    expect(() => checkFeatures([defineFeature({ name: 'tags', projections: [projection('labels')] }), defineFeature({ name: 'kanban', projections: [projection('labels')] })])).toThrow(
+      /Feature kanban: the projection labels is already tags's/,
+    );
+    expect(() => checkFeatures([defineFeature({ name: 'tags', channels: ['label' as never] })])).toThrow(/channel label is not a feed channel/);
+    expect(() => checkFeatures([defineFeature({ name: 'Quick messages' })])).toThrow(/one lower-camel-case word/);
+  });
+});
