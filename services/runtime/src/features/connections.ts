@@ -1,0 +1,12 @@
+import { connectionsProjection } from '@atendo/read';
+import { parkedInboundMigrations } from '../gateway/parkedInbound.js';
+import { defineFeature } from './featureModule.js';
+
+export const connections = defineFeature({
+  name: 'connections',
+  // Customer messages the gateway set aside after repeated failures.
+  migrations: parkedInboundMigrations,
+  projections: [connectionsProjection],
+  channels: ['whatsapp', 'whatsappSession'],
+  errors: ['ERR_NO_WAPP_FOUND', 'ERR_WAPP_NAME_ALREADY_EXISTS', 'ERR_WAPP_NOT_INITIALIZED'],
+});

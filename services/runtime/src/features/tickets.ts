@@ -1,0 +1,11 @@
+import { conversationMigrations, conversationsProjection } from '@atendo/read';
+import { defineFeature } from './featureModule.js';
+
+export const tickets = defineFeature({
+  name: 'tickets',
+  // The customer stream's one projection: contacts, tickets and messages (decision 0007).
+  migrations: conversationMigrations,
+  projections: [conversationsProjection],
+  channels: ['ticket'],
+  errors: ['ERR_NO_TICKET_FOUND', 'ERR_TICKET_ALREADY_ACCEPTED', 'ERR_TICKET_CLOSED', 'ERR_INVALID_TICKET_TRANSITION', 'ERR_OTHER_OPEN_TICKET'],
+});
