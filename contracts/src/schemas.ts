@@ -29,3 +29,17 @@ export const updateTicketSchema = yup
     queueId: yup.number().integer().positive().nullable(),
   })
   .test('something', 'validation.required', (v) => v.status !== undefined || v.queueId !== undefined || v.userId !== undefined);
+
+/** A route's numeric id parameter (`/tickets/:id`): a positive whole number. */
+export const idParamsSchema = <K extends string = 'id'>(name: K = 'id' as K) =>
+  yup.object({ [name]: yup.number().typeError('validation.integer').integer('validation.integer').positive('validation.positive').required('validation.required') } as Record<
+    K,
+    yup.NumberSchema<number>
+  >);
+
+export const uuidParamsSchema = yup.object({
+  uuid: yup
+    .string()
+    .required('validation.required')
+    .matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'validation.uuid'),
+});

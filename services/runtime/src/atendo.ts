@@ -17,6 +17,7 @@ import {
   type Migration,
 } from '@atendo/core';
 import {
+  CompanyQueries,
   ConnectionQueries,
   ConversationQueries,
   FeedStore,
@@ -30,18 +31,14 @@ import {
   type Projection,
 } from '@atendo/read';
 import {
-  authRoutes,
   createApiApp,
   Credentials,
   IdempotencyKeys,
-  messageRoutes,
-  queueRoutes,
   RealtimeServer,
   RefreshTokens,
-  ticketRoutes,
   readAccessToken,
-  whatsappRoutes,
   type ApiContext,
+  type AuthRoutesOptions,
   type SessionControl,
 } from '@atendo/api';
 import { SimulatorProvider } from '@atendo/channels';
@@ -51,6 +48,7 @@ import type { Config, Role } from './config.js';
 import { resolveDatabase, type Database } from './db/database.js';
 import { Gateway } from './gateway/gateway.js';
 import { ParkedInbound } from './gateway/parkedInbound.js';
+import type { FeatureDeps } from './features/featureModule.js';
 import { features, projections as allProjections } from './features/index.js';
 import type { Logger } from './logger.js';
 import { seedDemo, type SeedResult } from './seed.js';
@@ -220,18 +218,26 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         logout: async () => undefined,
       };
       const parked = new ParkedInbound(knex);
+      const authOptions: AuthRoutesOptions = {
+        secret: jwtSecret,
+        accessTtlSeconds: config.accessTokenTtlSeconds,
+        refreshTtlSeconds: config.refreshTokenTtlSeconds,
+        secureCookies: config.production,
+        users: userQueries,
+        refreshTokens,
+        credentials,
+      };
+      const deps: FeatureDeps = { api: context, auth: authOptions, sessions, knex, store, ids };
+      const companyQueries = new CompanyQueries(knex);
       const app = createApiApp({
         log,
         trustProxy: config.trustProxy,
         raw: simulatorUrl && !config.production ? [['/simulator', simulatorProxy(simulatorUrl)]] : [],
         staticDir: config.webDist,
-        routers: [
-          authRoutes({ secret: jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds, secureCookies: config.production, users: userQueries, refreshTokens, credentials }),
-          ticketRoutes(context),
-          messageRoutes(context),
-          whatsappRoutes(context, sessions),
-          queueRoutes(context),
-        ],
+        routes: features.flatMap((f) => f.routes?.(deps) ?? []),
+        secret: jwtSecret,
+        users: userQueries,
+        planAllows: (companyId, flag) => companyQueries.planAllows(companyId, flag),
         // From the checkpoint table, so that an API node without the read role reports the projectors too.
         health: async () => {
           const projections = await projectionStatus(knex, store, projectionNames);

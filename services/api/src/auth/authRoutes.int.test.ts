@@ -39,8 +39,11 @@ describe('login and sessions', () => {
     const express = createApiApp({
       log: { error: () => undefined },
       trustProxy,
-      routers: [
-        authRoutes({
+      secret: 'test-secret',
+      users: new UserQueries(knex),
+      planAllows: async () => true,
+      routes: [
+        ...authRoutes({
           secret: 'test-secret',
           accessTtlSeconds: 60,
           refreshTtlSeconds: 3600,

@@ -1,10 +1,9 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import type { LoginResponse } from '@atendo/contracts';
 import { loginSchema } from '@atendo/contracts';
 import { AppError } from '@atendo/core';
 import type { UserQueries } from '@atendo/read';
-import { validate } from '../http/validate.js';
-import { auth, requireAuth } from './middleware.js';
+import { route, type RouteSpec } from '../http/routeTable.js';
 import type { Credentials } from './credentials.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { RateLimiter } from './rateLimit.js';
@@ -36,8 +35,8 @@ function readCookie(req: Request, name: string): string | undefined {
 // Compared against when the e-mail is unknown, so both failures take as long.
 const unknownUserHash = hashPassword('not a password of anyone');
 
-export function authRoutes(options: AuthRoutesOptions): Router {
-  const router = Router();
+export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
+  const feature = 'auth';
   const { users, refreshTokens, credentials, secret } = options;
   const limits = options.loginLimits ?? { perAccount: 10, perAddress: 100, windowMs: 15 * 60_000 };
   // Separate buckets: guessing one account's password from many addresses, and one address trying many accounts.
@@ -68,56 +67,83 @@ export function authRoutes(options: AuthRoutesOptions): Router {
     return { token, user };
   }
 
-  router.post('/auth/login', async (req, res) => {
-    const { email, password } = await validate(loginSchema, req.body);
-    const ip = req.ip ?? 'unknown';
-    const account = email.toLowerCase();
-    const addressAllowed = perAddress.attempt(ip);
-    if (!perAccount.attempt(account) || !addressAllowed) {
-      throw new AppError('ERR_TOO_MANY_REQUESTS', 429, `Too many login attempts: wait ${Math.ceil(limits.windowMs / 60_000)} minutes`);
-    }
-    const user = await users.userByEmail(email);
-    const stored = user ? await credentials.get(user.id) : null;
-    const valid = await verifyPassword(password, stored ?? (await unknownUserHash));
-    if (!user || !stored || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'E-mail or password is wrong');
-    const answer = await session(user.companyId, user.id);
-    if (needsRehash(stored)) await credentials.set(user.id, await hashPassword(password));
-    perAccount.reset(account);
-    setCookie(res, await refreshTokens.issue(user.id, user.companyId));
-    res.json(answer);
-  });
-
-  router.post('/auth/refresh_token', async (req, res) => {
-    const presented = readCookie(req, REFRESH_COOKIE);
-    const rotated = presented ? await refreshTokens.rotate(presented) : ({ ok: false, reason: 'unknown' } as const);
-    if (!rotated.ok) {
-      clearCookie(res);
-      throw new AppError('ERR_SESSION_EXPIRED', 401, rotated.reason === 'reused' ? 'This session was used elsewhere: log in again' : undefined);
-    }
-    try {
-      const answer = await session(rotated.companyId, rotated.userId);
-      setCookie(res, rotated.token);
-      res.json(answer);
-    } catch (error) {
-      await refreshTokens.revokeFamilyOf(rotated.token);
-      clearCookie(res);
-      throw error;
-    }
-  });
-
-  router.delete('/auth/logout', async (req, res) => {
-    const presented = readCookie(req, REFRESH_COOKIE);
-    if (presented) await refreshTokens.revokeFamilyOf(presented);
-    clearCookie(res);
-    res.status(204).end();
-  });
-
-  router.get('/auth/me', requireAuth(secret, users), async (req, res) => {
-    const { claims } = auth(req);
-    const user = await users.sessionUser(claims.companyId, claims.userId);
-    if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
-    res.json(user);
-  });
-
-  return router;
+  return [
+    route<object, object, { email: string; password: string }>({
+      method: 'post',
+      path: '/auth/login',
+      feature,
+      summary: 'Sign in: the access token and the user; the refresh token goes in an httpOnly cookie',
+      permission: 'public',
+      body: loginSchema,
+      errors: ['ERR_INVALID_CREDENTIALS', 'ERR_TOO_MANY_REQUESTS', 'ERR_SUBSCRIPTION_EXPIRED'],
+      async handler({ req, res, body: { email, password } }) {
+        const ip = req.ip ?? 'unknown';
+        const account = email.toLowerCase();
+        const addressAllowed = perAddress.attempt(ip);
+        if (!perAccount.attempt(account) || !addressAllowed) {
+          throw new AppError('ERR_TOO_MANY_REQUESTS', 429, `Too many login attempts: wait ${Math.ceil(limits.windowMs / 60_000)} minutes`);
+        }
+        const user = await users.userByEmail(email);
+        const stored = user ? await credentials.get(user.id) : null;
+        const valid = await verifyPassword(password, stored ?? (await unknownUserHash));
+        if (!user || !stored || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'E-mail or password is wrong');
+        const answer = await session(user.companyId, user.id);
+        if (needsRehash(stored)) await credentials.set(user.id, await hashPassword(password));
+        perAccount.reset(account);
+        setCookie(res, await refreshTokens.issue(user.id, user.companyId));
+        res.json(answer);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/auth/refresh_token',
+      feature,
+      summary: 'A new access token for the refresh cookie, which is rotated (a reused one ends the session everywhere)',
+      permission: 'public',
+      errors: ['ERR_SESSION_EXPIRED', 'ERR_SUBSCRIPTION_EXPIRED'],
+      async handler({ req, res }) {
+        const presented = readCookie(req, REFRESH_COOKIE);
+        const rotated = presented ? await refreshTokens.rotate(presented) : ({ ok: false, reason: 'unknown' } as const);
+        if (!rotated.ok) {
+          clearCookie(res);
+          throw new AppError('ERR_SESSION_EXPIRED', 401, rotated.reason === 'reused' ? 'This session was used elsewhere: log in again' : undefined);
+        }
+        try {
+          const answer = await session(rotated.companyId, rotated.userId);
+          setCookie(res, rotated.token);
+          res.json(answer);
+        } catch (error) {
+          await refreshTokens.revokeFamilyOf(rotated.token);
+          clearCookie(res);
+          throw error;
+        }
+      },
+    }),
+    route({
+      method: 'delete',
+      path: '/auth/logout',
+      feature,
+      summary: "Sign out: the refresh cookie's session ends",
+      permission: 'public',
+      status: 204,
+      async handler({ req, res }) {
+        const presented = readCookie(req, REFRESH_COOKIE);
+        if (presented) await refreshTokens.revokeFamilyOf(presented);
+        clearCookie(res);
+        res.status(204).end();
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/auth/me',
+      feature,
+      summary: 'The signed-in user, with company, queues and settings',
+      permission: 'user',
+      async handler({ res, auth: { claims } }) {
+        const user = await users.sessionUser(claims.companyId, claims.userId);
+        if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
+        res.json(user);
+      },
+    }),
+  ];
 }

@@ -1,21 +1,60 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express, type RequestHandler, type Router } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { errorHandler, notFound } from './errors.js';
+import { openApiDocument } from './openapi.js';
+import { checkRouteTable, mountRouteTable, route, type MountOptions, type RouteSpec } from './routeTable.js';
 import { refuseUnstorableText } from './validate.js';
 
-export interface ApiAppOptions {
+export interface ApiAppOptions extends MountOptions {
   log: { error(obj: unknown, msg?: string): void };
   /** Mounted before body parsing (proxies that stream the request on). */
   raw?: Array<[string, RequestHandler]>;
-  /** Feature routers, mounted in order. */
-  routers?: Router[];
+  /** The features' entries of the route table, mounted in order; nothing else is served (but /health and /openapi.json). */
+  routes: RouteSpec[];
   /** The built console: served at /, and its index.html for page navigations (e.g. a reload on /tickets/…). */
   staticDir?: string;
   /** What /health reports; `healthy: false` answers 503, so a load balancer or an orchestrator can act on it. */
   health?: () => Promise<{ healthy: boolean; details: Record<string, unknown> }>;
   /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client (default: loopback only). */
   trustProxy?: boolean | number | string;
+}
+
+/** The whole table: the app's own entries and the features'. */
+export function apiRoutes(options: Pick<ApiAppOptions, 'routes' | 'health' | 'log'>): RouteSpec[] {
+  const own: RouteSpec[] = [
+    route({
+      method: 'get',
+      path: '/health',
+      feature: 'platform',
+      summary: "Each role's state and each read model's position and lag; 503 when one is stopped or too far behind",
+      permission: 'public',
+      async handler({ res }) {
+        try {
+          const report = (await options.health?.()) ?? { healthy: true, details: {} };
+          res.status(report.healthy ? 200 : 503).json({ status: report.healthy ? 'ok' : 'unhealthy', ...report.details });
+        } catch (err) {
+          // The check itself failed (the database is unreachable, say): that is an answer too.
+          options.log.error({ err }, 'health check failed');
+          res.status(503).json({ status: 'unhealthy', error: 'ERR_INTERNAL_SERVER_ERROR', message: err instanceof Error ? err.message : String(err) });
+        }
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/openapi.json',
+      feature: 'platform',
+      summary: 'This document: every route of the API, derived from the route table',
+      permission: 'public',
+      handler({ res }) {
+        res.json(document);
+      },
+    }),
+  ];
+  const table = [...own, ...options.routes];
+  checkRouteTable(table);
+  const document = openApiDocument(table, { title: 'Atendo API', version: '1' });
+  return table;
 }
 
 export function createApiApp(options: ApiAppOptions): Express {
@@ -34,17 +73,7 @@ export function createApiApp(options: ApiAppOptions): Express {
   }
   app.use(express.json({ limit: '1mb' }));
   app.use(refuseUnstorableText);
-  app.get('/health', async (_req, res) => {
-    try {
-      const report = (await options.health?.()) ?? { healthy: true, details: {} };
-      res.status(report.healthy ? 200 : 503).json({ status: report.healthy ? 'ok' : 'unhealthy', ...report.details });
-    } catch (err) {
-      // The check itself failed (the database is unreachable, say): that is an answer too.
-      options.log.error({ err }, 'health check failed');
-      res.status(503).json({ status: 'unhealthy', error: 'ERR_INTERNAL_SERVER_ERROR', message: err instanceof Error ? err.message : String(err) });
-    }
-  });
-  for (const router of options.routers ?? []) app.use(router);
+  mountRouteTable(app, apiRoutes(options), options);
   app.use(notFound);
   app.use(errorHandler(options.log));
   return app;

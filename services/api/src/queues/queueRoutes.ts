@@ -1,11 +1,17 @@
-import { Router } from 'express';
-import { auth, requireAuth } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
+import { route, type RouteSpec } from '../http/routeTable.js';
 
-export function queueRoutes(ctx: ApiContext): Router {
-  const router = Router();
-  router.get('/queue', requireAuth(ctx.secret, ctx.users), async (req, res) => {
-    res.json(await ctx.queues.queues(auth(req).viewer.companyId));
-  });
-  return router;
+export function queueRoutes(ctx: ApiContext): RouteSpec[] {
+  return [
+    route({
+      method: 'get',
+      path: '/queue',
+      feature: 'queues',
+      summary: "The company's queues",
+      permission: 'user',
+      async handler({ res, auth: { viewer } }) {
+        res.json(await ctx.queues.queues(viewer.companyId));
+      },
+    }),
+  ];
 }

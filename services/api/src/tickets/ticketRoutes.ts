@@ -1,11 +1,13 @@
-import { Router, type Request } from 'express';
+import type { Request } from 'express';
 import type { ListTicketsQuery, Ticket, TicketStatus, UpdateTicketRequest } from '@atendo/contracts';
-import { updateTicketSchema } from '@atendo/contracts';
+import type { AnyObject } from 'yup';
+import { idParamsSchema, updateTicketSchema, uuidParamsSchema } from '@atendo/contracts';
 import { AppError, type ConversationCommand } from '@atendo/core';
 import { canSeeTicket, type TicketRecord } from '@atendo/read';
-import { auth, requireAuth } from '../auth/middleware.js';
+import { auth } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
-import { idParam, isUuid, validate } from '../http/validate.js';
+import { route, type RouteSpec } from '../http/routeTable.js';
+
 
 /** Numbers from `?queueIds=[1,2]` (as the console sends them), `?queueIds=1,2` or repeated parameters. */
 function numberList(value: unknown): number[] | undefined {
@@ -73,43 +75,76 @@ function commandFor(ticket: Ticket, body: UpdateTicketRequest, me: { userId: num
   }
 }
 
-export function ticketRoutes(ctx: ApiContext): Router {
-  const router = Router();
-  router.use('/tickets', requireAuth(ctx.secret, ctx.users));
-
-  router.get('/tickets', async (req, res) => {
-    res.json(await ctx.conversations.listTickets(auth(req).viewer, parseListQuery(req.query)));
-  });
-
-  router.get('/tickets/u/:uuid', async (req, res) => {
-    if (!isUuid(req.params.uuid)) throw new AppError('ERR_VALIDATION', 400, 'Not a ticket uuid');
-    res.json((await visibleTicket(ctx, req, { uuid: req.params.uuid })).ticket);
-  });
-
-  router.get('/tickets/:id', async (req, res) => {
-    res.json((await visibleTicket(ctx, req, { id: idParam(req.params.id) })).ticket);
-  });
-
-  router.put('/tickets/:id', async (req, res) => {
-    const body = (await validate(updateTicketSchema, req.body)) as UpdateTicketRequest;
-    const { viewer } = auth(req);
-    const { ticket, streamId } = await visibleTicket(ctx, req, { id: idParam(req.params.id) });
-    if (body.userId != null && !(await ctx.users.user(viewer.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND', 404);
-    const command = commandFor(ticket, body, { userId: viewer.userId, admin: viewer.profile === 'admin' });
-    const result = await ctx.conversationService.execute(streamId, command, { actor: { type: 'user', userId: viewer.userId } });
-    await ctx.readYourWrites(result.position);
-    res.json((await ctx.conversations.findTicket(viewer.companyId, { id: ticket.id }))!.ticket);
-  });
-
-  router.delete('/tickets/:id', async (req, res) => {
-    const { viewer } = auth(req);
-    // The spec's ticket-options:deleteTicket permission: admins only.
-    if (viewer.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION', 403, 'Only admins delete tickets');
-    const { ticket, streamId } = await visibleTicket(ctx, req, { id: idParam(req.params.id) });
-    const result = await ctx.conversationService.execute(streamId, { type: 'DeleteTicket', ticketId: ticket.id, userId: viewer.userId }, { actor: { type: 'user', userId: viewer.userId } });
-    await ctx.readYourWrites(result.position);
-    res.json({ message: 'ticket deleted' });
-  });
-
-  return router;
+export function ticketRoutes(ctx: ApiContext): RouteSpec[] {
+  const feature = 'tickets';
+  return [
+    route({
+      method: 'get',
+      path: '/tickets',
+      feature,
+      summary: 'A page of the tickets the caller may see (status, queues, users, unread, search)',
+      permission: 'user',
+      async handler({ req, res, auth: me }) {
+        res.json(await ctx.conversations.listTickets(me.viewer, parseListQuery(req.query)));
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/tickets/u/:uuid',
+      feature,
+      summary: 'One ticket by its uuid',
+      permission: 'user',
+      params: uuidParamsSchema,
+      errors: ['ERR_NO_TICKET_FOUND'],
+      async handler({ req, res, params }) {
+        res.json((await visibleTicket(ctx, req, { uuid: params.uuid })).ticket);
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/tickets/:id',
+      feature,
+      summary: 'One ticket',
+      permission: 'user',
+      params: idParamsSchema(),
+      errors: ['ERR_NO_TICKET_FOUND'],
+      async handler({ req, res, params }) {
+        res.json((await visibleTicket(ctx, req, { id: params.id })).ticket);
+      },
+    }),
+    route<{ id: number }, AnyObject, UpdateTicketRequest>({
+      method: 'put',
+      path: '/tickets/:id',
+      feature,
+      summary: 'Accept, resolve, reopen or return a ticket to its queue',
+      permission: 'user',
+      params: idParamsSchema(),
+      body: updateTicketSchema,
+      errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND', 'ERR_TICKET_ALREADY_ACCEPTED', 'ERR_INVALID_TICKET_TRANSITION', 'ERR_OTHER_OPEN_TICKET'],
+      async handler({ req, res, params, body, auth: { viewer } }) {
+        const { ticket, streamId } = await visibleTicket(ctx, req, { id: params.id });
+        if (body.userId != null && !(await ctx.users.user(viewer.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND', 404);
+        const command = commandFor(ticket, body, { userId: viewer.userId, admin: viewer.profile === 'admin' });
+        const result = await ctx.conversationService.execute(streamId, command, { actor: { type: 'user', userId: viewer.userId } });
+        await ctx.readYourWrites(result.position);
+        res.json((await ctx.conversations.findTicket(viewer.companyId, { id: ticket.id }))!.ticket);
+      },
+    }),
+    route({
+      method: 'delete',
+      path: '/tickets/:id',
+      feature,
+      // The spec's ticket-options:deleteTicket permission: admins only.
+      summary: 'Delete a ticket and its messages',
+      permission: 'admin',
+      params: idParamsSchema(),
+      errors: ['ERR_NO_TICKET_FOUND'],
+      async handler({ req, res, params, auth: { viewer } }) {
+        const { ticket, streamId } = await visibleTicket(ctx, req, { id: params.id });
+        const result = await ctx.conversationService.execute(streamId, { type: 'DeleteTicket', ticketId: ticket.id, userId: viewer.userId }, { actor: { type: 'user', userId: viewer.userId } });
+        await ctx.readYourWrites(result.position);
+        res.json({ message: 'ticket deleted' });
+      },
+    }),
+  ];
 }

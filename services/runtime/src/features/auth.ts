@@ -1,9 +1,10 @@
-import { credentialMigrations, refreshTokenMigrations } from '@atendo/api';
+import { authRoutes, credentialMigrations, refreshTokenMigrations } from '@atendo/api';
 import { defineFeature } from './featureModule.js';
 
 /** Sign-in, refresh and sign-out; the password hashes and refresh tokens live in tables of their own. */
 export const auth = defineFeature({
   name: 'auth',
+  routes: (deps) => authRoutes(deps.auth),
   migrations: [...refreshTokenMigrations, ...credentialMigrations],
   errors: ['ERR_INVALID_CREDENTIALS', 'ERR_SESSION_EXPIRED', 'ERR_TOO_MANY_REQUESTS'],
 });

@@ -1,7 +1,19 @@
+import type { Knex } from 'knex';
 import type { ErrorCode, FeedChannel } from '@atendo/contracts';
+import type { ApiContext, AuthRoutesOptions, RouteSpec, SessionControl } from '@atendo/api';
 import { FEED_CHANNELS } from '@atendo/contracts';
-import type { Migration } from '@atendo/core';
+import type { EventStore, IdAllocator, Migration } from '@atendo/core';
 import type { Projection } from '@atendo/read';
+
+/** What a feature's routes may ask for; a feature that needs its own queries builds them from `knex`. */
+export interface FeatureDeps {
+  api: ApiContext;
+  auth: AuthRoutesOptions;
+  sessions: SessionControl;
+  knex: Knex;
+  store: EventStore;
+  ids: IdAllocator;
+}
 
 /**
  * What a feature brings to the product (decision 0014). The composition root migrates, projects and serves what
@@ -14,6 +26,8 @@ export interface FeatureModule {
   migrations?: Migration[];
   /** Its read models. */
   projections?: Projection[];
+  /** Its entries of the route table (services/api): the API serves nothing else. */
+  routes?: (deps: FeatureDeps) => RouteSpec[];
   /** The realtime channels its projections emit on. */
   channels?: readonly FeedChannel[];
   /** The catalogue codes its routes and deciders answer with. */

@@ -1,8 +1,10 @@
+import { queueRoutes } from '@atendo/api';
 import { queuesProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
 
 export const queues = defineFeature({
   name: 'queues',
+  routes: (deps) => queueRoutes(deps.api),
   projections: [queuesProjection],
   channels: ['queue'],
 });

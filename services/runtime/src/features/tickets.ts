@@ -1,8 +1,10 @@
+import { ticketRoutes } from '@atendo/api';
 import { conversationMigrations, conversationsProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
 
 export const tickets = defineFeature({
   name: 'tickets',
+  routes: (deps) => ticketRoutes(deps.api),
   // The customer stream's one projection: contacts, tickets and messages (decision 0007).
   migrations: conversationMigrations,
   projections: [conversationsProjection],

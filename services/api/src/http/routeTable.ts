@@ -1,0 +1,136 @@
+import type { Express, Request, RequestHandler, Response } from 'express';
+import type { AnyObject, AnySchema, ObjectSchema } from 'yup';
+import { AppError } from '@atendo/core';
+import type { UserQueries } from '@atendo/read';
+import { auth, requireAuth, type AuthContext } from '../auth/middleware.js';
+import { validate } from './validate.js';
+
+/**
+ * Who may call a route. One field, read by one check (`permits`); a later permission registry refines it.
+ * 'user': any signed-in user of a company; 'admin': its admins; 'super': the platform's super users.
+ */
+export type Permission = 'public' | 'user' | 'admin' | 'super';
+
+/** The plan's feature flags: a route that names one answers 403 to companies whose plan does not allow it. */
+export const PLAN_FLAGS = ['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations'] as const;
+export type PlanFlag = (typeof PLAN_FLAGS)[number];
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** What a handler gets: the input already validated against the route's schemas. */
+export interface RouteInput<P = AnyObject, Q = AnyObject, B = unknown> {
+  req: Request;
+  res: Response;
+  params: P;
+  query: Q;
+  body: B;
+  /** The caller (on a public route, reading it answers 401 ERR_SESSION_EXPIRED). */
+  readonly auth: AuthContext;
+}
+
+/** One entry of the route table: everything express, the permission check and /openapi.json need. */
+export interface RouteSpec {
+  method: HttpMethod;
+  /** Express syntax: `/tickets/:id`. */
+  path: string;
+  /** One line for the API document. */
+  summary: string;
+  /** The feature it belongs to: the document's tag. */
+  feature: string;
+  permission: Permission;
+  planFlag?: PlanFlag;
+  params?: ObjectSchema<AnyObject>;
+  query?: ObjectSchema<AnyObject>;
+  body?: AnySchema;
+  /** The success answer's shape, for the document (no schema: an object the route's summary describes). */
+  answer?: AnySchema;
+  /** The success status, for the document (default 200). */
+  status?: number;
+  /** The catalogue codes it may answer with, besides validation and permission errors. */
+  errors?: readonly string[];
+  // Input is validated before the call; a route's own handler knows the shapes its schemas give.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  handler(input: RouteInput<any, any, any>): Promise<void> | void;
+}
+
+/** A route entry with its handler's input typed from its schemas. */
+export function route<P extends AnyObject = AnyObject, Q extends AnyObject = AnyObject, B = unknown>(
+  spec: Omit<RouteSpec, 'handler'> & { handler(input: RouteInput<P, Q, B>): Promise<void> | void },
+): RouteSpec {
+  return spec as RouteSpec;
+}
+
+export const routeKey = (r: Pick<RouteSpec, 'method' | 'path'>) => `${r.method.toUpperCase()} ${r.path}`;
+
+/** Refuses a table with two entries for one method and path: the second could never be reached. */
+export function checkRouteTable(routes: readonly RouteSpec[]): void {
+  const seen = new Map<string, string>();
+  for (const r of routes) {
+    const key = routeKey(r);
+    const other = seen.get(key);
+    if (other !== undefined) throw new Error(`Route ${key} of ${r.feature} is already ${other}'s`);
+    seen.set(key, r.feature);
+  }
+}
+
+export function permits(permission: Permission, who: AuthContext | undefined): boolean {
+  switch (permission) {
+    case 'public':
+      return true;
+    case 'user':
+      return who !== undefined;
+    case 'admin':
+      return who?.viewer.profile === 'admin';
+    case 'super':
+      return who?.claims.super === true;
+    default: {
+      const unreachable: never = permission;
+      return unreachable;
+    }
+  }
+}
+
+export interface MountOptions {
+  secret: string;
+  users: UserQueries;
+  /** Whether the company's plan allows a flag (checked for routes that name one). */
+  planAllows(companyId: number, flag: PlanFlag): Promise<boolean>;
+}
+
+const DENIED: Record<Exclude<Permission, 'public' | 'user'>, string> = {
+  admin: 'Only admins may do this',
+  super: 'Only the platform’s super users may do this',
+};
+
+/** Mounts every entry of the table on `app`, in order, each behind its permission, plan and input checks. */
+export function mountRouteTable(app: Express, routes: readonly RouteSpec[], options: MountOptions): void {
+  checkRouteTable(routes);
+  const authenticate = requireAuth(options.secret, options.users);
+  for (const spec of routes) {
+    const chain: RequestHandler[] = [];
+    if (spec.permission !== 'public') chain.push(authenticate);
+    chain.push(async (req, res) => {
+      const who = req.auth;
+      if (spec.permission !== 'public' && spec.permission !== 'user' && !permits(spec.permission, who)) {
+        throw new AppError('ERR_NO_PERMISSION', 403, DENIED[spec.permission]);
+      }
+      if (spec.planFlag && !(await options.planAllows(auth(req).viewer.companyId, spec.planFlag))) {
+        throw new AppError('ERR_NO_PERMISSION', 403, `The company's plan does not include this (${spec.planFlag})`);
+      }
+      const params = spec.params ? await validate(spec.params, req.params) : req.params;
+      const query = spec.query ? await validate(spec.query, req.query) : req.query;
+      const body = spec.body ? await validate(spec.body, req.body) : req.body;
+      await spec.handler({
+        req,
+        res,
+        params,
+        query,
+        body,
+        get auth() {
+          return auth(req);
+        },
+      });
+    });
+    app[spec.method](spec.path, ...chain);
+  }
+}
