@@ -16,3 +16,4 @@ export * from './queues/queueRoutes.js';
 export * from './messages/idempotencyKeys.js';
 export * from './http/routeTable.js';
 export * from './http/openapi.js';
+export * from './helps/helpRoutes.js';

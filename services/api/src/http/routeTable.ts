@@ -134,3 +134,21 @@ export function mountRouteTable(app: Express, routes: readonly RouteSpec[], opti
     app[spec.method](spec.path, ...chain);
   }
 }
+
+interface RouterLayer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+}
+
+/**
+ * The method and path of every route express serves on `app`, read from express's own router: what the route-table
+ * test compares with the table, so a route mounted around the table shows up.
+ */
+export function servedRoutes(app: Express): string[] {
+  const stack = (app as unknown as { router: { stack: RouterLayer[] } }).router.stack;
+  return stack.flatMap((layer) => {
+    if (!layer.route) return [];
+    const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+    const methods = Object.keys(layer.route.methods).filter((m) => layer.route!.methods[m] && m !== '_all');
+    return paths.flatMap((path) => methods.map((method) => routeKey({ method: method as HttpMethod, path })));
+  });
+}

@@ -1,9 +1,11 @@
+import { helpRoutes } from '@atendo/api';
 import { helpIdMigrations } from '@atendo/core';
 import { helpMigrations, helpsProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
 
 export const helps = defineFeature({
   name: 'helps',
+  routes: ({ knex, store, ids, api }) => helpRoutes({ knex, store, ids, readYourWrites: api.readYourWrites }),
   migrations: [...helpIdMigrations, ...helpMigrations],
   projections: [helpsProjection],
 });

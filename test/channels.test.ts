@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { FEED_CHANNELS } from '@atendo/contracts';
+import { features } from '../services/runtime/src/features/index.js';
+import { CONSOLE_CHANNELS } from '../web/src/realtime/channels.js';
+
+describe('realtime channels', () => {
+  it('every channel a feature module emits on is one the console knows, and the console knows no other', () => {
+    const fromModules = new Set(features.flatMap((f) => f.channels ?? []));
+    const known = Object.keys(CONSOLE_CHANNELS);
+    expect([...fromModules].filter((c) => !known.includes(c))).toEqual([]);
+    expect(known.filter((c) => !(FEED_CHANNELS as readonly string[]).includes(c))).toEqual([]);
+    expect([...FEED_CHANNELS].filter((c) => !known.includes(c))).toEqual([]);
+  });
+
+  it('the channels the console handles are ones a feature module says it emits on', () => {
+    const fromModules = new Set<string>(features.flatMap((f) => f.channels ?? []));
+    const handled = Object.entries(CONSOLE_CHANNELS).filter(([, v]) => 'feature' in v).map(([c]) => c);
+    expect(handled.filter((c) => !fromModules.has(c))).toEqual([]);
+  });
+});

@@ -1,0 +1,21 @@
+import type { FeedChannel } from '@atendo/contracts';
+
+/**
+ * Every realtime channel the server may send, as the console knows it: the console feature that handles it, or
+ * that no screen shows it yet (its entries are received and dropped). A channel missing here fails the type check
+ * and the channel test (test/channels.test.ts), so a feature cannot add a channel the console has not heard of.
+ */
+export const CONSOLE_CHANNELS: Record<FeedChannel, { feature: string } | { notShownYet: true }> = {
+  ticket: { feature: 'tickets' },
+  appMessage: { feature: 'tickets' },
+  whatsapp: { notShownYet: true },
+  whatsappSession: { notShownYet: true },
+  user: { notShownYet: true },
+  chat: { notShownYet: true },
+  contact: { notShownYet: true },
+  announcement: { notShownYet: true },
+  auth: { notShownYet: true },
+  payment: { notShownYet: true },
+  queue: { notShownYet: true },
+  tag: { notShownYet: true },
+};
