@@ -1,6 +1,6 @@
-import type { Ack, MediaType, TicketStatus } from '@atendo/contracts';
+import type { Ack, ContactStreamEvent, TicketStatus } from '@atendo/contracts';
 import { Map as ImmutableMap } from 'immutable';
-import type { DomainEvent, SnapshotCodec } from '../commands/decider.js';
+import type { SnapshotCodec } from '../commands/decider.js';
 import { streamId } from '../eventstore/streams.js';
 import { Window } from './window.js';
 
@@ -11,36 +11,8 @@ import { Window } from './window.js';
  */
 export const conversationStream = (companyId: number, number: string) => streamId('contact', companyId, number);
 
-export type ConversationEvent =
-  | DomainEvent<'ContactCreated', { contactId: number; number: string; name: string; isGroup: boolean }>
-  | DomainEvent<'ContactRenamed', { contactId: number; name: string }>
-  | DomainEvent<'TicketOpened', { ticketId: number; uuid: string; contactId: number; whatsappId: number; queueId: number | null; isGroup: boolean }>
-  | DomainEvent<
-      'MessageReceived',
-      {
-        ticketId: number;
-        messageId: string;
-        whatsappId: number;
-        body: string;
-        mediaType: MediaType;
-        /** When the customer sent it (ISO). */
-        sentAt: string;
-        quotedMessageId: string | null;
-      }
-    >
-  | DomainEvent<'TicketAccepted', { ticketId: number; userId: number }>
-  | DomainEvent<'TicketResolved', { ticketId: number; userId: number | null }>
-  | DomainEvent<'TicketReopened', { ticketId: number; userId: number }>
-  | DomainEvent<'TicketReturnedToQueue', { ticketId: number; previousUserId: number | null }>
-  | DomainEvent<'TicketRead', { ticketId: number }>
-  | DomainEvent<'TicketDeleted', { ticketId: number; userId: number }>
-  | DomainEvent<'MessageQueued', { ticketId: number; messageId: string; whatsappId: number; body: string; userId: number; quotedMessageId: string | null }>
-  | DomainEvent<'MessageDispatched', { ticketId: number; messageId: string; providerMessageId: string }>
-  /** Sent, but whether it reached WhatsApp is unknown (no confirmation): acks for `providerMessageId` settle it. */
-  | DomainEvent<'MessageDispatchUncertain', { ticketId: number; messageId: string; providerMessageId: string; reason: string }>
-  /** WhatsApp refused it before anything was sent. */
-  | DomainEvent<'MessageDispatchFailed', { ticketId: number; messageId: string; reason: string }>
-  | DomainEvent<'MessageAckChanged', { ticketId: number; messageId: string; ack: Ack }>;
+/** The stream's events (contracts: contacts, tickets, messages); an outside fact carries a deterministic `id`. */
+export type ConversationEvent = ContactStreamEvent & { id?: string };
 
 export interface TicketState {
   id: number;

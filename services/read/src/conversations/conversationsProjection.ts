@@ -1,10 +1,9 @@
-import type { AppMessageFeedPayload, Audience, RecordedEvent, TicketFeedPayload } from '@atendo/contracts';
-import type { ConversationEvent } from '@atendo/core';
+import type { AppMessageFeedPayload, Audience, ContactStreamEvent, RecordedEvent, TicketFeedPayload } from '@atendo/contracts';
 import type { Projection } from '../projections/projection.js';
 import { RowCache } from '../projections/rowCache.js';
 import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type MessageRow, type TicketRow } from './rows.js';
 
-export const conversationEventTypes: ConversationEvent['type'][] = [
+export const conversationEventTypes: ContactStreamEvent['type'][] = [
   'ContactCreated',
   'ContactRenamed',
   'TicketOpened',
@@ -24,7 +23,7 @@ export const conversationEventTypes: ConversationEvent['type'][] = [
 
 const CREATES_MESSAGE = new Set<string>(['MessageReceived', 'MessageQueued']);
 
-type Data<T extends ConversationEvent['type']> = Extract<ConversationEvent, { type: T }>['data'];
+type Data<T extends ContactStreamEvent['type']> = Extract<ContactStreamEvent, { type: T }>['data'];
 
 const ticketAudience = (t: TicketRow, also: Array<number | null> = []): Audience => ({
   kind: 'ticket',
@@ -87,7 +86,7 @@ export const conversationsProjection: Projection = {
     for (const e of events) {
       const at = e.metadata.occurredAt;
       const companyId = e.metadata.companyId;
-      switch (e.type as ConversationEvent['type']) {
+      switch (e.type as ContactStreamEvent['type']) {
         case 'ContactCreated': {
           const d = e.data as Data<'ContactCreated'>;
           contacts.set({ id: d.contactId, company_id: companyId, name: d.name, number: d.number, email: '', profile_pic_url: '', is_group: d.isGroup, stream_id: e.streamId, created_at: at, updated_at: at });

@@ -1,0 +1,24 @@
+import type { Ack, MediaType } from '../api.js';
+
+/** Messages of a ticket: received from the customer, or queued by an agent and then sent and acknowledged. */
+export type MessageEvent =
+  | {
+      type: 'MessageReceived';
+      data: {
+        ticketId: number;
+        messageId: string;
+        whatsappId: number;
+        body: string;
+        mediaType: MediaType;
+        /** When the customer sent it (ISO). */
+        sentAt: string;
+        quotedMessageId: string | null;
+      };
+    }
+  | { type: 'MessageQueued'; data: { ticketId: number; messageId: string; whatsappId: number; body: string; userId: number; quotedMessageId: string | null } }
+  | { type: 'MessageDispatched'; data: { ticketId: number; messageId: string; providerMessageId: string } }
+  /** Sent, but whether it reached WhatsApp is unknown (no confirmation): acks for `providerMessageId` settle it. */
+  | { type: 'MessageDispatchUncertain'; data: { ticketId: number; messageId: string; providerMessageId: string; reason: string } }
+  /** WhatsApp refused it before anything was sent. */
+  | { type: 'MessageDispatchFailed'; data: { ticketId: number; messageId: string; reason: string } }
+  | { type: 'MessageAckChanged'; data: { ticketId: number; messageId: string; ack: Ack } };

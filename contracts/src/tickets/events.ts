@@ -1,0 +1,9 @@
+/** A ticket's lifecycle: opened by a customer's first message, accepted, resolved, reopened, returned, read, deleted. */
+export type TicketEvent =
+  | { type: 'TicketOpened'; data: { ticketId: number; uuid: string; contactId: number; whatsappId: number; queueId: number | null; isGroup: boolean } }
+  | { type: 'TicketAccepted'; data: { ticketId: number; userId: number } }
+  | { type: 'TicketResolved'; data: { ticketId: number; userId: number | null } }
+  | { type: 'TicketReopened'; data: { ticketId: number; userId: number } }
+  | { type: 'TicketReturnedToQueue'; data: { ticketId: number; previousUserId: number | null } }
+  | { type: 'TicketRead'; data: { ticketId: number } }
+  | { type: 'TicketDeleted'; data: { ticketId: number; userId: number } };
