@@ -11,3 +11,22 @@ export type ContactEvent =
  * messages, one stream so that its rules hold under concurrency (decision 0007).
  */
 export type ContactStreamEvent = ContactEvent | TicketEvent | MessageEvent;
+
+/** Every event type of the customer's stream (the write side folds each; the tickets read model reads them). */
+export const CONTACT_STREAM_EVENT_TYPES = [
+  'ContactCreated',
+  'ContactRenamed',
+  'TicketOpened',
+  'MessageReceived',
+  'TicketAccepted',
+  'TicketResolved',
+  'TicketReopened',
+  'TicketReturnedToQueue',
+  'TicketRead',
+  'TicketDeleted',
+  'MessageQueued',
+  'MessageDispatched',
+  'MessageDispatchUncertain',
+  'MessageDispatchFailed',
+  'MessageAckChanged',
+] as const satisfies ReadonlyArray<ContactStreamEvent['type']>;

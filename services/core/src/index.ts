@@ -21,3 +21,7 @@ export * from './conversations/conversation.js';
 export * from './conversations/decide.js';
 export * from './conversations/service.js';
 export * from './helps/help.js';
+export * from './commands/ruleFamily.js';
+export * from './contacts/contactRules.js';
+export * from './tickets/ticketRules.js';
+export * from './messages/messageRules.js';

@@ -1,25 +1,9 @@
-import type { AppMessageFeedPayload, Audience, ContactStreamEvent, RecordedEvent, TicketFeedPayload } from '@atendo/contracts';
+import { CONTACT_STREAM_EVENT_TYPES, type AppMessageFeedPayload, type Audience, type ContactStreamEvent, type RecordedEvent, type TicketFeedPayload } from '@atendo/contracts';
 import type { Projection } from '../projections/projection.js';
 import { RowCache } from '../projections/rowCache.js';
 import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type MessageRow, type TicketRow } from './rows.js';
 
-export const conversationEventTypes: ContactStreamEvent['type'][] = [
-  'ContactCreated',
-  'ContactRenamed',
-  'TicketOpened',
-  'MessageReceived',
-  'TicketAccepted',
-  'TicketResolved',
-  'TicketReopened',
-  'TicketReturnedToQueue',
-  'TicketRead',
-  'TicketDeleted',
-  'MessageQueued',
-  'MessageDispatched',
-  'MessageDispatchUncertain',
-  'MessageDispatchFailed',
-  'MessageAckChanged',
-];
+export const conversationEventTypes: readonly ContactStreamEvent['type'][] = CONTACT_STREAM_EVENT_TYPES;
 
 const CREATES_MESSAGE = new Set<string>(['MessageReceived', 'MessageQueued']);
 

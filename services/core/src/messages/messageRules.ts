@@ -1,0 +1,152 @@
+import type { Ack, MediaType, MessageEvent } from '@atendo/contracts';
+import type { RuleFamily } from '../commands/ruleFamily.js';
+import type { ConversationEvent, ConversationState, OutboundState } from '../conversations/conversation.js';
+import { DomainError } from '../errors.js';
+import { changeTicket, requireOwner, ticketOf } from '../tickets/ticketRules.js';
+import { inboundEventId } from './inboundIds.js';
+
+export type MessageCommand =
+  | {
+      type: 'ReceiveMessage';
+      companyId: number;
+      whatsappId: number;
+      messageId: string;
+      number: string;
+      pushName: string | null;
+      body: string;
+      mediaType: MediaType;
+      sentAt: string;
+      isGroup: boolean;
+      quotedMessageId: string | null;
+      /** The connection's queue when it has exactly one. */
+      queueId: number | null;
+      /** Ids the handler allocated in case the decision needs them. */
+      newContactId: number;
+      newTicketId: number;
+      newTicketUuid: string;
+    }
+  | { type: 'QueueMessage'; ticketId: number; messageId: string; body: string; userId: number; admin: boolean; quotedMessageId: string | null }
+  | { type: 'RecordDispatch'; messageId: string; providerMessageId: string }
+  | { type: 'RecordDispatchUncertain'; messageId: string; providerMessageId: string; reason: string }
+  | { type: 'RecordDispatchFailure'; messageId: string; reason: string }
+  | { type: 'RecordAck'; providerMessageId: string; ack: Ack };
+
+function changeOutbound(next: ConversationState, state: ConversationState, messageId: string, change: Partial<OutboundState>): void {
+  const current = state.outbound.get(messageId);
+  if (current) next.outbound = state.outbound.set(messageId, { ...current, ...change });
+}
+
+function folded(next: ConversationState, { data }: Extract<MessageEvent, { type: 'MessageDispatched' | 'MessageDispatchUncertain' }>, state: ConversationState, ack: Ack) {
+  changeOutbound(next, state, data.messageId, { providerMessageId: data.providerMessageId, ack });
+  next.byProviderId = state.byProviderId.set(data.providerMessageId, data.messageId);
+}
+
+/**
+ * Messages in and out. A customer's message is the one command that may also create the contact and open a
+ * ticket; a redelivered one changes nothing. A reply is queued, then sent, acknowledged or refused.
+ */
+export const messageRules: RuleFamily<MessageCommand, ConversationEvent, ConversationState> = {
+  name: 'messages',
+  decide: {
+    ReceiveMessage(command, state) {
+      if (state.received.has(command.messageId)) return [];
+      const events: ConversationEvent[] = [];
+      let contactId = state.contact?.id;
+      if (contactId === undefined) {
+        contactId = command.newContactId;
+        events.push({ type: 'ContactCreated', data: { contactId, number: command.number, name: command.pushName || command.number, isGroup: command.isGroup } });
+      } else if (command.pushName && state.contact!.name === state.contact!.number && command.pushName !== state.contact!.name) {
+        // A contact we only knew by number now shows a name.
+        events.push({ type: 'ContactRenamed', data: { contactId, name: command.pushName } });
+      }
+      let ticketId = state.currentTicketId;
+      if (ticketId === null) {
+        ticketId = command.newTicketId;
+        events.push({
+          type: 'TicketOpened',
+          data: { ticketId, uuid: command.newTicketUuid, contactId, whatsappId: command.whatsappId, queueId: command.queueId, isGroup: command.isGroup },
+        });
+      }
+      events.push({
+        type: 'MessageReceived',
+        id: inboundEventId(command.companyId, command.whatsappId, command.messageId),
+        data: {
+          ticketId,
+          messageId: command.messageId,
+          whatsappId: command.whatsappId,
+          body: command.body,
+          mediaType: command.mediaType,
+          sentAt: command.sentAt,
+          quotedMessageId: command.quotedMessageId,
+        },
+      });
+      return events;
+    },
+    QueueMessage(command, state) {
+      const ticket = ticketOf(state, command.ticketId);
+      const earlier = state.outbound.get(command.messageId);
+      if (earlier) {
+        if (earlier.ticketId === command.ticketId) return [];
+        throw new DomainError('ERR_IDEMPOTENCY_KEY_REUSED', 'This message id belongs to a message of another ticket', { ticketId: earlier.ticketId });
+      }
+      if (ticket.status !== 'open') throw new DomainError('ERR_TICKET_CLOSED', 'Only an open ticket takes messages: accept or reopen it first');
+      requireOwner(ticket, command.userId, command.admin);
+      return [
+        {
+          type: 'MessageQueued',
+          data: { ticketId: ticket.id, messageId: command.messageId, whatsappId: ticket.whatsappId, body: command.body, userId: command.userId, quotedMessageId: command.quotedMessageId },
+        },
+      ];
+    },
+    RecordDispatch(command, state) {
+      const message = state.outbound.get(command.messageId);
+      if (!message || message.providerMessageId !== null) return [];
+      return [{ type: 'MessageDispatched', data: { ticketId: message.ticketId, messageId: command.messageId, providerMessageId: command.providerMessageId } }];
+    },
+    RecordDispatchUncertain(command, state) {
+      const message = state.outbound.get(command.messageId);
+      if (!message || message.providerMessageId !== null || message.failed) return [];
+      return [
+        {
+          type: 'MessageDispatchUncertain',
+          data: { ticketId: message.ticketId, messageId: command.messageId, providerMessageId: command.providerMessageId, reason: command.reason },
+        },
+      ];
+    },
+    RecordDispatchFailure(command, state) {
+      const message = state.outbound.get(command.messageId);
+      if (!message || message.providerMessageId !== null || message.failed) return [];
+      return [{ type: 'MessageDispatchFailed', data: { ticketId: message.ticketId, messageId: command.messageId, reason: command.reason } }];
+    },
+    RecordAck(command, state) {
+      const messageId = state.byProviderId.get(command.providerMessageId);
+      const message = messageId ? state.outbound.get(messageId) : undefined;
+      // Acks only move forward; a late "delivered" after "read" changes nothing.
+      if (!messageId || !message || command.ack <= message.ack) return [];
+      return [{ type: 'MessageAckChanged', data: { ticketId: message.ticketId, messageId, ack: command.ack } }];
+    },
+  },
+  evolve: {
+    MessageReceived(next, { data }, state) {
+      next.received = state.received.set(data.messageId, true);
+      const t = state.tickets.get(data.ticketId);
+      if (t) changeTicket(next, state, t.id, { unread: t.unread + 1 });
+    },
+    MessageQueued(next, { data }, state) {
+      next.outbound = state.outbound.set(data.messageId, { ticketId: data.ticketId, providerMessageId: null, ack: 0, failed: false });
+    },
+    // A confirmed send is "sent"; an uncertain one keeps its ack until the acks that follow move it.
+    MessageDispatched(next, event, state) {
+      folded(next, event, state, 1);
+    },
+    MessageDispatchUncertain(next, event, state) {
+      folded(next, event, state, state.outbound.get(event.data.messageId)?.ack ?? 0);
+    },
+    MessageDispatchFailed(next, { data }, state) {
+      changeOutbound(next, state, data.messageId, { failed: true });
+    },
+    MessageAckChanged(next, { data }, state) {
+      changeOutbound(next, state, data.messageId, { ack: data.ack });
+    },
+  },
+};

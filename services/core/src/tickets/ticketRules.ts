@@ -1,0 +1,114 @@
+import type { TicketEvent } from '@atendo/contracts';
+import type { RuleFamily } from '../commands/ruleFamily.js';
+import type { ConversationState, TicketState } from '../conversations/conversation.js';
+import { DomainError } from '../errors.js';
+
+export type TicketCommand =
+  | { type: 'AcceptTicket'; ticketId: number; userId: number }
+  /** `userId` null: the system (e.g. expiry) resolves it. `admin`: the acting user may act on any agent's ticket. */
+  | { type: 'ResolveTicket'; ticketId: number; userId: number | null; admin: boolean }
+  | { type: 'ReopenTicket'; ticketId: number; userId: number }
+  | { type: 'ReturnTicket'; ticketId: number; userId: number | null; admin: boolean }
+  | { type: 'MarkTicketRead'; ticketId: number }
+  | { type: 'DeleteTicket'; ticketId: number; userId: number };
+
+export function ticketOf(state: ConversationState, ticketId: number): TicketState {
+  const ticket = state.tickets.get(ticketId);
+  if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND', `Ticket ${ticketId} not found`, undefined, 404);
+  return ticket;
+}
+
+/** An open ticket is its agent's: another user (not an admin) may not act on it. */
+export function requireOwner(ticket: TicketState, userId: number | null, admin: boolean): void {
+  if (userId === null || admin || ticket.userId === null || ticket.userId === userId) return;
+  throw new DomainError('ERR_NO_PERMISSION', 'This ticket is another agent’s', { userId: ticket.userId }, 403);
+}
+
+/** Changes a ticket the state knows, in `next`. */
+export function changeTicket(next: ConversationState, state: ConversationState, id: number, change: Partial<TicketState>): void {
+  const current = state.tickets.get(id);
+  if (current) next.tickets = state.tickets.set(id, { ...current, ...change });
+}
+
+/** A ticket's lifecycle: one open or pending ticket per contact, one agent at a time. */
+export const ticketRules: RuleFamily<TicketCommand, TicketEvent, ConversationState> = {
+  name: 'tickets',
+  decide: {
+    AcceptTicket(command, state) {
+      const ticket = ticketOf(state, command.ticketId);
+      if (ticket.status === 'closed') throw new DomainError('ERR_TICKET_CLOSED', 'The ticket is closed: reopen it instead');
+      if (ticket.status === 'open') {
+        if (ticket.userId === command.userId) return [];
+        throw new DomainError('ERR_TICKET_ALREADY_ACCEPTED', 'Another agent accepted this ticket first', { userId: ticket.userId });
+      }
+      return [{ type: 'TicketAccepted', data: { ticketId: ticket.id, userId: command.userId } }];
+    },
+    ResolveTicket(command, state) {
+      const ticket = ticketOf(state, command.ticketId);
+      if (ticket.status === 'closed') return [];
+      requireOwner(ticket, command.userId, command.admin);
+      return [{ type: 'TicketResolved', data: { ticketId: ticket.id, userId: command.userId } }];
+    },
+    ReopenTicket(command, state) {
+      const ticket = ticketOf(state, command.ticketId);
+      if (ticket.status !== 'closed') {
+        if (ticket.userId === command.userId) return [];
+        throw new DomainError('ERR_INVALID_TICKET_TRANSITION', 'Only a closed ticket can be reopened');
+      }
+      if (state.currentTicketId !== null) {
+        throw new DomainError('ERR_OTHER_OPEN_TICKET', 'This contact already has an open or pending ticket', { ticketId: state.currentTicketId });
+      }
+      return [{ type: 'TicketReopened', data: { ticketId: ticket.id, userId: command.userId } }];
+    },
+    ReturnTicket(command, state) {
+      const ticket = ticketOf(state, command.ticketId);
+      if (ticket.status === 'pending') return [];
+      if (ticket.status === 'closed') throw new DomainError('ERR_TICKET_CLOSED', 'The ticket is closed');
+      requireOwner(ticket, command.userId, command.admin);
+      return [{ type: 'TicketReturnedToQueue', data: { ticketId: ticket.id, previousUserId: ticket.userId } }];
+    },
+    MarkTicketRead(command, state) {
+      const ticket = ticketOf(state, command.ticketId);
+      return ticket.unread > 0 ? [{ type: 'TicketRead', data: { ticketId: ticket.id } }] : [];
+    },
+    DeleteTicket(command, state) {
+      const ticket = ticketOf(state, command.ticketId);
+      return [{ type: 'TicketDeleted', data: { ticketId: ticket.id, userId: command.userId } }];
+    },
+  },
+  evolve: {
+    TicketOpened(next, { data }, state) {
+      next.tickets = state.tickets.set(data.ticketId, {
+        id: data.ticketId,
+        uuid: data.uuid,
+        status: 'pending',
+        userId: null,
+        queueId: data.queueId,
+        whatsappId: data.whatsappId,
+        unread: 0,
+      });
+      next.currentTicketId = data.ticketId;
+    },
+    TicketAccepted(next, { data }, state) {
+      changeTicket(next, state, data.ticketId, { status: 'open', userId: data.userId });
+    },
+    TicketReopened(next, { data }, state) {
+      changeTicket(next, state, data.ticketId, { status: 'open', userId: data.userId });
+      next.currentTicketId = data.ticketId;
+    },
+    TicketResolved(next, { data }, state) {
+      changeTicket(next, state, data.ticketId, { status: 'closed' });
+      if (state.currentTicketId === data.ticketId) next.currentTicketId = null;
+    },
+    TicketReturnedToQueue(next, { data }, state) {
+      changeTicket(next, state, data.ticketId, { status: 'pending', userId: null });
+    },
+    TicketRead(next, { data }, state) {
+      changeTicket(next, state, data.ticketId, { unread: 0 });
+    },
+    TicketDeleted(next, { data }, state) {
+      next.tickets = state.tickets.delete(data.ticketId);
+      if (state.currentTicketId === data.ticketId) next.currentTicketId = null;
+    },
+  },
+};
