@@ -19,7 +19,7 @@ import {
 import {
   CompanyQueries,
   ConnectionQueries,
-  ConversationQueries,
+  TicketQueries,
   FeedStore,
   Projector,
   ProjectorGroup,
@@ -134,7 +134,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     const userQueries = new UserQueries(knex);
     const queueQueries = new QueueQueries(knex);
     const connectionQueries = new ConnectionQueries(knex);
-    const conversationQueries = new ConversationQueries(knex);
+    const conversationQueries = new TicketQueries(knex);
     const ids = sequenceIds(knex);
     const credentials = new Credentials(knex);
     const conversationService = new ConversationService(store, ids, new PostgresSnapshotStore(knex));

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { ListMessagesResponse, ListTicketsResponse, NewEvent, Position, Ticket } from '@atendo/contracts';
 import { conversationStream, type ConversationEvent } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
-import { conversationsProjection, rebuildProjection, type Projection } from '@atendo/read';
+import { ticketsProjection, rebuildProjection, type Projection } from '@atendo/read';
 import { projections } from './features/index.js';
 import { startHarness, type Harness } from './testing/harness.js';
 
@@ -91,12 +91,12 @@ describe('rebuilding the read models of a running product', () => {
     // An event the live projector had dead-lettered before a fix: the rebuild applies it, so it is no longer pending.
     const [received] = (await h.atendo.store.readStream(`contact-${h.companyId}.5511966660002`)).filter((e) => e.type === 'MessageReceived');
     await knex('projection_dead_letters').insert({
-      projection: 'conversations', event_id: received!.id, stream_id: received!.streamId, stream_position: received!.streamPosition, event_type: received!.type,
+      projection: 'tickets', event_id: received!.id, stream_id: received!.streamId, stream_position: received!.streamPosition, event_type: received!.type,
       commit_position: received!.position.commit, prepare_position: received!.position.prepare, error: 'before the fix', attempts: 5,
     });
 
     for (const p of projections) await rebuildProjection({ store: h.atendo.store, knex, projection: p, batchSize: 7 });
-    expect(await knex('projection_dead_letters').where({ projection: 'conversations' })).toEqual([]);
+    expect(await knex('projection_dead_letters').where({ projection: 'tickets' })).toEqual([]);
 
     for (const p of projections) {
       expect({ name: p.name, hashes: await rowHashes(knex, p), schema: await schemaOf(knex, p) }).toEqual({ name: p.name, ...before.get(p.name) });
@@ -110,50 +110,50 @@ describe('rebuilding the read models of a running product', () => {
   it('a rebuild that dies leaves the live tables answering; the next one clears its leftovers and finishes', async () => {
     const knex = h.atendo.knex;
     await caughtUp();
-    const before = await rowHashes(knex, conversationsProjection);
+    const before = await rowHashes(knex, ticketsProjection);
     let batches = 0;
     const dying: Projection = {
-      ...conversationsProjection,
+      ...ticketsProjection,
       async apply(events, context) {
         if (++batches === 3) throw new Error('the rebuild process died');
-        await conversationsProjection.apply(events, context);
+        await ticketsProjection.apply(events, context);
       },
     };
     await expect(rebuildProjection({ store: h.atendo.store, knex, projection: dying, batchSize: 3 })).rejects.toThrow('the rebuild process died');
-    expect(await shadowSchemas(knex)).toEqual(['rebuild_conversations']);
-    expect(await rowHashes(knex, conversationsProjection)).toEqual(before);
+    expect(await shadowSchemas(knex)).toEqual(['rebuild_tickets']);
+    expect(await rowHashes(knex, ticketsProjection)).toEqual(before);
     expect((await h.api<ListTicketsResponse>('/tickets', { token })).status).toBe(200);
 
     // Two operators rebuilding the same read model at once: the second is told, the first finishes.
-    const outcomes = await Promise.allSettled([1, 2].map(() => rebuildProjection({ store: h.atendo.store, knex, projection: conversationsProjection })));
+    const outcomes = await Promise.allSettled([1, 2].map(() => rebuildProjection({ store: h.atendo.store, knex, projection: ticketsProjection })));
     expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(outcomes.find((o) => o.status === 'rejected')).toMatchObject({ reason: { code: 'ERR_CONCURRENCY_CONFLICT' } });
     expect(await shadowSchemas(knex)).toEqual([]);
-    expect(await rowHashes(knex, conversationsProjection)).toEqual(before);
+    expect(await rowHashes(knex, ticketsProjection)).toEqual(before);
   });
 
   it('does not swap in a table that a migration changed while it was rebuilt', async () => {
     const knex = h.atendo.knex;
     await caughtUp();
-    const before = await rowHashes(knex, conversationsProjection);
+    const before = await rowHashes(knex, ticketsProjection);
     let migrated = false;
     const racing: Projection = {
-      ...conversationsProjection,
+      ...ticketsProjection,
       async apply(events, context) {
         if (!migrated) {
           migrated = true;
           await knex.raw('ALTER TABLE contacts ADD COLUMN note text');
         }
-        await conversationsProjection.apply(events, context);
+        await ticketsProjection.apply(events, context);
       },
     };
     await expect(rebuildProjection({ store: h.atendo.store, knex, projection: racing, batchSize: 3 })).rejects.toMatchObject({ code: 'ERR_CONCURRENCY_CONFLICT' });
     expect(await knex('information_schema.columns').where({ table_schema: 'public', table_name: 'contacts', column_name: 'note' }).pluck('column_name')).toEqual(['note']);
     await knex.raw('ALTER TABLE contacts DROP COLUMN note');
-    expect(await rowHashes(knex, conversationsProjection)).toEqual(before);
+    expect(await rowHashes(knex, ticketsProjection)).toEqual(before);
 
-    await rebuildProjection({ store: h.atendo.store, knex, projection: conversationsProjection });
-    expect(await rowHashes(knex, conversationsProjection)).toEqual(before);
+    await rebuildProjection({ store: h.atendo.store, knex, projection: ticketsProjection });
+    expect(await rowHashes(knex, ticketsProjection)).toEqual(before);
     expect(await shadowSchemas(knex)).toEqual([]);
   });
 
@@ -186,7 +186,7 @@ describe('rebuilding the read models of a running product', () => {
     const exited = new Promise<number | null>((resolve) => cli.on('exit', resolve));
     let running = true;
     void exited.then(() => (running = false));
-    const conversationsRebuilding = () => stderr.includes('rebuild conversations') && !stdout.includes('conversations: ');
+    const conversationsRebuilding = () => stderr.includes('rebuild tickets') && !stdout.includes('tickets: ');
 
     const answers: Array<{ status: number; duringConversations: boolean }> = [];
     let sent = false;
@@ -207,7 +207,7 @@ describe('rebuilding the read models of a running product', () => {
       answers.push({ status: res.status, duringConversations: conversationsRebuilding() });
     }
     expect({ code: await exited, stderr }).toMatchObject({ code: 0 });
-    expect(stdout).toMatch(/conversations: \d+ events folded/);
+    expect(stdout).toMatch(/tickets: \d+ events folded/);
     expect(answers.every((a) => a.status === 200)).toBe(true);
     // Not one answer held up until the rebuild committed, but a steady stream of them while it ran.
     expect(answers.filter((a) => a.duringConversations).length).toBeGreaterThanOrEqual(10);

@@ -52,7 +52,7 @@ describe('supervised read models in the running product', () => {
     expect(status).toBe(200);
     expect(body.status).toBe('ok');
     expect(body.failing).toBeUndefined();
-    expect(body.projections.map((p) => p.name).sort()).toEqual(['activity', 'companies', 'connections', 'conversations', 'helps', 'plans', 'queues', 'users']);
+    expect(body.projections.map((p) => p.name).sort()).toEqual(['activity', 'companies', 'connections', 'helps', 'plans', 'queues', 'tickets', 'users']);
     for (const p of body.projections) expect(p).toMatchObject({ state: 'running', position: written.position, lagSeconds: 0, deadLetters: 0 });
   });
 

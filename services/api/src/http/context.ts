@@ -1,6 +1,6 @@
 import type { Position } from '@atendo/contracts';
 import type { ConversationService } from '@atendo/core';
-import type { ConnectionQueries, ConversationQueries, QueueQueries, UserQueries } from '@atendo/read';
+import type { ConnectionQueries, TicketQueries, QueueQueries, UserQueries } from '@atendo/read';
 import type { IdempotencyKeys } from '../messages/idempotencyKeys.js';
 
 /** What feature routes need from the rest of the system. */
@@ -9,7 +9,7 @@ export interface ApiContext {
   users: UserQueries;
   queues: QueueQueries;
   connections: ConnectionQueries;
-  conversations: ConversationQueries;
+  conversations: TicketQueries;
   conversationService: ConversationService;
   idempotencyKeys: IdempotencyKeys;
   /** Resolves once the read models include everything up to `position` (read-your-writes). */

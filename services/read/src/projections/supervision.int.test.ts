@@ -4,14 +4,14 @@ import type { NewEvent, RecordedEvent } from '@atendo/contracts';
 import { ConversationService, createKnex, eventStoreMigrations, idMigrations, migrateLatest, PostgresEventStore, sequenceIds, streamId, userStream } from '@atendo/core';
 import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
 import { activityProjection } from '../activity/activityProjection.js';
-import { conversationsProjection } from '../conversations/conversationsProjection.js';
+import { ticketsProjection } from '../tickets/ticketsProjection.js';
 import { runtimeMigrations } from '../migrations.js';
 import { companiesMigrations } from '../companies/migrations.js';
 import { usersMigrations } from '../users/migrations.js';
-import { conversationMigrations } from '../conversations/migrations.js';
+import { ticketMigrations } from '../tickets/migrations.js';
 import { activityMigrations } from '../activity/activityProjection.js';
 
-const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMigrations, ...conversationMigrations, ...activityMigrations];
+const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMigrations, ...ticketMigrations, ...activityMigrations];
 import { usersProjection } from '../users/usersProjection.js';
 import { listDeadLetters, retryDeadLetters } from './deadLetters.js';
 import type { Projection } from './projection.js';
@@ -196,7 +196,7 @@ describe('supervised projectors', () => {
   it('a user event the users read model cannot store is dead-lettered, and conversations and activity keep moving', async () => {
     // The reproduction of issue 7 was two users with one e-mail against a unique index; that index is gone (the
     // write side claims e-mails now), so the poison here is a user without a name, from a schema that allowed it.
-    const projectors = [usersProjection, conversationsProjection, activityProjection].map((projection) => new Projector({ store, knex, projection, retry }));
+    const projectors = [usersProjection, ticketsProjection, activityProjection].map((projection) => new Projector({ store, knex, projection, retry }));
     const group = new ProjectorGroup(store, projectors);
     await group.start();
     await store.append(userStream(1, 1), [ev(1, 'UserCreated', user(1, 'ana@one.test'))]);

@@ -4,7 +4,7 @@ import type { ListMessagesResponse, ListTicketsResponse, Message, Ticket } from 
 import { SimulatorProvider } from '@atendo/channels';
 import { ConversationService, conversationStream, handleCommand, sequenceIds, whatsappDecider, whatsappStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
-import { ConnectionQueries, ConversationQueries, waitForCheckpoints } from '@atendo/read';
+import { ConnectionQueries, TicketQueries, waitForCheckpoints } from '@atendo/read';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { Gateway } from './gateway.js';
 
@@ -130,7 +130,7 @@ describe('gateway', () => {
     // The next process starts its gateway (it serves the tests after this one too).
     const knex = h.atendo.knex;
     const provider = new SimulatorProvider(h.simulator.url, { log: { warn: () => undefined } });
-    const next = new Gateway({ store: h.atendo.store, knex, provider, conversations, connections: new ConnectionQueries(knex), conversationQueries: new ConversationQueries(knex), log: h.atendo.log });
+    const next = new Gateway({ store: h.atendo.store, knex, provider, conversations, connections: new ConnectionQueries(knex), conversationQueries: new TicketQueries(knex), log: h.atendo.log });
     stopLater.push(() => next.stop(), () => provider.close());
     await next.start();
     await eventually(async () => {

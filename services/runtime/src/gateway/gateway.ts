@@ -14,7 +14,7 @@ import {
   type SubscriptionState,
 } from '@atendo/core';
 import { ChannelError, type ChannelProvider, type ChannelSink, type InboundMessage, type OutboundMessage } from '@atendo/channels';
-import { readCheckpoint, type ConnectionQueries, type ConversationQueries } from '@atendo/read';
+import { readCheckpoint, type ConnectionQueries, type TicketQueries } from '@atendo/read';
 import type { SessionControl } from '@atendo/api';
 import type { Logger } from '../logger.js';
 import { ParkedInbound } from './parkedInbound.js';
@@ -25,7 +25,7 @@ export interface GatewayOptions {
   provider: ChannelProvider;
   conversations: ConversationService;
   connections: ConnectionQueries;
-  conversationQueries: ConversationQueries;
+  conversationQueries: TicketQueries;
   log: Logger;
 }
 

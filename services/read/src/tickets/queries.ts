@@ -37,7 +37,7 @@ async function withRelations(knex: Knex, rows: TicketRow[]): Promise<Ticket[]> {
   });
 }
 
-export class ConversationQueries {
+export class TicketQueries {
   constructor(private readonly knex: Knex) {}
 
   async listTickets(viewer: Viewer, query: ListTicketsQuery): Promise<ListTicketsResponse> {

@@ -1,6 +1,6 @@
 import type { Migration } from '@atendo/core';
 
-export const conversationMigrations: Migration[] = [
+export const ticketMigrations: Migration[] = [
   {
     name: '202611220040_conversations',
     up: (knex) =>
@@ -32,5 +32,18 @@ export const conversationMigrations: Migration[] = [
         CREATE INDEX messages_provider ON messages (whatsapp_id, provider_message_id) WHERE provider_message_id IS NOT NULL;
       `),
     down: (knex) => knex.raw('DROP TABLE messages, tickets, contacts'),
+  },
+  {
+    // The read model was named `conversations` before one name per feature (decision 0014): its checkpoint and
+    // dead letters carry over, so an upgrade does not fold the log again.
+    name: '202611240020_conversations_read_model_named_tickets',
+    async up(knex) {
+      await knex('projection_checkpoints').where({ name: 'conversations' }).whereNotExists(knex('projection_checkpoints').where({ name: 'tickets' })).update({ name: 'tickets' });
+      await knex('projection_dead_letters').where({ projection: 'conversations' }).update({ projection: 'tickets' });
+    },
+    async down(knex) {
+      await knex('projection_checkpoints').where({ name: 'tickets' }).update({ name: 'conversations' });
+      await knex('projection_dead_letters').where({ projection: 'tickets' }).update({ projection: 'conversations' });
+    },
   },
 ];

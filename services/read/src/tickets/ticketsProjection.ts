@@ -3,7 +3,7 @@ import type { Projection } from '../projections/projection.js';
 import { RowCache } from '../projections/rowCache.js';
 import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type MessageRow, type TicketRow } from './rows.js';
 
-export const conversationEventTypes: readonly ContactStreamEvent['type'][] = CONTACT_STREAM_EVENT_TYPES;
+export const ticketEventTypes: readonly ContactStreamEvent['type'][] = CONTACT_STREAM_EVENT_TYPES;
 
 const CREATES_MESSAGE = new Set<string>(['MessageReceived', 'MessageQueued']);
 
@@ -16,10 +16,10 @@ const ticketAudience = (t: TicketRow, also: Array<number | null> = []): Audience
 });
 
 /** Contacts, tickets and messages: everything the tickets screen lists and shows. */
-export const conversationsProjection: Projection = {
-  name: 'conversations',
+export const ticketsProjection: Projection = {
+  name: 'tickets',
   tables: ['contacts', 'tickets', 'messages'],
-  eventTypes: conversationEventTypes,
+  eventTypes: ticketEventTypes,
   // A customer's contact, tickets and messages all live in the customer's conversation stream.
   rowsPerStream: true,
   placementOnly: true,
