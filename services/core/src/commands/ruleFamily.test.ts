@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_STREAM_EVENT_TYPES } from '@atendo/contracts';
-import { conversationDecider } from '../conversations/decide.js';
+import { conversationDecider } from '../contacts/contactStreamDecider.js';
 import { composeFamilies, type RuleFamily } from './ruleFamily.js';
 
 type Cmd = { type: 'Add'; n: number } | { type: 'Reset' };

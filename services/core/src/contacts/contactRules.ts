@@ -1,6 +1,6 @@
 import type { ContactEvent } from '@atendo/contracts';
 import type { RuleFamily } from '../commands/ruleFamily.js';
-import type { ConversationState } from '../conversations/conversation.js';
+import type { ConversationState } from './contactStream.js';
 
 /**
  * The contact record of a customer's stream. Contacts come and get their names from the customer's messages (the

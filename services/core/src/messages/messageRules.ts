@@ -1,6 +1,6 @@
 import type { Ack, MediaType, MessageEvent } from '@atendo/contracts';
 import type { RuleFamily } from '../commands/ruleFamily.js';
-import type { ConversationEvent, ConversationState, OutboundState } from '../conversations/conversation.js';
+import type { ConversationEvent, ConversationState, OutboundState } from '../contacts/contactStream.js';
 import { DomainError } from '../errors.js';
 import { changeTicket, requireOwner, ticketOf } from '../tickets/ticketRules.js';
 import { inboundEventId } from './inboundIds.js';

@@ -1,6 +1,6 @@
 import type { TicketEvent } from '@atendo/contracts';
 import type { RuleFamily } from '../commands/ruleFamily.js';
-import type { ConversationState, TicketState } from '../conversations/conversation.js';
+import type { ConversationState, TicketState } from '../contacts/contactStream.js';
 import { DomainError } from '../errors.js';
 
 export type TicketCommand =

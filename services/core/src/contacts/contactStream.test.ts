@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../commands/decider.js';
 import { deciderSpec } from '../testing/deciderSpec.js';
-import { conversationSnapshots, OUTBOUND_WINDOW, RECEIVED_WINDOW, type ConversationEvent } from './conversation.js';
-import { conversationDecider, inboundEventId, type ConversationCommand } from './decide.js';
+import { conversationSnapshots, OUTBOUND_WINDOW, RECEIVED_WINDOW, type ConversationEvent } from './contactStream.js';
+import { conversationDecider, inboundEventId, type ConversationCommand } from './contactStreamDecider.js';
 
 const spec = deciderSpec(conversationDecider);
 

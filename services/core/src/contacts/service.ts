@@ -4,8 +4,8 @@ import { handleCommand, loadState, StateCache, type CommandContext, type HandleO
 import type { SnapshotStore } from '../commands/snapshots.js';
 import { PartialDuplicateError, type EventStore } from '../eventstore/port.js';
 import type { IdAllocator } from '../ids/idAllocator.js';
-import { conversationStream, type ConversationEvent, type ConversationState } from './conversation.js';
-import { conversationDecider, nameBasedUuid, type ConversationCommand } from './decide.js';
+import { conversationStream, type ConversationEvent, type ConversationState } from './contactStream.js';
+import { conversationDecider, nameBasedUuid, type ConversationCommand } from './contactStreamDecider.js';
 
 export interface InboundInput {
   companyId: number;

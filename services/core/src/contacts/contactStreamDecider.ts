@@ -1,8 +1,8 @@
 import { composeFamilies, type RuleFamily } from '../commands/ruleFamily.js';
-import { contactRules } from '../contacts/contactRules.js';
+import { contactRules } from './contactRules.js';
 import { messageRules, type MessageCommand } from '../messages/messageRules.js';
 import { ticketRules, type TicketCommand } from '../tickets/ticketRules.js';
-import { conversationSnapshots, initialConversation, type ConversationEvent, type ConversationState } from './conversation.js';
+import { conversationSnapshots, initialConversation, type ConversationEvent, type ConversationState } from './contactStream.js';
 
 export { inboundEventId, nameBasedUuid } from '../messages/inboundIds.js';
 

@@ -10,8 +10,8 @@ import { eventStoreMigrations } from '../eventstore/postgres/migrations.js';
 import { PostgresEventStore } from '../eventstore/postgres/postgresEventStore.js';
 import { idMigrations, sequenceIds } from '../ids/idAllocator.js';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
-import { conversationSnapshots, conversationStream, RECEIVED_WINDOW, type ConversationEvent } from './conversation.js';
-import { conversationDecider, inboundEventId } from './decide.js';
+import { conversationSnapshots, conversationStream, RECEIVED_WINDOW, type ConversationEvent } from './contactStream.js';
+import { conversationDecider, inboundEventId } from './contactStreamDecider.js';
 import { ConversationService, type InboundInput } from './service.js';
 
 const companyId = 3;
