@@ -1,8 +1,8 @@
 import 'i18next';
-import type { Translation } from './en';
+import type { Resources } from './resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { translation: Translation };
+    resources: { translation: Resources };
   }
 }

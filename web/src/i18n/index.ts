@@ -1,8 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './en';
-import { es } from './es';
-import { pt } from './pt';
+import { resources } from './resources';
 
 export const LANGUAGES = ['pt', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -19,7 +17,7 @@ function storedLanguage(): Language {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, pt: { translation: pt }, es: { translation: es } },
+  resources: { en: { translation: resources.en }, pt: { translation: resources.pt }, es: { translation: resources.es } },
   lng: storedLanguage(),
   fallbackLng: 'pt',
   interpolation: { escapeValue: false },

@@ -1,8 +1,8 @@
 import { ERROR_CODES } from '@atendo/contracts';
 import { describe, expect, it } from 'vitest';
-import { en } from './en';
-import { es } from './es';
-import { pt } from './pt';
+import { resources } from './resources';
+
+const { en, pt, es } = resources;
 
 function keys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
