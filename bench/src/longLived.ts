@@ -1,9 +1,9 @@
 import type { EventMetadata } from '@atendo/contracts';
 import {
-  conversationDecider,
-  conversationSnapshots,
-  conversationStream,
-  ConversationService,
+  contactStreamDecider,
+  contactStreamSnapshots,
+  contactStream,
+  ContactStreamService,
   createKnex,
   eventStoreMigrations,
   fold,
@@ -15,7 +15,7 @@ import {
   sequenceIds,
   snapshotMigrations,
   toDomainEvent,
-  type ConversationEvent,
+  type ContactStreamDomainEvent,
   type InboundInput,
 } from '@atendo/core';
 import { percentile } from './machine.js';
@@ -37,8 +37,8 @@ const companyId = 1;
 const whatsappId = 1;
 
 /** A customer's life: `messages` in and as many out (each dispatched, delivered and read), a ticket every 100 in. */
-function history(number: string, messages: number): ConversationEvent[] {
-  const events: ConversationEvent[] = [{ type: 'ContactCreated', data: { contactId: 1, number, name: 'Ana', isGroup: false } }];
+function history(number: string, messages: number): ContactStreamDomainEvent[] {
+  const events: ContactStreamDomainEvent[] = [{ type: 'ContactCreated', data: { contactId: 1, number, name: 'Ana', isGroup: false } }];
   let ticketId = 0;
   for (let i = 0; i < messages; i++) {
     if (i % 100 === 0) {
@@ -96,24 +96,24 @@ export async function longLived(url: string, messages: number, samples = 50): Pr
   const store = new PostgresEventStore({ connectionString: url, listen: false });
   const snapshots = new PostgresSnapshotStore(knex);
   const number = '5521900000001';
-  const stream = conversationStream(companyId, number);
+  const stream = contactStream(companyId, number);
   const metadata: EventMetadata = { companyId, actor: { type: 'system' }, correlationId: 'bench', causationId: 'bench', occurredAt: new Date().toISOString() };
   const events = history(number, messages);
   for (let i = 0; i < events.length; i += 2000) await store.append(stream, events.slice(i, i + 2000).map((e) => ({ ...e, metadata })));
 
-  let folded = conversationDecider.initialState();
+  let folded = contactStreamDecider.initialState();
   const fullFoldMs = await timed(async () => {
-    folded = fold(conversationDecider, (await store.readStream(stream)).map((e) => toDomainEvent<ConversationEvent>(e)));
+    folded = fold(contactStreamDecider, (await store.readStream(stream)).map((e) => toDomainEvent<ContactStreamDomainEvent>(e)));
   });
-  await snapshots.save(stream, conversationSnapshots.version, { revision: events.length - 1, state: conversationSnapshots.serialize(folded) });
+  await snapshots.save(stream, contactStreamSnapshots.version, { revision: events.length - 1, state: contactStreamSnapshots.serialize(folded) });
 
   const cold: number[] = [];
   const loads: number[] = [];
   for (let i = 0; i < samples; i++) {
-    loads.push(await timed(() => new ConversationService(store, sequenceIds(knex), snapshots).state(stream)));
-    cold.push(await timed(() => new ConversationService(store, sequenceIds(knex), snapshots).receive(inbound(number, `cold-${i}`))));
+    loads.push(await timed(() => new ContactStreamService(store, sequenceIds(knex), snapshots).state(stream)));
+    cold.push(await timed(() => new ContactStreamService(store, sequenceIds(knex), snapshots).receive(inbound(number, `cold-${i}`))));
   }
-  const service = new ConversationService(store, sequenceIds(knex), snapshots);
+  const service = new ContactStreamService(store, sequenceIds(knex), snapshots);
   await service.state(stream);
   const warm: number[] = [];
   for (let i = 0; i < samples * 4; i++) warm.push(await timed(() => service.receive(inbound(number, `warm-${i}`))));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '@atendo/contracts';
 import {
   companyStream,
-  conversationStream,
+  contactStream,
   createKnex,
   migrateLatest,
   planStream,
@@ -11,7 +11,7 @@ import {
   userStream,
   whatsappSessionStream,
   whatsappStream,
-  type ConversationEvent,
+  type ContactStreamDomainEvent,
   type EventStore,
 } from '@atendo/core';
 import { rebuildProjection } from '@atendo/read';
@@ -37,7 +37,7 @@ const IN_FLIGHT = 1000;
 /** Simulated time between two steps of a conversation, so the history covers several days. */
 const STEP_MS = 15 * 60_000;
 
-type Step = Array<Pick<ConversationEvent, 'type' | 'data'>>;
+type Step = Array<Pick<ContactStreamDomainEvent, 'type' | 'data'>>;
 
 interface Company {
   id: number;
@@ -175,7 +175,7 @@ export async function writeHistory(store: EventStore, customers: number): Promis
     const stories = Array.from({ length: Math.min(IN_FLIGHT, customers - wave) }, (_, i) => {
       const n = wave + i + 1;
       const company = companies[n % COMPANIES]!;
-      return { company, stream: conversationStream(company.id, `55119${String(n).padStart(8, '0')}`), steps: customerSteps(n, company, ids) };
+      return { company, stream: contactStream(company.id, `55119${String(n).padStart(8, '0')}`), steps: customerSteps(n, company, ids) };
     });
     const rounds = Math.max(...stories.map((s) => s.steps.length));
     for (let round = 0; round < rounds; round++) {

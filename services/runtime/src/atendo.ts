@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import type { FeedEntry, Position } from '@atendo/contracts';
 import {
-  ConversationService,
+  ContactStreamService,
   createKnex,
   eventStoreMigrations,
   idMigrations,
@@ -137,7 +137,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     const conversationQueries = new TicketQueries(knex);
     const ids = sequenceIds(knex);
     const credentials = new Credentials(knex);
-    const conversationService = new ConversationService(store, ids, new PostgresSnapshotStore(knex));
+    const conversationService = new ContactStreamService(store, ids, new PostgresSnapshotStore(knex));
 
     const projectors: Projector[] = [];
     if (roles.includes('read')) {

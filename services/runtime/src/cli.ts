@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import type { Position } from '@atendo/contracts';
-import { AppError, ConversationService, createKnex, migrateLatest, sequenceIds } from '@atendo/core';
+import { AppError, ContactStreamService, createKnex, migrateLatest, sequenceIds } from '@atendo/core';
 import { ConnectionQueries, listDeadLetters, projectionStatus, rebuildProjection, retryDeadLetters } from '@atendo/read';
 import { findProjection, projections } from './features/index.js';
 import { allMigrations, openEventStore, startAtendo, type Atendo } from './atendo.js';
@@ -254,7 +254,7 @@ async function main(argv: string[]): Promise<number> {
             return 0;
           }
           const connections = new ConnectionQueries(knex);
-          const conversations = new ConversationService(store, sequenceIds(knex));
+          const conversations = new ContactStreamService(store, sequenceIds(knex));
           const result = await parked.retry(async (message) => {
             const connection = await connections.connection(message.connectionId);
             if (!connection) throw new Error(`Connection ${message.connectionId} no longer exists`);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import type { ListMessagesResponse, ListTicketsResponse, NewEvent, Position, Ticket } from '@atendo/contracts';
-import { conversationStream, type ConversationEvent } from '@atendo/core';
+import { contactStream, type ContactStreamDomainEvent } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { ticketsProjection, rebuildProjection, type Projection } from '@atendo/read';
 import { projections } from './features/index.js';
@@ -164,12 +164,12 @@ describe('rebuilding the read models of a running product', () => {
     const meta = { companyId: company, actor: { type: 'system' as const }, correlationId: 'bulk', causationId: 'bulk', occurredAt: '2026-11-01T12:00:00.000Z' };
     const history = (n: number): NewEvent[] => {
       const contactId = 5_000_000 + n;
-      const events: Array<Pick<ConversationEvent, 'type' | 'data'>> = [{ type: 'ContactCreated', data: { contactId, number: `55999${n}`, name: `Cliente ${n}`, isGroup: false } }];
+      const events: Array<Pick<ContactStreamDomainEvent, 'type' | 'data'>> = [{ type: 'ContactCreated', data: { contactId, number: `55999${n}`, name: `Cliente ${n}`, isGroup: false } }];
       for (let i = 1; i < 10; i++) events.push({ type: 'ContactRenamed', data: { contactId, name: `Cliente ${n} (${i})` } });
       return events.map((e) => ({ ...e, metadata: meta }));
     };
     for (let chunk = 0; chunk < 20_000; chunk += 500) {
-      await Promise.all(Array.from({ length: 500 }, (_, i) => h.atendo.store.append(conversationStream(company, `55999${chunk + i}`), history(chunk + i))));
+      await Promise.all(Array.from({ length: 500 }, (_, i) => h.atendo.store.append(contactStream(company, `55999${chunk + i}`), history(chunk + i))));
     }
     await caughtUp(120_000);
 

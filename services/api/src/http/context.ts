@@ -1,5 +1,5 @@
 import type { Position } from '@atendo/contracts';
-import type { ConversationService } from '@atendo/core';
+import type { ContactStreamService } from '@atendo/core';
 import type { ConnectionQueries, TicketQueries, QueueQueries, UserQueries } from '@atendo/read';
 import type { IdempotencyKeys } from '../messages/idempotencyKeys.js';
 
@@ -10,7 +10,7 @@ export interface ApiContext {
   queues: QueueQueries;
   connections: ConnectionQueries;
   conversations: TicketQueries;
-  conversationService: ConversationService;
+  conversationService: ContactStreamService;
   idempotencyKeys: IdempotencyKeys;
   /** Resolves once the read models include everything up to `position` (read-your-writes). */
   readYourWrites(position: Position | undefined): Promise<void>;

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { ListTicketsQuery, Ticket, TicketStatus, UpdateTicketRequest } from '@atendo/contracts';
 import type { AnyObject } from 'yup';
 import { idParamsSchema, updateTicketSchema, uuidParamsSchema } from '@atendo/contracts';
-import { AppError, type ConversationCommand } from '@atendo/core';
+import { AppError, type ContactStreamCommand } from '@atendo/core';
 import { canSeeTicket, type TicketRecord } from '@atendo/read';
 import { auth } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
@@ -54,7 +54,7 @@ export async function visibleTicket(ctx: ApiContext, req: Request, by: { id: num
 }
 
 /** Which command a PUT asks for. The early permission checks are a fast path: the decider decides on the log. */
-function commandFor(ticket: Ticket, body: UpdateTicketRequest, me: { userId: number; admin: boolean }): ConversationCommand {
+function commandFor(ticket: Ticket, body: UpdateTicketRequest, me: { userId: number; admin: boolean }): ContactStreamCommand {
   if (body.queueId !== undefined && body.queueId !== ticket.queueId) {
     throw new AppError('ERR_VALIDATION', 400, 'Moving a ticket to another queue is not available yet');
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_STREAM_EVENT_TYPES } from '@atendo/contracts';
-import { conversationDecider } from '../contacts/contactStreamDecider.js';
+import { contactStreamDecider } from '../contacts/contactStreamDecider.js';
 import { composeFamilies, type RuleFamily } from './ruleFamily.js';
 
 type Cmd = { type: 'Add'; n: number } | { type: 'Reset' };
@@ -48,7 +48,7 @@ describe('rule families', () => {
   });
 
   it("the customer's stream folds every event type of its contracts, and no other", () => {
-    expect([...conversationDecider.eventTypes].sort()).toEqual([...CONTACT_STREAM_EVENT_TYPES].sort());
-    expect(conversationDecider.commandTypes).toEqual(expect.arrayContaining(['ReceiveMessage', 'AcceptTicket', 'QueueMessage', 'RecordAck']));
+    expect([...contactStreamDecider.eventTypes].sort()).toEqual([...CONTACT_STREAM_EVENT_TYPES].sort());
+    expect(contactStreamDecider.commandTypes).toEqual(expect.arrayContaining(['ReceiveMessage', 'AcceptTicket', 'QueueMessage', 'RecordAck']));
   });
 });

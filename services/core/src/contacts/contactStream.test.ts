@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../commands/decider.js';
 import { deciderSpec } from '../testing/deciderSpec.js';
-import { conversationSnapshots, OUTBOUND_WINDOW, RECEIVED_WINDOW, type ConversationEvent } from './contactStream.js';
-import { conversationDecider, inboundEventId, type ConversationCommand } from './contactStreamDecider.js';
+import { contactStreamSnapshots, OUTBOUND_WINDOW, RECEIVED_WINDOW, type ContactStreamDomainEvent } from './contactStream.js';
+import { contactStreamDecider, inboundEventId, type ContactStreamCommand } from './contactStreamDecider.js';
 
-const spec = deciderSpec(conversationDecider);
+const spec = deciderSpec(contactStreamDecider);
 
-const receive = (messageId: string, overrides: Partial<Extract<ConversationCommand, { type: 'ReceiveMessage' }>> = {}): ConversationCommand => ({
+const receive = (messageId: string, overrides: Partial<Extract<ContactStreamCommand, { type: 'ReceiveMessage' }>> = {}): ContactStreamCommand => ({
   type: 'ReceiveMessage',
   companyId: 1,
   whatsappId: 4,
@@ -25,17 +25,17 @@ const receive = (messageId: string, overrides: Partial<Extract<ConversationComma
   ...overrides,
 });
 
-const contact: ConversationEvent = { type: 'ContactCreated', data: { contactId: 10, number: '5511999990001', name: 'Ana', isGroup: false } };
-const opened: ConversationEvent = { type: 'TicketOpened', data: { ticketId: 20, uuid: 'uuid-20', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } };
-const received = (messageId: string, ticketId = 20): ConversationEvent => ({
+const contact: ContactStreamDomainEvent = { type: 'ContactCreated', data: { contactId: 10, number: '5511999990001', name: 'Ana', isGroup: false } };
+const opened: ContactStreamDomainEvent = { type: 'TicketOpened', data: { ticketId: 20, uuid: 'uuid-20', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } };
+const received = (messageId: string, ticketId = 20): ContactStreamDomainEvent => ({
   type: 'MessageReceived',
   id: inboundEventId(1, 4, messageId),
   data: { ticketId, messageId, whatsappId: 4, body: `text of ${messageId}`, mediaType: 'chat', sentAt: '2026-11-22T10:00:00.000Z', quotedMessageId: null },
 });
-const accepted = (userId = 7): ConversationEvent => ({ type: 'TicketAccepted', data: { ticketId: 20, userId } });
-const resolved: ConversationEvent = { type: 'TicketResolved', data: { ticketId: 20, userId: 7 } };
-const queued: ConversationEvent = { type: 'MessageQueued', data: { ticketId: 20, messageId: 'out-1', whatsappId: 4, body: 'Olá!', userId: 7, quotedMessageId: null } };
-const dispatched: ConversationEvent = { type: 'MessageDispatched', data: { ticketId: 20, messageId: 'out-1', providerMessageId: 'wa-1' } };
+const accepted = (userId = 7): ContactStreamDomainEvent => ({ type: 'TicketAccepted', data: { ticketId: 20, userId } });
+const resolved: ContactStreamDomainEvent = { type: 'TicketResolved', data: { ticketId: 20, userId: 7 } };
+const queued: ContactStreamDomainEvent = { type: 'MessageQueued', data: { ticketId: 20, messageId: 'out-1', whatsappId: 4, body: 'Olá!', userId: 7, quotedMessageId: null } };
+const dispatched: ContactStreamDomainEvent = { type: 'MessageDispatched', data: { ticketId: 20, messageId: 'out-1', providerMessageId: 'wa-1' } };
 
 describe('conversation: inbound messages', () => {
   it('a first message creates the contact, opens a pending ticket and stores the message', () => {
@@ -61,7 +61,7 @@ describe('conversation: inbound messages', () => {
     spec.given([contact, opened, received('m1'), accepted(), resolved]).when(receive('m1')).then([]);
   });
   it('learns the name of a contact first known by number', () => {
-    const byNumber: ConversationEvent = { type: 'ContactCreated', data: { contactId: 10, number: '5511999990001', name: '5511999990001', isGroup: false } };
+    const byNumber: ContactStreamDomainEvent = { type: 'ContactCreated', data: { contactId: 10, number: '5511999990001', name: '5511999990001', isGroup: false } };
     spec.given([byNumber, opened, received('m1')]).when(receive('m2')).then([{ type: 'ContactRenamed', data: { contactId: 10, name: 'Ana' } }, received('m2')]);
   });
 });
@@ -84,7 +84,7 @@ describe('conversation: ticket status', () => {
     spec.given([...base, accepted(), resolved]).when({ type: 'ReopenTicket', ticketId: 20, userId: 8 }).then([{ type: 'TicketReopened', data: { ticketId: 20, userId: 8 } }]);
   });
   it('cannot reopen while the contact has another open or pending ticket', () => {
-    const second: ConversationEvent = { type: 'TicketOpened', data: { ticketId: 21, uuid: 'uuid-21', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } };
+    const second: ContactStreamDomainEvent = { type: 'TicketOpened', data: { ticketId: 21, uuid: 'uuid-21', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } };
     spec.given([...base, accepted(), resolved, second]).when({ type: 'ReopenTicket', ticketId: 20, userId: 7 }).thenThrows('ERR_OTHER_OPEN_TICKET');
   });
   it('open → pending when returned to the queue, forgetting the agent', () => {
@@ -106,7 +106,7 @@ describe('conversation: ticket status', () => {
       .thenThrows('ERR_NO_PERMISSION');
   });
   it('deletes a ticket: it is gone, and the contact’s next message opens a new one', () => {
-    const deleted: ConversationEvent = { type: 'TicketDeleted', data: { ticketId: 20, userId: 1 } };
+    const deleted: ContactStreamDomainEvent = { type: 'TicketDeleted', data: { ticketId: 20, userId: 1 } };
     spec.given(base).when({ type: 'DeleteTicket', ticketId: 20, userId: 1 }).then([deleted]);
     spec.given([...base, deleted]).when({ type: 'AcceptTicket', ticketId: 20, userId: 7 }).thenThrows('ERR_NO_TICKET_FOUND');
     spec
@@ -122,7 +122,7 @@ describe('conversation: ticket status', () => {
 
 describe('conversation: outbound messages', () => {
   const open = [contact, opened, received('m1'), accepted()];
-  const send: ConversationCommand = { type: 'QueueMessage', ticketId: 20, messageId: 'out-1', body: 'Olá!', userId: 7, admin: false, quotedMessageId: null };
+  const send: ContactStreamCommand = { type: 'QueueMessage', ticketId: 20, messageId: 'out-1', body: 'Olá!', userId: 7, admin: false, quotedMessageId: null };
   it('an open ticket takes a message; the same message id twice is one message', () => {
     spec.given(open).when(send).then([queued]);
     spec.given([...open, queued]).when(send).then([]);
@@ -134,25 +134,25 @@ describe('conversation: outbound messages', () => {
   it('records the dispatch once, then acks only forward', () => {
     spec.given([...open, queued]).when({ type: 'RecordDispatch', messageId: 'out-1', providerMessageId: 'wa-1' }).then([dispatched]);
     spec.given([...open, queued, dispatched]).when({ type: 'RecordDispatch', messageId: 'out-1', providerMessageId: 'wa-1' }).then([]);
-    const read: ConversationEvent = { type: 'MessageAckChanged', data: { ticketId: 20, messageId: 'out-1', ack: 3 } };
+    const read: ContactStreamDomainEvent = { type: 'MessageAckChanged', data: { ticketId: 20, messageId: 'out-1', ack: 3 } };
     spec.given([...open, queued, dispatched]).when({ type: 'RecordAck', providerMessageId: 'wa-1', ack: 3 }).then([read]);
     spec.given([...open, queued, dispatched, read]).when({ type: 'RecordAck', providerMessageId: 'wa-1', ack: 2 }).then([]);
     spec.given([...open, queued, dispatched]).when({ type: 'RecordAck', providerMessageId: 'unknown', ack: 3 }).then([]);
   });
   it('only the ticket’s agent or an admin queues a message on an open ticket', () => {
-    spec.given(open).when({ ...send, userId: 8 } as ConversationCommand).thenThrows('ERR_NO_PERMISSION');
-    spec.given(open).when({ ...send, userId: 8, admin: true } as ConversationCommand).then([{ ...queued, data: { ...queued.data, userId: 8 } } as ConversationEvent]);
+    spec.given(open).when({ ...send, userId: 8 } as ContactStreamCommand).thenThrows('ERR_NO_PERMISSION');
+    spec.given(open).when({ ...send, userId: 8, admin: true } as ContactStreamCommand).then([{ ...queued, data: { ...queued.data, userId: 8 } } as ContactStreamDomainEvent]);
   });
   it('a message id already used on another ticket of the contact is refused, never moved', () => {
-    const second: ConversationEvent[] = [
+    const second: ContactStreamDomainEvent[] = [
       resolved,
       { type: 'TicketOpened', data: { ticketId: 21, uuid: 'uuid-21', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } },
       { type: 'TicketAccepted', data: { ticketId: 21, userId: 7 } },
     ];
-    spec.given([...open, queued, ...second]).when({ ...send, ticketId: 21 } as ConversationCommand).thenThrows('ERR_IDEMPOTENCY_KEY_REUSED');
+    spec.given([...open, queued, ...second]).when({ ...send, ticketId: 21 } as ContactStreamCommand).thenThrows('ERR_IDEMPOTENCY_KEY_REUSED');
   });
   it('a send whose outcome is unknown waits for its acks: they settle it, it is never marked failed', () => {
-    const uncertain: ConversationEvent = { type: 'MessageDispatchUncertain', data: { ticketId: 20, messageId: 'out-1', providerMessageId: 'out-1', reason: 'timeout' } };
+    const uncertain: ContactStreamDomainEvent = { type: 'MessageDispatchUncertain', data: { ticketId: 20, messageId: 'out-1', providerMessageId: 'out-1', reason: 'timeout' } };
     spec.given([...open, queued]).when({ type: 'RecordDispatchUncertain', messageId: 'out-1', providerMessageId: 'out-1', reason: 'timeout' }).then([uncertain]);
     spec.given([...open, queued, uncertain]).when({ type: 'RecordDispatchFailure', messageId: 'out-1', reason: 'late' }).then([]);
     spec.given([...open, queued, uncertain]).when({ type: 'RecordAck', providerMessageId: 'out-1', ack: 2 }).then([{ type: 'MessageAckChanged', data: { ticketId: 20, messageId: 'out-1', ack: 2 } }]);
@@ -161,15 +161,15 @@ describe('conversation: outbound messages', () => {
     });
   });
   it('a refused send is failed', () => {
-    const failed: ConversationEvent = { type: 'MessageDispatchFailed', data: { ticketId: 20, messageId: 'out-1', reason: 'not connected' } };
+    const failed: ContactStreamDomainEvent = { type: 'MessageDispatchFailed', data: { ticketId: 20, messageId: 'out-1', reason: 'not connected' } };
     spec.given([...open, queued]).when({ type: 'RecordDispatchFailure', messageId: 'out-1', reason: 'not connected' }).then([failed]);
     spec.given([...open, queued, failed]).when({ type: 'RecordDispatchUncertain', messageId: 'out-1', providerMessageId: 'out-1', reason: 'x' }).then([]);
   });
 });
 
 describe('conversation: a long-lived customer', () => {
-  const history = (messages: number): ConversationEvent[] => {
-    const events: ConversationEvent[] = [contact, opened, accepted()];
+  const history = (messages: number): ContactStreamDomainEvent[] => {
+    const events: ContactStreamDomainEvent[] = [contact, opened, accepted()];
     for (let i = 0; i < messages; i++) {
       const out = `out-${i}`;
       events.push(
@@ -185,7 +185,7 @@ describe('conversation: a long-lived customer', () => {
   const long = history(messages);
 
   it('remembers only the latest messages, however long the history', () => {
-    const state = fold(conversationDecider, long);
+    const state = fold(contactStreamDecider, long);
     expect(state.received.size).toBe(RECEIVED_WINDOW);
     expect(state.outbound.size).toBe(OUTBOUND_WINDOW);
     expect(state.byProviderId.size).toBe(OUTBOUND_WINDOW);
@@ -207,13 +207,13 @@ describe('conversation: a long-lived customer', () => {
     ]);
   });
   it('a snapshot restores the folded state, windows in order', () => {
-    const state = fold(conversationDecider, long);
-    const restored = conversationSnapshots.deserialize(JSON.parse(JSON.stringify(conversationSnapshots.serialize(state))));
-    expect(conversationSnapshots.serialize(restored)).toEqual(conversationSnapshots.serialize(state));
+    const state = fold(contactStreamDecider, long);
+    const restored = contactStreamSnapshots.deserialize(JSON.parse(JSON.stringify(contactStreamSnapshots.serialize(state))));
+    expect(contactStreamSnapshots.serialize(restored)).toEqual(contactStreamSnapshots.serialize(state));
     // Both evict the same message next.
     const more = received(`m${messages}`);
-    const a = conversationDecider.evolve(state, more);
-    const b = conversationDecider.evolve(restored, more);
-    expect(conversationSnapshots.serialize(b)).toEqual(conversationSnapshots.serialize(a));
+    const a = contactStreamDecider.evolve(state, more);
+    const b = contactStreamDecider.evolve(restored, more);
+    expect(contactStreamSnapshots.serialize(b)).toEqual(contactStreamSnapshots.serialize(a));
   });
 });

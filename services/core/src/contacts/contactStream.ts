@@ -9,10 +9,10 @@ import { Window } from './window.js';
  * `contact-{companyId}.{number}`. That stream is what makes "one open or pending ticket per contact", "one of two
  * agents accepting wins" and "a redelivered WhatsApp message is a no-op" hold under concurrency.
  */
-export const conversationStream = (companyId: number, number: string) => streamId('contact', companyId, number);
+export const contactStream = (companyId: number, number: string) => streamId('contact', companyId, number);
 
 /** The stream's events (contracts: contacts, tickets, messages); an outside fact carries a deterministic `id`. */
-export type ConversationEvent = ContactStreamEvent & { id?: string };
+export type ContactStreamDomainEvent = ContactStreamEvent & { id?: string };
 
 export interface TicketState {
   id: number;
@@ -36,7 +36,7 @@ export const RECEIVED_WINDOW = 256;
 /** How many of the latest outbound messages the state tracks for dispatch and acks. */
 export const OUTBOUND_WINDOW = 512;
 
-export interface ConversationState {
+export interface ContactStreamState {
   contact: { id: number; number: string; name: string; isGroup: boolean } | null;
   tickets: ImmutableMap<number, TicketState>;
   /** The contact's open or pending ticket, if any. */
@@ -49,7 +49,7 @@ export interface ConversationState {
   byProviderId: Window<string, string>;
 }
 
-export function initialConversation(): ConversationState {
+export function initialContactStream(): ContactStreamState {
   return {
     contact: null,
     tickets: ImmutableMap(),
@@ -65,14 +65,14 @@ export function initialConversation(): ConversationState {
  * Outbound messages are tuples (the bulk of a snapshot); provider ids are rebuilt from them.
  */
 interface ConversationSnapshot {
-  contact: ConversationState['contact'];
+  contact: ContactStreamState['contact'];
   tickets: TicketState[];
   currentTicketId: number | null;
   received: string[];
   outbound: Array<[messageId: string, ticketId: number, providerMessageId: string | null, ack: Ack, failed: boolean]>;
 }
 
-export const conversationSnapshots: SnapshotCodec<ConversationState> = {
+export const contactStreamSnapshots: SnapshotCodec<ContactStreamState> = {
   // Bump when the state's shape or a window's size changes: older snapshots are then ignored.
   version: 1,
   every: 100,

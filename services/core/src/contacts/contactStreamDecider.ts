@@ -2,20 +2,20 @@ import { composeFamilies, type RuleFamily } from '../commands/ruleFamily.js';
 import { contactRules } from './contactRules.js';
 import { messageRules, type MessageCommand } from '../messages/messageRules.js';
 import { ticketRules, type TicketCommand } from '../tickets/ticketRules.js';
-import { conversationSnapshots, initialConversation, type ConversationEvent, type ConversationState } from './contactStream.js';
+import { contactStreamSnapshots, initialContactStream, type ContactStreamDomainEvent, type ContactStreamState } from './contactStream.js';
 
 export { inboundEventId, nameBasedUuid } from '../messages/inboundIds.js';
 
 /** The commands of a customer's stream: those of each rule family. */
-export type ConversationCommand = TicketCommand | MessageCommand;
+export type ContactStreamCommand = TicketCommand | MessageCommand;
 
 /**
  * The rule families of the customer's stream (decision 0013). A feature that brings commands and events to the
  * stream (tags, notes, ratings, transfers, bots, flows) adds its family here.
  */
-const families = [contactRules, ticketRules, messageRules] as ReadonlyArray<RuleFamily<ConversationCommand, ConversationEvent, ConversationState>>;
+const families = [contactRules, ticketRules, messageRules] as ReadonlyArray<RuleFamily<ContactStreamCommand, ContactStreamDomainEvent, ContactStreamState>>;
 
-export const conversationDecider = composeFamilies<ConversationCommand, ConversationEvent, ConversationState>(families, {
-  initialState: initialConversation,
-  snapshot: conversationSnapshots,
+export const contactStreamDecider = composeFamilies<ContactStreamCommand, ContactStreamDomainEvent, ContactStreamState>(families, {
+  initialState: initialContactStream,
+  snapshot: contactStreamSnapshots,
 });

@@ -10,9 +10,9 @@ import { eventStoreMigrations } from '../eventstore/postgres/migrations.js';
 import { PostgresEventStore } from '../eventstore/postgres/postgresEventStore.js';
 import { idMigrations, sequenceIds } from '../ids/idAllocator.js';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
-import { conversationSnapshots, conversationStream, RECEIVED_WINDOW, type ConversationEvent } from './contactStream.js';
-import { conversationDecider, inboundEventId } from './contactStreamDecider.js';
-import { ConversationService, type InboundInput } from './service.js';
+import { contactStreamSnapshots, contactStream, RECEIVED_WINDOW, type ContactStreamDomainEvent } from './contactStream.js';
+import { contactStreamDecider, inboundEventId } from './contactStreamDecider.js';
+import { ContactStreamService, type InboundInput } from './service.js';
 
 const companyId = 3;
 const whatsappId = 4;
@@ -35,8 +35,8 @@ const inbound = (number: string, messageId: string): InboundInput => ({
 });
 
 /** A customer with `messages` inbound messages already in the log, written straight to the store. */
-function history(number: string, messages: number): ConversationEvent[] {
-  const events: ConversationEvent[] = [
+function history(number: string, messages: number): ContactStreamDomainEvent[] {
+  const events: ContactStreamDomainEvent[] = [
     { type: 'ContactCreated', data: { contactId: ticketId, number, name: 'Ana', isGroup: false } },
     { type: 'TicketOpened', data: { ticketId, uuid: 'uuid-1', contactId: ticketId, whatsappId, queueId: null, isGroup: false } },
   ];
@@ -54,9 +54,9 @@ describe('conversations over PostgreSQL: long-lived customers', () => {
   let db: TestDatabase;
   let knex: Knex;
   let store: PostgresEventStore;
-  const service = () => new ConversationService(store, sequenceIds(knex), new PostgresSnapshotStore(knex));
+  const service = () => new ContactStreamService(store, sequenceIds(knex), new PostgresSnapshotStore(knex));
 
-  async function write(stream: string, events: ConversationEvent[]) {
+  async function write(stream: string, events: ContactStreamDomainEvent[]) {
     for (let i = 0; i < events.length; i += 500) {
       await store.append(stream, events.slice(i, i + 500).map((e) => ({ ...e, metadata })));
     }
@@ -76,7 +76,7 @@ describe('conversations over PostgreSQL: long-lived customers', () => {
 
   it('a redelivery inside the window and one far outside it both change nothing, open or resolved', async () => {
     const number = '5511900000001';
-    const stream = conversationStream(companyId, number);
+    const stream = contactStream(companyId, number);
     const messages = RECEIVED_WINDOW + 200;
     await write(stream, history(number, messages));
     const conversations = service();
@@ -96,36 +96,36 @@ describe('conversations over PostgreSQL: long-lived customers', () => {
 
   it('a cold load from the snapshot the handler wrote equals a fold of the whole stream', async () => {
     const number = '5511900000002';
-    const stream = conversationStream(companyId, number);
-    const every = conversationSnapshots.every;
+    const stream = contactStream(companyId, number);
+    const every = contactStreamSnapshots.every;
     // One short of two intervals: the next command's event completes the second and writes a snapshot.
     await write(stream, history(number, 2 * every - 3));
     await service().receive(inbound(number, 'last'));
     const { rows } = await knex.raw<{ rows: Array<{ revision: string; schema_version: number }> }>('SELECT revision, schema_version FROM snapshots WHERE stream_id = ?', [stream]);
-    expect(rows.map((r) => [Number(r.revision), r.schema_version])).toEqual([[2 * every - 1, conversationSnapshots.version]]);
+    expect(rows.map((r) => [Number(r.revision), r.schema_version])).toEqual([[2 * every - 1, contactStreamSnapshots.version]]);
 
     await service().execute(stream, { type: 'AcceptTicket', ticketId, userId: 7 }, { actor: { type: 'system' } });
-    const full = fold(conversationDecider, (await store.readStream(stream)).map((e) => toDomainEvent<ConversationEvent>(e)));
+    const full = fold(contactStreamDecider, (await store.readStream(stream)).map((e) => toDomainEvent<ContactStreamDomainEvent>(e)));
     const cold = await service().state(stream);
-    expect(conversationSnapshots.serialize(cold)).toEqual(conversationSnapshots.serialize(full));
+    expect(contactStreamSnapshots.serialize(cold)).toEqual(contactStreamSnapshots.serialize(full));
     expect(cold.tickets.get(ticketId)).toMatchObject({ status: 'open', userId: 7, unread: 2 * every - 2 });
   });
 
   it('reads a snapshot of its own schema version and ignores one of another', async () => {
     const number = '5511900000003';
-    const stream = conversationStream(companyId, number);
+    const stream = contactStream(companyId, number);
     // Long enough to have a snapshot: a shorter stream is read whole without looking one up.
-    const events = history(number, conversationSnapshots.every);
+    const events = history(number, contactStreamSnapshots.every);
     await write(stream, events);
     const snapshots = new PostgresSnapshotStore(knex);
     // A state no fold of this stream gives: whether it shows tells whether the snapshot was read.
-    const marked = conversationSnapshots.serialize(fold(conversationDecider, events.map((e) => (e.type === 'ContactCreated' ? { ...e, data: { ...e.data, name: 'From the snapshot' } } : e))));
+    const marked = contactStreamSnapshots.serialize(fold(contactStreamDecider, events.map((e) => (e.type === 'ContactCreated' ? { ...e, data: { ...e.data, name: 'From the snapshot' } } : e))));
 
-    await snapshots.save(stream, conversationSnapshots.version + 1, { revision: events.length - 1, state: marked });
-    expect((await loadState(store, conversationDecider, stream, undefined, snapshots)).state.contact?.name).toBe('Ana');
+    await snapshots.save(stream, contactStreamSnapshots.version + 1, { revision: events.length - 1, state: marked });
+    expect((await loadState(store, contactStreamDecider, stream, undefined, snapshots)).state.contact?.name).toBe('Ana');
 
-    await snapshots.save(stream, conversationSnapshots.version, { revision: events.length - 1, state: marked });
-    const loaded = await loadState(store, conversationDecider, stream, undefined, snapshots);
+    await snapshots.save(stream, contactStreamSnapshots.version, { revision: events.length - 1, state: marked });
+    const loaded = await loadState(store, contactStreamDecider, stream, undefined, snapshots);
     expect(loaded.state.contact?.name).toBe('From the snapshot');
     expect(loaded.revision).toBe(events.length - 1);
   });

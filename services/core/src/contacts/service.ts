@@ -4,8 +4,8 @@ import { handleCommand, loadState, StateCache, type CommandContext, type HandleO
 import type { SnapshotStore } from '../commands/snapshots.js';
 import { PartialDuplicateError, type EventStore } from '../eventstore/port.js';
 import type { IdAllocator } from '../ids/idAllocator.js';
-import { conversationStream, type ConversationEvent, type ConversationState } from './contactStream.js';
-import { conversationDecider, nameBasedUuid, type ConversationCommand } from './contactStreamDecider.js';
+import { contactStream, type ContactStreamDomainEvent, type ContactStreamState } from './contactStream.js';
+import { contactStreamDecider, nameBasedUuid, type ContactStreamCommand } from './contactStreamDecider.js';
 
 export interface InboundInput {
   companyId: number;
@@ -31,14 +31,14 @@ export function replyMessageId(streamId: string, ticketId: number, idempotencyKe
 }
 
 export interface ConversationResult {
-  events: Array<ConversationEvent & { id: string }>;
-  state: ConversationState;
+  events: Array<ContactStreamDomainEvent & { id: string }>;
+  state: ContactStreamState;
   position?: Position;
 }
 
 /** The use cases of a conversation, for the API and the WhatsApp gateway alike. */
-export class ConversationService {
-  private readonly cache = new StateCache<ConversationState>();
+export class ContactStreamService {
+  private readonly cache = new StateCache<ContactStreamState>();
   private readonly options: HandleOptions;
 
   constructor(
@@ -55,7 +55,7 @@ export class ConversationService {
    * `MessageReceived` id already in the stream (decision 0007).
    */
   async receive(input: InboundInput): Promise<ConversationResult> {
-    const stream = conversationStream(input.companyId, input.number);
+    const stream = contactStream(input.companyId, input.number);
     try {
       return await this.handleReceive(stream, input);
     } catch (error) {
@@ -68,7 +68,7 @@ export class ConversationService {
   private handleReceive(stream: string, input: InboundInput): Promise<ConversationResult> {
     return handleCommand(
       this.store,
-      conversationDecider,
+      contactStreamDecider,
       stream,
       async (state) => ({
         type: 'ReceiveMessage' as const,
@@ -93,8 +93,8 @@ export class ConversationService {
   }
 
   /** Any command on a conversation whose stream is known (from the tickets read model). */
-  execute(streamId: string, command: ConversationCommand, context: CommandContext): Promise<ConversationResult> {
-    return handleCommand(this.store, conversationDecider, streamId, command, context, this.options);
+  execute(streamId: string, command: ContactStreamCommand, context: CommandContext): Promise<ConversationResult> {
+    return handleCommand(this.store, contactStreamDecider, streamId, command, context, this.options);
   }
 
   /** Queues an agent's reply; the gateway sends it and records the dispatch. Returns the new message id. */
@@ -110,8 +110,8 @@ export class ConversationService {
   }
 
   /** A conversation as it stands now (through the same cache the commands use). */
-  async state(streamId: string): Promise<ConversationState> {
-    return (await loadState(this.store, conversationDecider, streamId, this.cache, this.snapshots)).state;
+  async state(streamId: string): Promise<ContactStreamState> {
+    return (await loadState(this.store, contactStreamDecider, streamId, this.cache, this.snapshots)).state;
   }
 
   recordAck(streamId: string, providerMessageId: string, ack: Ack): Promise<ConversationResult> {

@@ -1,6 +1,6 @@
 import type { Ack, MediaType, MessageEvent } from '@atendo/contracts';
 import type { RuleFamily } from '../commands/ruleFamily.js';
-import type { ConversationEvent, ConversationState, OutboundState } from '../contacts/contactStream.js';
+import type { ContactStreamDomainEvent, ContactStreamState, OutboundState } from '../contacts/contactStream.js';
 import { DomainError } from '../errors.js';
 import { changeTicket, requireOwner, ticketOf } from '../tickets/ticketRules.js';
 import { inboundEventId } from './inboundIds.js';
@@ -31,12 +31,12 @@ export type MessageCommand =
   | { type: 'RecordDispatchFailure'; messageId: string; reason: string }
   | { type: 'RecordAck'; providerMessageId: string; ack: Ack };
 
-function changeOutbound(next: ConversationState, state: ConversationState, messageId: string, change: Partial<OutboundState>): void {
+function changeOutbound(next: ContactStreamState, state: ContactStreamState, messageId: string, change: Partial<OutboundState>): void {
   const current = state.outbound.get(messageId);
   if (current) next.outbound = state.outbound.set(messageId, { ...current, ...change });
 }
 
-function folded(next: ConversationState, { data }: Extract<MessageEvent, { type: 'MessageDispatched' | 'MessageDispatchUncertain' }>, state: ConversationState, ack: Ack) {
+function folded(next: ContactStreamState, { data }: Extract<MessageEvent, { type: 'MessageDispatched' | 'MessageDispatchUncertain' }>, state: ContactStreamState, ack: Ack) {
   changeOutbound(next, state, data.messageId, { providerMessageId: data.providerMessageId, ack });
   next.byProviderId = state.byProviderId.set(data.providerMessageId, data.messageId);
 }
@@ -45,12 +45,12 @@ function folded(next: ConversationState, { data }: Extract<MessageEvent, { type:
  * Messages in and out. A customer's message is the one command that may also create the contact and open a
  * ticket; a redelivered one changes nothing. A reply is queued, then sent, acknowledged or refused.
  */
-export const messageRules: RuleFamily<MessageCommand, ConversationEvent, ConversationState> = {
+export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, ContactStreamState> = {
   name: 'messages',
   decide: {
     ReceiveMessage(command, state) {
       if (state.received.has(command.messageId)) return [];
-      const events: ConversationEvent[] = [];
+      const events: ContactStreamDomainEvent[] = [];
       let contactId = state.contact?.id;
       if (contactId === undefined) {
         contactId = command.newContactId;

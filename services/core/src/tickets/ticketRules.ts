@@ -1,6 +1,6 @@
 import type { TicketEvent } from '@atendo/contracts';
 import type { RuleFamily } from '../commands/ruleFamily.js';
-import type { ConversationState, TicketState } from '../contacts/contactStream.js';
+import type { ContactStreamState, TicketState } from '../contacts/contactStream.js';
 import { DomainError } from '../errors.js';
 
 export type TicketCommand =
@@ -12,7 +12,7 @@ export type TicketCommand =
   | { type: 'MarkTicketRead'; ticketId: number }
   | { type: 'DeleteTicket'; ticketId: number; userId: number };
 
-export function ticketOf(state: ConversationState, ticketId: number): TicketState {
+export function ticketOf(state: ContactStreamState, ticketId: number): TicketState {
   const ticket = state.tickets.get(ticketId);
   if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND', `Ticket ${ticketId} not found`, undefined, 404);
   return ticket;
@@ -25,13 +25,13 @@ export function requireOwner(ticket: TicketState, userId: number | null, admin: 
 }
 
 /** Changes a ticket the state knows, in `next`. */
-export function changeTicket(next: ConversationState, state: ConversationState, id: number, change: Partial<TicketState>): void {
+export function changeTicket(next: ContactStreamState, state: ContactStreamState, id: number, change: Partial<TicketState>): void {
   const current = state.tickets.get(id);
   if (current) next.tickets = state.tickets.set(id, { ...current, ...change });
 }
 
 /** A ticket's lifecycle: one open or pending ticket per contact, one agent at a time. */
-export const ticketRules: RuleFamily<TicketCommand, TicketEvent, ConversationState> = {
+export const ticketRules: RuleFamily<TicketCommand, TicketEvent, ContactStreamState> = {
   name: 'tickets',
   decide: {
     AcceptTicket(command, state) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import type { NewEvent, RecordedEvent } from '@atendo/contracts';
-import { ConversationService, createKnex, eventStoreMigrations, idMigrations, migrateLatest, PostgresEventStore, sequenceIds, streamId, userStream } from '@atendo/core';
+import { ContactStreamService, createKnex, eventStoreMigrations, idMigrations, migrateLatest, PostgresEventStore, sequenceIds, streamId, userStream } from '@atendo/core';
 import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
 import { activityProjection } from '../activity/activityProjection.js';
 import { ticketsProjection } from '../tickets/ticketsProjection.js';
@@ -203,7 +203,7 @@ describe('supervised projectors', () => {
     const poison = await store.append(userStream(1, 2), [ev(1, 'UserCreated', { ...user(2, 'bia@one.test'), name: null })]);
     await Promise.all(projectors.map((p) => p.waitFor(poison.position)));
 
-    const inbound = await new ConversationService(store, sequenceIds(knex)).receive({
+    const inbound = await new ContactStreamService(store, sequenceIds(knex)).receive({
       companyId: 1,
       whatsappId: 1,
       queueId: null,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListMessagesResponse, ListTicketsResponse, Message, Ticket } from '@atendo/contracts';
 import { SimulatorProvider } from '@atendo/channels';
-import { ConversationService, conversationStream, handleCommand, sequenceIds, whatsappDecider, whatsappStream } from '@atendo/core';
+import { ContactStreamService, contactStream, handleCommand, sequenceIds, whatsappDecider, whatsappStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { ConnectionQueries, TicketQueries, waitForCheckpoints } from '@atendo/read';
 import { startHarness, type Harness } from '../testing/harness.js';
@@ -44,7 +44,7 @@ describe('gateway', () => {
     h.api<Message>(`/messages/${ticketId}`, { method: 'POST', token, body: { body, ...(quotedId ? { quotedMsg: { id: quotedId } } : {}) } });
   const faults = (body: Record<string, number>) =>
     fetch(`${h.simulator.url}/simulator/sessions/${h.whatsappId}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const eventTypes = async (number: string) => (await h.atendo.store.readStream(conversationStream(h.companyId, number))).map((e) => e.type);
+  const eventTypes = async (number: string) => (await h.atendo.store.readStream(contactStream(h.companyId, number))).map((e) => e.type);
 
   it('a send whose confirmation is lost is recorded as unknown, shows "sending", and its acks settle it: never failed', async () => {
     const ticket = await openTicket('5511977770001', 'oi');
@@ -118,8 +118,8 @@ describe('gateway', () => {
     const { user } = await h.login();
     // The process dies: its gateway stops, after recording a reply whose outcome it never learnt (the frame was lost).
     await h.atendo.gateway!.stop();
-    const conversations = new ConversationService(h.atendo.store, sequenceIds(h.atendo.knex));
-    const stream = conversationStream(h.companyId, number);
+    const conversations = new ContactStreamService(h.atendo.store, sequenceIds(h.atendo.knex));
+    const stream = contactStream(h.companyId, number);
     const messageId = randomUUID();
     const system = { actor: { type: 'system' as const, name: 'gateway' } };
     await conversations.execute(stream, { type: 'QueueMessage', ticketId: ticket.id, messageId, body: 'Ainda estou aqui', userId: user.id, admin: true, quotedMessageId: null }, system);

@@ -5,10 +5,10 @@ import {
   parseStreamId,
   whatsappSessionDecider,
   whatsappSessionStream,
-  type ConversationCommand,
-  type ConversationEvent,
-  type ConversationService,
-  type ConversationState,
+  type ContactStreamCommand,
+  type ContactStreamDomainEvent,
+  type ContactStreamService,
+  type ContactStreamState,
   type EventStore,
   type Subscription,
   type SubscriptionState,
@@ -23,14 +23,14 @@ export interface GatewayOptions {
   store: EventStore;
   knex: Knex;
   provider: ChannelProvider;
-  conversations: ConversationService;
+  conversations: ContactStreamService;
   connections: ConnectionQueries;
   conversationQueries: TicketQueries;
   log: Logger;
 }
 
 const OUTBOX = 'process:gateway-outbox';
-type Queued = Extract<ConversationEvent, { type: 'MessageQueued' }>['data'];
+type Queued = Extract<ContactStreamDomainEvent, { type: 'MessageQueued' }>['data'];
 /** Longest pause between two tries of sending a reply and recording its outcome. */
 const RETRY_MAX_MS = 5_000;
 
@@ -220,7 +220,7 @@ export class Gateway {
   }
 
   /** Sends and tells what to record: sent, unknown (the acks that follow settle it) or refused (failed). */
-  private async sendOnce(streamId: string, message: OutboundMessage, expected: string): Promise<ConversationCommand> {
+  private async sendOnce(streamId: string, message: OutboundMessage, expected: string): Promise<ContactStreamCommand> {
     const messageId = message.idempotencyKey;
     try {
       const sent = await this.options.provider.send(message);
@@ -238,7 +238,7 @@ export class Gateway {
   }
 
   /** WhatsApp's id of the quoted message: a customer's message has it as its id, ours has it recorded (or derived). */
-  private quotedProviderId(state: ConversationState, quotedMessageId: string | null): string | undefined {
+  private quotedProviderId(state: ContactStreamState, quotedMessageId: string | null): string | undefined {
     if (!quotedMessageId) return undefined;
     const outbound = state.outbound.get(quotedMessageId);
     if (outbound) return outbound.providerMessageId ?? this.options.provider.providerMessageId(quotedMessageId);
@@ -284,7 +284,7 @@ export function storableInbound(message: InboundMessage): InboundMessage {
 }
 
 /** Records a customer's message on its conversation (idempotent by message id), for the gateway and `atendo inbound retry`. */
-export async function recordInbound(conversations: ConversationService, connection: { companyId: number; queueIds: number[] }, received: InboundMessage): Promise<void> {
+export async function recordInbound(conversations: ContactStreamService, connection: { companyId: number; queueIds: number[] }, received: InboundMessage): Promise<void> {
   const message = storableInbound(received);
   await conversations.receive({
     companyId: connection.companyId,
