@@ -1,11 +1,12 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { LoginPage } from '../features/auth/LoginPage';
 import { PublicOnly } from '../features/auth/PublicOnly';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { useSessionEndSync } from '../features/auth/useSession';
-import { TicketsPage } from '../features/tickets/TicketsPage';
+import { consoleFeatures } from '../features';
 import { useBodyTheme } from '../ui/theme';
 import { AppLayout } from './AppLayout';
+
+const pages = consoleFeatures.flatMap((f) => f.pages);
 
 export function AppRoutes() {
   useSessionEndSync();
@@ -13,11 +14,19 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<PublicOnly />}>
-        <Route path="/login" element={<LoginPage />} />
+        {pages
+          .filter((p) => p.access === 'public')
+          .map((p) => (
+            <Route key={p.path} path={p.path} element={p.element} />
+          ))}
       </Route>
       <Route element={<RequireAuth />}>
         <Route element={<AppLayout />}>
-          <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
+          {pages
+            .filter((p) => p.access === 'private')
+            .map((p) => (
+              <Route key={p.path} path={p.path} element={p.element} />
+            ))}
           <Route path="*" element={<Navigate to="/tickets" replace />} />
         </Route>
       </Route>
