@@ -1,43 +1,35 @@
-/** The error catalogue. Every API error answers `{ error: code }` with one of these. */
-export const ERROR_CODES = [
+import { AUTH_ERRORS } from './auth/errors.js';
+import { COMPANIES_ERRORS } from './companies/errors.js';
+import { USERS_ERRORS } from './users/errors.js';
+import { QUEUES_ERRORS } from './queues/errors.js';
+import { CONNECTIONS_ERRORS } from './connections/errors.js';
+import { CONTACTS_ERRORS } from './contacts/errors.js';
+import { TICKETS_ERRORS } from './tickets/errors.js';
+import { MESSAGES_ERRORS } from './messages/errors.js';
+
+/** Codes of the platform itself, answered by every feature's routes. */
+export const PLATFORM_ERRORS = [
   'ERR_INTERNAL_SERVER_ERROR',
-  'ERR_NO_OTHER_WHATSAPP',
-  'ERR_NO_DEF_WAPP_FOUND',
-  'ERR_WAPP_NOT_INITIALIZED',
-  'ERR_WAPP_CHECK_CONTACT',
-  'ERR_WAPP_INVALID_CONTACT',
-  'ERR_WAPP_DOWNLOAD_MEDIA',
-  'ERR_INVALID_CREDENTIALS',
-  'ERR_USER_DONT_EXISTS',
-  'ERR_SENDING_WAPP_MSG',
-  'ERR_DELETE_WAPP_MSG',
-  'ERR_OTHER_OPEN_TICKET',
-  'ERR_SESSION_EXPIRED',
-  'ERR_USER_CREATION_DISABLED',
-  'ERR_NO_PERMISSION',
-  'ERR_DUPLICATED_CONTACT',
-  'ERR_NO_SETTING_FOUND',
-  'ERR_NO_CONTACT_FOUND',
-  'ERR_NO_TICKET_FOUND',
-  'ERR_NO_USER_FOUND',
-  'ERR_NO_WAPP_FOUND',
-  'ERR_CREATING_MESSAGE',
-  'ERR_CREATING_TICKET',
-  'ERR_FETCH_WAPP_MSG',
-  'ERR_QUEUE_COLOR_ALREADY_EXISTS',
-  'ERR_WAPP_GREETING_REQUIRED',
-  // Codes the platform adds to the catalogue:
   'ERR_VALIDATION',
-  'ERR_CONCURRENCY_CONFLICT',
+  'ERR_NO_PERMISSION',
   'ERR_NOT_FOUND',
-  'ERR_SUBSCRIPTION_EXPIRED',
-  'ERR_TOO_MANY_REQUESTS',
-  'ERR_TICKET_ALREADY_ACCEPTED',
-  'ERR_TICKET_CLOSED',
-  'ERR_INVALID_TICKET_TRANSITION',
-  'ERR_USER_EMAIL_ALREADY_EXISTS',
-  'ERR_WAPP_NAME_ALREADY_EXISTS',
-  'ERR_IDEMPOTENCY_KEY_REUSED',
+  'ERR_CONCURRENCY_CONFLICT',
+] as const;
+
+/**
+ * The error catalogue, composed from each feature's codes (`contracts/src/<feature>/errors.ts`). Every API error
+ * answers `{ error: code }` with one of these.
+ */
+export const ERROR_CODES = [
+  ...PLATFORM_ERRORS,
+  ...AUTH_ERRORS,
+  ...COMPANIES_ERRORS,
+  ...USERS_ERRORS,
+  ...QUEUES_ERRORS,
+  ...CONNECTIONS_ERRORS,
+  ...CONTACTS_ERRORS,
+  ...TICKETS_ERRORS,
+  ...MESSAGES_ERRORS,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,3 +1,4 @@
+import { AUTH_ERRORS } from '@atendo/contracts';
 import { authRoutes, credentialMigrations, refreshTokenMigrations } from '@atendo/api';
 import { defineFeature } from './featureModule.js';
 
@@ -6,5 +7,5 @@ export const auth = defineFeature({
   name: 'auth',
   routes: (deps) => authRoutes(deps.auth),
   migrations: [...refreshTokenMigrations, ...credentialMigrations],
-  errors: ['ERR_INVALID_CREDENTIALS', 'ERR_SESSION_EXPIRED', 'ERR_TOO_MANY_REQUESTS'],
+  errors: AUTH_ERRORS,
 });

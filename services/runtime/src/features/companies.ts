@@ -1,3 +1,4 @@
+import { COMPANIES_ERRORS } from '@atendo/contracts';
 import { companiesMigrations, companiesProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
 
@@ -5,5 +6,5 @@ export const companies = defineFeature({
   name: 'companies',
   migrations: companiesMigrations,
   projections: [companiesProjection],
-  errors: ['ERR_SUBSCRIPTION_EXPIRED'],
+  errors: COMPANIES_ERRORS,
 });

@@ -1,3 +1,4 @@
+import { CONNECTIONS_ERRORS } from '@atendo/contracts';
 import { connectionRoutes } from '@atendo/api';
 import { connectionsProjection } from '@atendo/read';
 import { parkedInboundMigrations } from '../gateway/parkedInbound.js';
@@ -10,5 +11,5 @@ export const connections = defineFeature({
   migrations: parkedInboundMigrations,
   projections: [connectionsProjection],
   channels: ['whatsapp', 'whatsappSession'],
-  errors: ['ERR_NO_WAPP_FOUND', 'ERR_WAPP_NAME_ALREADY_EXISTS', 'ERR_WAPP_NOT_INITIALIZED'],
+  errors: CONNECTIONS_ERRORS,
 });

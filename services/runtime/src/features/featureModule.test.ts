@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, PLATFORM_ERRORS } from '@atendo/contracts';
 import type { Projection } from '@atendo/read';
 import { checkFeatures, defineFeature } from './featureModule.js';
 import { features, projections } from './index.js';
@@ -19,5 +20,10 @@ describe('feature modules', () => {
     );
     expect(() => checkFeatures([defineFeature({ name: 'tags', channels: ['label' as never] })])).toThrow(/channel label is not a feed channel/);
     expect(() => checkFeatures([defineFeature({ name: 'Quick messages' })])).toThrow(/one lower-camel-case word/);
+  });
+
+  it('the error catalogue is the platform codes and the codes the modules bring, each once', () => {
+    const claimed = [...PLATFORM_ERRORS, ...features.flatMap((f) => f.errors ?? [])];
+    expect([...claimed].sort()).toEqual([...ERROR_CODES].sort());
   });
 });

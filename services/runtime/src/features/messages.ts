@@ -1,3 +1,4 @@
+import { MESSAGES_ERRORS } from '@atendo/contracts';
 import { idempotencyKeyMigrations, messageRoutes } from '@atendo/api';
 import { defineFeature } from './featureModule.js';
 
@@ -6,5 +7,5 @@ export const messages = defineFeature({
   routes: (deps) => messageRoutes(deps.api),
   migrations: idempotencyKeyMigrations,
   channels: ['appMessage'],
-  errors: ['ERR_SENDING_WAPP_MSG', 'ERR_IDEMPOTENCY_KEY_REUSED'],
+  errors: MESSAGES_ERRORS,
 });

@@ -1,3 +1,4 @@
+import { TICKETS_ERRORS } from '@atendo/contracts';
 import { ticketRoutes } from '@atendo/api';
 import { ticketMigrations, ticketsProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
@@ -9,5 +10,5 @@ export const tickets = defineFeature({
   migrations: ticketMigrations,
   projections: [ticketsProjection],
   channels: ['ticket'],
-  errors: ['ERR_NO_TICKET_FOUND', 'ERR_TICKET_ALREADY_ACCEPTED', 'ERR_TICKET_CLOSED', 'ERR_INVALID_TICKET_TRANSITION', 'ERR_OTHER_OPEN_TICKET'],
+  errors: TICKETS_ERRORS,
 });

@@ -1,3 +1,4 @@
+import { USERS_ERRORS } from '@atendo/contracts';
 import { usersMigrations, usersProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
 
@@ -6,5 +7,5 @@ export const users = defineFeature({
   migrations: usersMigrations,
   projections: [usersProjection],
   channels: ['user'],
-  errors: ['ERR_NO_USER_FOUND', 'ERR_USER_EMAIL_ALREADY_EXISTS'],
+  errors: USERS_ERRORS,
 });

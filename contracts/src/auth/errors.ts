@@ -1,0 +1,6 @@
+/** Catalogue codes of auth: Signing in and sessions. */
+export const AUTH_ERRORS = [
+  'ERR_INVALID_CREDENTIALS',
+  'ERR_SESSION_EXPIRED',
+  'ERR_TOO_MANY_REQUESTS',
+] as const;

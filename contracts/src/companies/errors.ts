@@ -1,0 +1,5 @@
+/** Catalogue codes of companies: Companies, their subscription and settings. */
+export const COMPANIES_ERRORS = [
+  'ERR_SUBSCRIPTION_EXPIRED',
+  'ERR_NO_SETTING_FOUND',
+] as const;

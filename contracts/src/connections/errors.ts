@@ -1,0 +1,12 @@
+/** Catalogue codes of connections: WhatsApp connections and their sessions. */
+export const CONNECTIONS_ERRORS = [
+  'ERR_NO_OTHER_WHATSAPP',
+  'ERR_NO_DEF_WAPP_FOUND',
+  'ERR_WAPP_NOT_INITIALIZED',
+  'ERR_WAPP_CHECK_CONTACT',
+  'ERR_WAPP_INVALID_CONTACT',
+  'ERR_WAPP_DOWNLOAD_MEDIA',
+  'ERR_NO_WAPP_FOUND',
+  'ERR_WAPP_GREETING_REQUIRED',
+  'ERR_WAPP_NAME_ALREADY_EXISTS',
+] as const;

@@ -1,0 +1,9 @@
+/** Catalogue codes of tickets: Tickets. */
+export const TICKETS_ERRORS = [
+  'ERR_OTHER_OPEN_TICKET',
+  'ERR_NO_TICKET_FOUND',
+  'ERR_CREATING_TICKET',
+  'ERR_TICKET_ALREADY_ACCEPTED',
+  'ERR_TICKET_CLOSED',
+  'ERR_INVALID_TICKET_TRANSITION',
+] as const;
