@@ -1,19 +1,26 @@
 import { CONTACT_STREAM_EVENT_TYPES, type AppMessageFeedPayload, type Audience, type ContactStreamEvent, type RecordedEvent, type TicketFeedPayload } from '@atendo/contracts';
 import type { Projection } from '../projections/projection.js';
 import { RowCache } from '../projections/rowCache.js';
+import { contactFolds } from '../contacts/contactFolds.js';
+import { messageFolds } from '../messages/messageFolds.js';
+import { composeFolds, type StreamRows, type Touched } from './folds.js';
+import { ticketFolds } from './ticketFolds.js';
 import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type MessageRow, type TicketRow } from './rows.js';
 
 export const ticketEventTypes: readonly ContactStreamEvent['type'][] = CONTACT_STREAM_EVENT_TYPES;
 
 const CREATES_MESSAGE = new Set<string>(['MessageReceived', 'MessageQueued']);
 
-type Data<T extends ContactStreamEvent['type']> = Extract<ContactStreamEvent, { type: T }>['data'];
 
 const ticketAudience = (t: TicketRow, also: Array<number | null> = []): Audience => ({
   kind: 'ticket',
   queueId: t.queue_id,
   userIds: [...new Set([t.user_id, ...also].filter((u): u is number => u !== null))],
 });
+
+/** Each family of the customer's stream folds its own events (decision 0013); a new family adds its folds here. */
+export const streamFolds = composeFolds(contactFolds, ticketFolds, messageFolds);
+type Fold = (rows: StreamRows, event: RecordedEvent, data: never) => void;
 
 /** Contacts, tickets and messages: everything the tickets screen lists and shows. */
 export const ticketsProjection: Projection = {
@@ -64,111 +71,11 @@ export const ticketsProjection: Projection = {
 
     // Realtime entries are built after all rows of the batch are folded, from the final rows; a message update keeps
     // its row as of that event, so that each delivery state (sent, delivered, read) is told even within one batch.
-    const touched: Array<{ event: RecordedEvent; ticketId: number; messageKey?: string; messageAt?: MessageRow; previousUserId?: number | null; unreadReset?: boolean }> = [];
-    const deleted: Array<{ companyId: number; ticket: TicketRow }> = [];
+    const touched: Touched[] = [];
+    const deleted: StreamRows['deleted'] = [];
 
-    for (const e of events) {
-      const at = e.metadata.occurredAt;
-      const companyId = e.metadata.companyId;
-      switch (e.type as ContactStreamEvent['type']) {
-        case 'ContactCreated': {
-          const d = e.data as Data<'ContactCreated'>;
-          contacts.set({ id: d.contactId, company_id: companyId, name: d.name, number: d.number, email: '', profile_pic_url: '', is_group: d.isGroup, stream_id: e.streamId, created_at: at, updated_at: at });
-          break;
-        }
-        case 'ContactRenamed': {
-          const d = e.data as Data<'ContactRenamed'>;
-          contacts.update(d.contactId, () => ({ name: d.name, updated_at: at }));
-          break;
-        }
-        case 'TicketOpened': {
-          const d = e.data as Data<'TicketOpened'>;
-          tickets.set({
-            id: d.ticketId, uuid: d.uuid, company_id: companyId, status: 'pending', user_id: null, queue_id: d.queueId, whatsapp_id: d.whatsappId,
-            contact_id: d.contactId, last_message: '', unread_messages: 0, is_group: d.isGroup, chatbot: false, stream_id: e.streamId, created_at: at, updated_at: at,
-          });
-          touched.push({ event: e, ticketId: d.ticketId });
-          break;
-        }
-        case 'MessageReceived': {
-          const d = e.data as Data<'MessageReceived'>;
-          const t = tickets.update(d.ticketId, (row) => ({ last_message: d.body, unread_messages: row.unread_messages + 1, updated_at: at }));
-          if (!t) break;
-          const key = messageKey(companyId, d.messageId);
-          messages.set({
-            key, id: d.messageId, company_id: companyId, ticket_id: d.ticketId, contact_id: t.contact_id, whatsapp_id: d.whatsappId, body: d.body, from_me: false,
-            media_type: d.mediaType, media_url: null, quoted_id: d.quotedMessageId, ack: 0, is_deleted: false, is_edited: false, read: false,
-            provider_message_id: d.messageId, user_id: null, failed: false, ordinal: e.position.prepare, created_at: d.sentAt,
-          });
-          touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
-          break;
-        }
-        case 'TicketAccepted':
-        case 'TicketReopened': {
-          const d = e.data as Data<'TicketAccepted'>;
-          const before = tickets.get(d.ticketId);
-          tickets.update(d.ticketId, () => ({ status: 'open', user_id: d.userId, updated_at: at }));
-          touched.push({ event: e, ticketId: d.ticketId, previousUserId: before?.user_id ?? null });
-          break;
-        }
-        case 'TicketResolved': {
-          const d = e.data as Data<'TicketResolved'>;
-          tickets.update(d.ticketId, () => ({ status: 'closed', updated_at: at }));
-          touched.push({ event: e, ticketId: d.ticketId });
-          break;
-        }
-        case 'TicketReturnedToQueue': {
-          const d = e.data as Data<'TicketReturnedToQueue'>;
-          tickets.update(d.ticketId, () => ({ status: 'pending', user_id: null, updated_at: at }));
-          touched.push({ event: e, ticketId: d.ticketId, previousUserId: d.previousUserId });
-          break;
-        }
-        case 'TicketRead': {
-          const d = e.data as Data<'TicketRead'>;
-          tickets.update(d.ticketId, () => ({ unread_messages: 0 }));
-          touched.push({ event: e, ticketId: d.ticketId, unreadReset: true });
-          break;
-        }
-        case 'TicketDeleted': {
-          const d = e.data as Data<'TicketDeleted'>;
-          const t = tickets.get(d.ticketId);
-          if (t) deleted.push({ companyId, ticket: t });
-          break;
-        }
-        case 'MessageQueued': {
-          const d = e.data as Data<'MessageQueued'>;
-          const t = tickets.update(d.ticketId, () => ({ last_message: d.body, updated_at: at }));
-          if (!t) break;
-          const key = messageKey(companyId, d.messageId);
-          messages.set({
-            key, id: d.messageId, company_id: companyId, ticket_id: d.ticketId, contact_id: t.contact_id, whatsapp_id: d.whatsappId, body: d.body, from_me: true,
-            media_type: 'chat', media_url: null, quoted_id: d.quotedMessageId, ack: 0, is_deleted: false, is_edited: false, read: true,
-            provider_message_id: null, user_id: d.userId, failed: false, ordinal: e.position.prepare, created_at: at,
-          });
-          touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
-          break;
-        }
-        case 'MessageDispatched':
-        case 'MessageDispatchUncertain':
-        case 'MessageDispatchFailed':
-        case 'MessageAckChanged': {
-          const d = e.data as Data<'MessageDispatched'> & Partial<Data<'MessageAckChanged'>>;
-          const key = messageKey(companyId, d.messageId);
-          // An uncertain send keeps ack 0 ("sending") until an ack for its provider id says it arrived.
-          const change = (row: MessageRow): Partial<MessageRow> =>
-            e.type === 'MessageDispatched'
-              ? { provider_message_id: d.providerMessageId, ack: Math.max(row.ack, 1) }
-              : e.type === 'MessageDispatchUncertain'
-                ? { provider_message_id: d.providerMessageId }
-                : e.type === 'MessageDispatchFailed'
-                  ? { failed: true }
-                  : { ack: d.ack! };
-          const row = messages.update(key, change);
-          if (row) touched.push({ event: e, ticketId: d.ticketId, messageKey: key, messageAt: row });
-          break;
-        }
-      }
-    }
+    const rows: StreamRows = { contacts, tickets, messages, touched, deleted };
+    for (const e of events) (streamFolds[e.type as ContactStreamEvent['type']] as Fold | undefined)?.(rows, e, e.data as never);
     await contacts.flush();
     await tickets.flush();
     await messages.flush();

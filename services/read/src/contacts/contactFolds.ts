@@ -1,0 +1,12 @@
+import type { RowFolds } from '../tickets/folds.js';
+
+/** The contact record's rows. */
+export const contactFolds: RowFolds = {
+  ContactCreated({ contacts }, e, d) {
+    const at = e.metadata.occurredAt;
+    contacts.set({ id: d.contactId, company_id: e.metadata.companyId, name: d.name, number: d.number, email: '', profile_pic_url: '', is_group: d.isGroup, stream_id: e.streamId, created_at: at, updated_at: at });
+  },
+  ContactRenamed({ contacts }, e, d) {
+    contacts.update(d.contactId, () => ({ name: d.name, updated_at: e.metadata.occurredAt }));
+  },
+};

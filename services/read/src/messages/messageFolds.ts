@@ -1,0 +1,54 @@
+import type { RecordedEvent } from '@atendo/contracts';
+import type { MessageRow } from '../tickets/rows.js';
+import { messageKey } from '../tickets/rows.js';
+import type { RowFolds, StreamRows } from '../tickets/folds.js';
+
+/** A message's row as it changes after it is written; an update is told with the row as of that event. */
+function updateMessage({ messages, touched }: StreamRows, e: RecordedEvent, ticketId: number, messageId: string, change: (row: MessageRow) => Partial<MessageRow>): void {
+  const key = messageKey(e.metadata.companyId, messageId);
+  const row = messages.update(key, change);
+  if (row) touched.push({ event: e, ticketId, messageKey: key, messageAt: row });
+}
+
+/** Messages in and out, and the ticket's last message and unread count they move. */
+export const messageFolds: RowFolds = {
+  MessageReceived({ tickets, messages, touched }, e, d) {
+    const at = e.metadata.occurredAt;
+    const companyId = e.metadata.companyId;
+    const t = tickets.update(d.ticketId, (row) => ({ last_message: d.body, unread_messages: row.unread_messages + 1, updated_at: at }));
+    if (!t) return;
+    const key = messageKey(companyId, d.messageId);
+    messages.set({
+      key, id: d.messageId, company_id: companyId, ticket_id: d.ticketId, contact_id: t.contact_id, whatsapp_id: d.whatsappId, body: d.body, from_me: false,
+      media_type: d.mediaType, media_url: null, quoted_id: d.quotedMessageId, ack: 0, is_deleted: false, is_edited: false, read: false,
+      provider_message_id: d.messageId, user_id: null, failed: false, ordinal: e.position.prepare, created_at: d.sentAt,
+    });
+    touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
+  },
+  MessageQueued({ tickets, messages, touched }, e, d) {
+    const at = e.metadata.occurredAt;
+    const companyId = e.metadata.companyId;
+    const t = tickets.update(d.ticketId, () => ({ last_message: d.body, updated_at: at }));
+    if (!t) return;
+    const key = messageKey(companyId, d.messageId);
+    messages.set({
+      key, id: d.messageId, company_id: companyId, ticket_id: d.ticketId, contact_id: t.contact_id, whatsapp_id: d.whatsappId, body: d.body, from_me: true,
+      media_type: 'chat', media_url: null, quoted_id: d.quotedMessageId, ack: 0, is_deleted: false, is_edited: false, read: true,
+      provider_message_id: null, user_id: d.userId, failed: false, ordinal: e.position.prepare, created_at: at,
+    });
+    touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
+  },
+  MessageDispatched(rows, e, d) {
+    updateMessage(rows, e, d.ticketId, d.messageId, (row) => ({ provider_message_id: d.providerMessageId, ack: Math.max(row.ack, 1) }));
+  },
+  // An uncertain send keeps ack 0 ("sending") until an ack for its provider id says it arrived.
+  MessageDispatchUncertain(rows, e, d) {
+    updateMessage(rows, e, d.ticketId, d.messageId, () => ({ provider_message_id: d.providerMessageId }));
+  },
+  MessageDispatchFailed(rows, e, d) {
+    updateMessage(rows, e, d.ticketId, d.messageId, () => ({ failed: true }));
+  },
+  MessageAckChanged(rows, e, d) {
+    updateMessage(rows, e, d.ticketId, d.messageId, () => ({ ack: d.ack }));
+  },
+};

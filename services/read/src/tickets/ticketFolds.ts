@@ -1,0 +1,37 @@
+import type { RowFolds } from './folds.js';
+
+/** A ticket's row through its lifecycle. */
+export const ticketFolds: RowFolds = {
+  TicketOpened({ tickets, touched }, e, d) {
+    const at = e.metadata.occurredAt;
+    tickets.set({
+      id: d.ticketId, uuid: d.uuid, company_id: e.metadata.companyId, status: 'pending', user_id: null, queue_id: d.queueId, whatsapp_id: d.whatsappId,
+      contact_id: d.contactId, last_message: '', unread_messages: 0, is_group: d.isGroup, chatbot: false, stream_id: e.streamId, created_at: at, updated_at: at,
+    });
+    touched.push({ event: e, ticketId: d.ticketId });
+  },
+  TicketAccepted: assigned,
+  TicketReopened: assigned,
+  TicketResolved({ tickets, touched }, e, d) {
+    tickets.update(d.ticketId, () => ({ status: 'closed', updated_at: e.metadata.occurredAt }));
+    touched.push({ event: e, ticketId: d.ticketId });
+  },
+  TicketReturnedToQueue({ tickets, touched }, e, d) {
+    tickets.update(d.ticketId, () => ({ status: 'pending', user_id: null, updated_at: e.metadata.occurredAt }));
+    touched.push({ event: e, ticketId: d.ticketId, previousUserId: d.previousUserId });
+  },
+  TicketRead({ tickets, touched }, e, d) {
+    tickets.update(d.ticketId, () => ({ unread_messages: 0 }));
+    touched.push({ event: e, ticketId: d.ticketId, unreadReset: true });
+  },
+  TicketDeleted({ tickets, deleted }, e, d) {
+    const t = tickets.get(d.ticketId);
+    if (t) deleted.push({ companyId: e.metadata.companyId, ticket: t });
+  },
+};
+
+function assigned(...[{ tickets, touched }, e, d]: Parameters<NonNullable<RowFolds['TicketAccepted']>>): void {
+  const before = tickets.get(d.ticketId);
+  tickets.update(d.ticketId, () => ({ status: 'open', user_id: d.userId, updated_at: e.metadata.occurredAt }));
+  touched.push({ event: e, ticketId: d.ticketId, previousUserId: before?.user_id ?? null });
+}
