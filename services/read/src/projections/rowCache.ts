@@ -7,7 +7,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 type Row = Record<string, unknown>;
 
 /**
- * From this many changed rows a flush stages them with COPY and upserts from the staging table: PostgreSQL parses
+ * From this many changed rows a flush writes them with COPY (new rows straight into the table, changed ones through
+ * a staging table and an upsert): PostgreSQL parses
  * COPY's text several times faster than a JSON array of objects, which a rebuild's batches of tens of thousands of
  * rows pay for every row. Smaller flushes (a live projector's) stay one statement.
  */
@@ -50,6 +51,8 @@ let staged = 0;
 export class RowCache<R extends object> {
   private readonly rows = new Map<string, R | null>();
   private readonly dirty = new Set<string>();
+  /** Keys not known to have a row in the table when set: a big flush COPYs them straight in. */
+  private readonly fresh = new Set<string>();
 
   /**
    * `inPlace`: `update` changes the cached row itself rather than a copy, sparing an object per event. Only for
@@ -78,6 +81,7 @@ export class RowCache<R extends object> {
 
   set(row: R): R {
     const key = String((row as Row)[this.keyColumn]);
+    if (!this.rows.get(key)) this.fresh.add(key);
     this.rows.set(key, row);
     this.dirty.add(key);
     return row;
@@ -91,16 +95,45 @@ export class RowCache<R extends object> {
   }
 
   /**
-   * Writes the changed rows with one upsert whose rows travel as one JSON parameter: cheaper to build, send and
-   * plan than a parameter per value, and JSON (jsonb) columns take their values as they are.
+   * Writes the changed rows. Small flushes (a live projector's) are one upsert whose rows travel as one JSON
+   * parameter: cheaper to build, send and plan than a parameter per value, and JSON (jsonb) columns take their
+   * values as they are. From STAGE_FROM rows, new rows are COPYed straight into the table (a rebuild's bulk: no
+   * conflict to look for) and changed ones staged with COPY and upserted; should a new row exist after all (an
+   * event folded again), the COPY is undone and those rows are upserted too.
    */
   async flush(): Promise<void> {
-    const rows = [...this.dirty].map((k) => this.rows.get(k)).filter((r): r is R => !!r);
+    const rows: R[] = [];
+    const fresh: R[] = [];
+    for (const key of this.dirty) {
+      const row = this.rows.get(key);
+      if (row) (this.fresh.has(key) ? fresh : rows).push(row);
+    }
     this.dirty.clear();
-    if (rows.length === 0) return;
+    this.fresh.clear();
+    if (rows.length + fresh.length === 0) return;
     const names = new Set<string>();
-    for (const row of rows) for (const column in row) names.add(column);
+    for (const list of [rows, fresh]) for (const row of list) for (const column in row) names.add(column);
     const columns = [...names];
+    const inserted = fresh.length >= STAGE_FROM && (await this.insertNew(columns, fresh));
+    if (!inserted) rows.push(...fresh);
+    if (rows.length > 0) await this.upsert(columns, rows);
+  }
+
+  /** COPYs rows that should not exist yet into the table; false (and nothing written) when one did exist. */
+  private async insertNew(columns: string[], rows: R[]): Promise<boolean> {
+    await this.trx.raw('SAVEPOINT rowcache_insert');
+    try {
+      await this.copy(this.table, columns, rows);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23505') throw error;
+      await this.trx.raw('ROLLBACK TO SAVEPOINT rowcache_insert');
+      return false;
+    }
+    await this.trx.raw('RELEASE SAVEPOINT rowcache_insert');
+    return true;
+  }
+
+  private async upsert(columns: string[], rows: R[]): Promise<void> {
     const list = columns.map(() => '??').join(', ');
     const updates = columns.filter((c) => c !== this.keyColumn).map(() => '?? = excluded.??').join(', ');
     const upsert = `ON CONFLICT (??) DO ${updates ? `UPDATE SET ${updates}` : 'NOTHING'}`;
@@ -118,8 +151,8 @@ export class RowCache<R extends object> {
     );
   }
 
-  /** Streams `rows` into `stage` with COPY, on the transaction's own connection. */
-  private async copy(stage: string, columns: string[], rows: R[]): Promise<void> {
+  /** Streams `rows` into `table` with COPY, on the transaction's own connection. */
+  private async copy(table: string, columns: string[], rows: R[]): Promise<void> {
     const connection = (await this.trx.client.acquireConnection()) as pg.PoolClient;
     const quoted = columns.map((c) => `"${c.replace(/"/g, '""')}"`).join(', ');
     const chunks = function* () {
@@ -132,6 +165,6 @@ export class RowCache<R extends object> {
         yield text;
       }
     };
-    await pipeline(Readable.from(chunks()), connection.query(copyFrom(`COPY "${stage}" (${quoted}) FROM STDIN`)));
+    await pipeline(Readable.from(chunks()), connection.query(copyFrom(`COPY "${table.replace(/"/g, '""')}" (${quoted}) FROM STDIN`)));
   }
 }
