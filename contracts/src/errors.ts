@@ -36,6 +36,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface ErrorBody {
   error: ErrorCode;
+  /** What went wrong, in the caller's language (Accept-Language, else the user's, else English). */
   message?: string;
+  /** The server's own English wording, when it says more than the catalogue's text. */
+  reason?: string;
+  /** For ERR_VALIDATION: each refused field, its rule and the rule worded in the caller's language. */
   details?: unknown;
 }

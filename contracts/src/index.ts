@@ -21,3 +21,4 @@ export * from './connections/errors.js';
 export * from './contacts/errors.js';
 export * from './tickets/errors.js';
 export * from './messages/errors.js';
+export * from './texts.js';

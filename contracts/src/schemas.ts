@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import { yup } from './validation.js';
 import { isStorableText } from './text.js';
 
 /**

@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import { yup } from '../validation.js';
 import { isStorableText } from '../text.js';
 
 /** A help entry: a video with a title and a description, shown to every user on the helps page. */

@@ -40,7 +40,7 @@ describe('atendo composed (api + read roles, in-process bus)', () => {
     expect(await res.json()).toMatchObject({ status: 'ok', roles: ['api', 'read'], eventStore: 'postgres', bus: 'in-process' });
     const missing = await fetch(`${atendo.url}/nothing-here`);
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: 'ERR_NOT_FOUND' });
+    expect(await missing.json()).toEqual({ error: 'ERR_NOT_FOUND', message: 'Not found.' });
   });
 
   it('carries an appended event through projector, bus and socket to the client', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKnex, migrateLatest } from '@atendo/core';
+import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore, userStream } from '@atendo/core';
 import { createTestDatabase } from '@atendo/core/testing';
 import { companiesMigrations, runtimeMigrations, usersMigrations } from '@atendo/read';
 
@@ -42,6 +42,40 @@ describe('user credentials', () => {
       await credentials.set(1, 'second');
       expect(await credentials.get(1)).toBe('second');
     } finally {
+      await knex.destroy();
+      await db.drop();
+    }
+  });
+
+  it('takes the password hashes out of old events, keeping each user the newest one, and leaves the log otherwise as it was', async () => {
+    const db = await createTestDatabase();
+    const knex = createKnex(db.url);
+    const store = new PostgresEventStore({ connectionString: db.url, listen: false });
+    try {
+      const redaction = credentialMigrations.find((m) => m.name.includes('out_of_the_log'))!;
+      await migrateLatest(knex, eventStoreMigrations, readMigrations, refreshTokenMigrations, credentialMigrations.filter((m) => m !== redaction));
+      const meta = { companyId: 1, actor: { type: 'system' as const }, correlationId: 'c', causationId: 'c', occurredAt: new Date().toISOString() };
+      const fields = { companyId: 1, profile: 'user', super: false, allTicket: 'enabled', whatsappId: null, queueIds: [] };
+      // Written as an older version of the product wrote them.
+      await store.append(userStream(1, 7), [
+        { type: 'UserCreated', data: { id: 7, name: 'Ana', email: 'ana@x.test', passwordHash: 'scrypt$old-7', ...fields }, metadata: meta },
+        { type: 'UserUpdated', data: { id: 7, changes: { name: 'Ana Paula', passwordHash: 'scrypt$new-7' } }, metadata: meta },
+      ] as never);
+      await store.append(userStream(1, 8), [{ type: 'UserCreated', data: { id: 8, name: 'Bia', email: 'bia@x.test', passwordHash: 'scrypt$old-8', ...fields }, metadata: meta }] as never);
+      await new Credentials(knex).set(8, 'scrypt$store-8'); // changed since: the store's is the one that counts
+
+      await migrateLatest(knex, eventStoreMigrations, readMigrations, refreshTokenMigrations, credentialMigrations);
+      const log = await store.readAll({});
+      expect(JSON.stringify(log)).not.toContain('scrypt$');
+      expect(log.map((e) => e.data)).toEqual([
+        { id: 7, name: 'Ana', email: 'ana@x.test', ...fields },
+        { id: 7, changes: { name: 'Ana Paula' } },
+        { id: 8, name: 'Bia', email: 'bia@x.test', ...fields },
+      ]);
+      expect(await new Credentials(knex).get(7)).toBe('scrypt$new-7');
+      expect(await new Credentials(knex).get(8)).toBe('scrypt$store-8');
+    } finally {
+      await store.close();
       await knex.destroy();
       await db.drop();
     }

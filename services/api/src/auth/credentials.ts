@@ -21,6 +21,31 @@ export const credentialMigrations: Migration[] = [
     },
     down: (knex) => knex.raw('DROP TABLE user_credentials'),
   },
+  {
+    // docs/decisions/0015-secrets-out-of-the-log.md: the one rewrite of history the product makes.
+    name: '202611240700_password_hashes_out_of_the_log',
+    async up(knex) {
+      if (!(await knex.schema.hasTable('events'))) return; // the log lives in EventStoreDB: see the decision
+      // Each user's latest hash from old events, for a user the store has none for (the store's is newer).
+      await knex.raw(`
+        INSERT INTO user_credentials (user_id, password_hash)
+        SELECT DISTINCT ON (user_id) user_id, hash FROM (
+          SELECT (data->>'id')::bigint AS user_id, data->>'passwordHash' AS hash, global_position
+            FROM events WHERE event_type = 'UserCreated' AND data->'passwordHash' IS NOT NULL
+          UNION ALL
+          SELECT (data->>'id')::bigint, data->'changes'->>'passwordHash', global_position
+            FROM events WHERE event_type = 'UserUpdated' AND data->'changes'->'passwordHash' IS NOT NULL
+        ) AS old WHERE hash IS NOT NULL
+        ORDER BY user_id, global_position DESC
+        ON CONFLICT (user_id) DO NOTHING`);
+      await knex.raw(`UPDATE events SET data = data - 'passwordHash' WHERE event_type = 'UserCreated' AND data->'passwordHash' IS NOT NULL`);
+      await knex.raw(`
+        UPDATE events SET data = jsonb_set(data, '{changes}', (data->'changes') - 'passwordHash')
+         WHERE event_type = 'UserUpdated' AND data->'changes'->'passwordHash' IS NOT NULL`);
+    },
+    // The hashes are in the credential store; putting them back into the log is exactly what this undoes.
+    down: async () => undefined,
+  },
 ];
 
 export class Credentials {

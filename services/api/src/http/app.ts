@@ -4,7 +4,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { errorHandler, notFound } from './errors.js';
 import { openApiDocument } from './openapi.js';
 import { checkRouteTable, mountRouteTable, route, type MountOptions, type RouteSpec } from './routeTable.js';
-import { refuseUnstorableText } from './validate.js';
+import { dropForbiddenKeys, refuseUnstorableText } from './validate.js';
 
 export interface ApiAppOptions extends MountOptions {
   log: { error(obj: unknown, msg?: string): void };
@@ -71,7 +71,7 @@ export function createApiApp(options: ApiAppOptions): Express {
       else next();
     });
   }
-  app.use(express.json({ limit: '1mb' }));
+  app.use(express.json({ limit: '1mb', reviver: dropForbiddenKeys }));
   app.use(refuseUnstorableText);
   mountRouteTable(app, apiRoutes(options), options);
   app.use(notFound);

@@ -1,27 +1,50 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError } from '@atendo/core';
-import type { ErrorBody } from '@atendo/contracts';
+import { ERROR_TEXTS, validationText, type ErrorBody, type ErrorCode, type Language } from '@atendo/contracts';
+import { languageOf, type ValidationProblem } from './validate.js';
 
-/** Turns any error into `{ error: code }` with its status; unexpected ones are logged and answered 500. */
+const isProblem = (d: unknown): d is ValidationProblem =>
+  typeof d === 'object' && d !== null && typeof (d as ValidationProblem).message === 'string' && (d as ValidationProblem).message.startsWith('validation.');
+
+/**
+ * The answer to an error, in the caller's language: the catalogue code, its text, and for refused fields each
+ * field's rule worded (`title: is required`). The error's own English wording, when it says more than the
+ * catalogue's text, goes along as `reason` for integrators and logs.
+ */
+export function errorBody(error: AppError, language: Language): ErrorBody {
+  const code = error.code as ErrorCode;
+  const text = ERROR_TEXTS[language][code] ?? error.message;
+  const body: ErrorBody = { error: code, message: text };
+  if (Array.isArray(error.details) && error.details.length > 0 && error.details.every(isProblem)) {
+    const problems = error.details.map((p) => ({ path: p.path, rule: p.message.slice('validation.'.length), message: validationText(p.message, p.params ?? {}, language) }));
+    body.message = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
+    body.details = problems;
+    return body;
+  }
+  if (error.message && error.message !== code && error.message !== text) body.reason = error.message;
+  if (error.details !== undefined) body.details = error.details;
+  return body;
+}
+
+/** Turns any error into `{ error: code, message }` with its status; unexpected ones are logged and answered 500. */
 export function errorHandler(log: { error(obj: unknown, msg?: string): void }): ErrorRequestHandler {
-  return (error, _req, res, _next) => {
+  return (error, req, res, _next) => {
+    const language = languageOf(req);
     if (error instanceof AppError) {
-      const body: ErrorBody = { error: error.code, message: error.message };
-      if (error.details !== undefined) body.details = error.details;
-      res.status(error.status).json(body);
+      res.status(error.status).json(errorBody(error, language));
       return;
     }
     // express.json() failures: the body was not JSON, or too large.
     const status = (error as { status?: number }).status;
     if (status === 400 || status === 413 || status === 415) {
-      res.status(status).json({ error: 'ERR_VALIDATION', message: (error as Error).message } satisfies ErrorBody);
+      res.status(status).json({ error: 'ERR_VALIDATION', message: ERROR_TEXTS[language].ERR_VALIDATION, reason: (error as Error).message } satisfies ErrorBody);
       return;
     }
     log.error({ err: error }, 'unhandled error');
-    res.status(500).json({ error: 'ERR_INTERNAL_SERVER_ERROR' } satisfies ErrorBody);
+    res.status(500).json({ error: 'ERR_INTERNAL_SERVER_ERROR', message: ERROR_TEXTS[language].ERR_INTERNAL_SERVER_ERROR } satisfies ErrorBody);
   };
 }
 
-export const notFound: RequestHandler = (_req, res) => {
-  res.status(404).json({ error: 'ERR_NOT_FOUND' } satisfies ErrorBody);
+export const notFound: RequestHandler = (req, res) => {
+  res.status(404).json({ error: 'ERR_NOT_FOUND', message: ERROR_TEXTS[languageOf(req)].ERR_NOT_FOUND } satisfies ErrorBody);
 };

@@ -66,7 +66,12 @@ export function openApiDocument(routes: readonly RouteSpec[], info: { title: str
         ErrorBody: {
           type: 'object',
           required: ['error'],
-          properties: { error: { type: 'string', enum: [...ERROR_CODES] }, message: { type: 'string' }, details: {} },
+          properties: {
+            error: { type: 'string', enum: [...ERROR_CODES] },
+            message: { type: 'string', description: "What went wrong, in the caller's language (Accept-Language, else the user's, else English)" },
+            reason: { type: 'string', description: "The server's own English wording, when it says more than the catalogue's text" },
+            details: { description: 'For ERR_VALIDATION: [{ path, rule, message }], one per refused field' },
+          },
         },
       },
     },

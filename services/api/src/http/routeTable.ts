@@ -119,7 +119,7 @@ export function mountRouteTable(app: Express, routes: readonly RouteSpec[], opti
       }
       const params = spec.params ? await validate(spec.params, req.params) : req.params;
       const query = spec.query ? await validate(spec.query, req.query) : req.query;
-      const body = spec.body ? await validate(spec.body, req.body) : req.body;
+      const body = spec.body ? await validate(spec.body, req.body, { body: true }) : req.body;
       await spec.handler({
         req,
         res,
