@@ -22,3 +22,4 @@ export * from './contacts/errors.js';
 export * from './tickets/errors.js';
 export * from './messages/errors.js';
 export * from './texts.js';
+export * from './permissions.js';

@@ -39,6 +39,8 @@ export interface Viewer {
   userId: number;
   companyId: number;
   profile: 'admin' | 'user';
+  /** The platform's super-user flag. */
+  super: boolean;
   queueIds: number[];
 }
 

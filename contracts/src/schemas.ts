@@ -22,17 +22,24 @@ export const sendMessageSchema = yup.object({
   quotedMsg: yup.object({ id: yup.string().required() }).nullable().default(null),
 });
 
+/**
+ * An id: a positive whole number that PostgreSQL's bigint and JavaScript's numbers both hold exactly (ids beyond
+ * 2^53 - 1 were a 500 from the database's range check).
+ */
+export const idSchema = () =>
+  yup.number().typeError('validation.integer').integer('validation.integer').positive('validation.positive').max(Number.MAX_SAFE_INTEGER, 'validation.max');
+
 export const updateTicketSchema = yup
   .object({
     status: yup.string().oneOf(['pending', 'open', 'closed'], 'validation.status'),
-    userId: yup.number().integer().positive().nullable(),
-    queueId: yup.number().integer().positive().nullable(),
+    userId: idSchema().nullable(),
+    queueId: idSchema().nullable(),
   })
   .test('something', 'validation.required', (v) => v.status !== undefined || v.queueId !== undefined || v.userId !== undefined);
 
 /** A route's numeric id parameter (`/tickets/:id`): a positive whole number. */
 export const idParamsSchema = <K extends string = 'id'>(name: K = 'id' as K) =>
-  yup.object({ [name]: yup.number().typeError('validation.integer').integer('validation.integer').positive('validation.positive').required('validation.required') } as Record<
+  yup.object({ [name]: idSchema().required('validation.required') } as Record<
     K,
     yup.NumberSchema<number>
   >);

@@ -3,6 +3,7 @@ import type { ListMessagesResponse, ListTicketsResponse, Message, Ticket } from 
 import { companyDecider, companyStream, handleCommand, userDecider, userStream, whatsappDecider, whatsappStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { Credentials, hashPassword, signAccessToken } from '@atendo/api';
+import { addCompany, addUser } from './testing/accounts.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startHarness, type Harness } from './testing/harness.js';
 
 describe('walking skeleton: a WhatsApp conversation end to end', () => {
@@ -132,7 +133,7 @@ describe('walking skeleton: a WhatsApp conversation end to end', () => {
     });
 
     it('two agents accepting the same ticket at once: exactly one wins, the other is told', async () => {
-      const other = await createUser(h, 'agent2@demo.test', 'Agent-pass-123', 'user', h.queueIds);
+      const other = await addUser(h, 'agent2@demo.test', { password: 'Agent-pass-123', queueIds: h.queueIds });
       const otherToken = (await h.login(other.email, other.password)).token;
       await h.customerSays('5511988880003', 'alguém?');
       const ticket = await ticketOf('5511988880003');
@@ -202,7 +203,7 @@ describe('walking skeleton: a WhatsApp conversation end to end', () => {
     it('an admin deletes a ticket: it leaves every list live, its messages go, an agent may not', async () => {
       await h.customerSays('5511988880008', 'apagar');
       const ticket = await ticketOf('5511988880008');
-      const agent = await createUser(h, 'agent3@demo.test', 'Agent-pass-123', 'user', h.queueIds);
+      const agent = await addUser(h, 'agent3@demo.test', { password: 'Agent-pass-123', queueIds: h.queueIds });
       const agentToken = (await h.login(agent.email, agent.password)).token;
       expect(await h.api(`/tickets/${ticket.id}`, { method: 'DELETE', token: agentToken })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
       const feed = await h.socket(agentToken);
@@ -216,7 +217,7 @@ describe('walking skeleton: a WhatsApp conversation end to end', () => {
     it('a user outside the ticket’s queue may not open it; one of the queue may', async () => {
       await h.customerSays('5511988880006', 'fila');
       const ticket = await ticketOf('5511988880006');
-      const outsider = await createUser(h, 'outsider@demo.test', 'Outsider-123', 'user', [h.queueIds[1]!]);
+      const outsider = await addUser(h, 'outsider@demo.test', { password: 'Outsider-123', queueIds: [h.queueIds[1]!] });
       const outsiderToken = (await h.login(outsider.email, outsider.password)).token;
       expect(await h.api(`/tickets/${ticket.id}`, { token: outsiderToken })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
       expect(await h.api(`/tickets/${ticket.id}`, { method: 'PUT', token: outsiderToken, body: { status: 'open' } })).toMatchObject({ status: 403 });
@@ -230,7 +231,7 @@ describe('walking skeleton: a WhatsApp conversation end to end', () => {
       await h.customerSays('5511988880007', 'da empresa A');
       const ticket = await ticketOf('5511988880007');
       const [message] = (await h.api<ListMessagesResponse>(`/messages/${ticket.id}`, { token })).body.messages;
-      const b = await createCompany(h, 'Other Company');
+      const b = await addCompany(h, 'Other Company');
       const tokenB = (await h.login(b.email, b.password)).token;
       const probes: Array<[string, string, unknown?]> = [
         ['GET', `/tickets/${ticket.id}`],
@@ -256,34 +257,3 @@ describe('walking skeleton: a WhatsApp conversation end to end', () => {
     });
   });
 });
-
-async function createUser(h: Harness, email: string, password: string, profile: 'admin' | 'user', queueIds: number[], companyId = h.companyId) {
-  const id = Number((await h.atendo.knex.raw(`SELECT nextval('user_ids') AS id`)).rows[0].id);
-  const r = await handleCommand(h.atendo.store, userDecider, userStream(companyId, id), {
-    type: 'create',
-    id,
-    fields: { companyId, name: email.split('@')[0]!, email, profile, super: false, allTicket: 'disabled' as never, whatsappId: null, queueIds },
-  }, { actor: { type: 'system' } });
-  await new Credentials(h.atendo.knex).set(id, await hashPassword(password));
-  await h.atendo.readYourWrites(r.position);
-  return { id, email, password };
-}
-
-async function createCompany(h: Harness, name: string) {
-  const next = async (kind: string) => Number((await h.atendo.knex.raw(`SELECT nextval('${kind}_ids') AS id`)).rows[0].id);
-  const companyId = await next('company');
-  await handleCommand(h.atendo.store, companyDecider, companyStream(companyId), {
-    type: 'create',
-    id: companyId,
-    fields: { name, email: `admin@${companyId}.test`, phone: '', planId: 1, status: true, dueDate: new Date(Date.now() + 86_400_000).toISOString(), recurrence: 'MENSAL', settings: {} },
-  }, { actor: { type: 'system' } });
-  const whatsappId = await next('whatsapp');
-  const r = await handleCommand(h.atendo.store, whatsappDecider, whatsappStream(companyId, whatsappId), {
-    type: 'create',
-    id: whatsappId,
-    fields: { companyId, name: 'B phone', isDefault: true, provider: 'simulator', greetingMessage: '', complationMessage: '', outOfHoursMessage: '', ratingMessage: '', expiresTicket: 0, timeUseBotQueues: 0, maxUseBotQueues: 3, queueIds: [] },
-  }, { actor: { type: 'system' } });
-  await h.atendo.readYourWrites(r.position);
-  const user = await createUser(h, `admin@${companyId}.test`, 'Company-B-123', 'admin', [], companyId);
-  return { companyId, whatsappId, ...user };
-}

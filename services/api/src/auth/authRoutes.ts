@@ -138,7 +138,7 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
       path: '/auth/me',
       feature,
       summary: 'The signed-in user, with company, queues and settings',
-      permission: 'user',
+      permission: 'signedIn',
       async handler({ res, auth: { claims } }) {
         const user = await users.sessionUser(claims.companyId, claims.userId);
         if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);

@@ -30,7 +30,7 @@ export function connectionRoutes(ctx: ApiContext, sessions: SessionControl): Rou
       path: '/whatsappsession/:id',
       feature,
       summary,
-      permission: 'admin',
+      permission: 'connections-page:actionButtons',
       params: idParamsSchema(),
       errors: ['ERR_NO_WAPP_FOUND'],
       async handler({ res, params: { id }, auth: { viewer } }) {
@@ -45,7 +45,7 @@ export function connectionRoutes(ctx: ApiContext, sessions: SessionControl): Rou
       path: '/whatsapp',
       feature,
       summary: "The company's connections (their QR codes only for admins)",
-      permission: 'user',
+      permission: 'signedIn',
       async handler({ res, auth: { viewer } }) {
         res.json((await ctx.connections.whatsapps(viewer.companyId)).map((w) => forViewer(viewer, w)));
       },
@@ -55,7 +55,7 @@ export function connectionRoutes(ctx: ApiContext, sessions: SessionControl): Rou
       path: '/whatsapp/:id',
       feature,
       summary: 'One connection',
-      permission: 'user',
+      permission: 'signedIn',
       params: idParamsSchema(),
       errors: ['ERR_NO_WAPP_FOUND'],
       async handler({ res, params: { id }, auth: { viewer } }) {

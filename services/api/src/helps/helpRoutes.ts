@@ -28,7 +28,7 @@ export function helpRoutes({ knex, store, ids, readYourWrites }: HelpRouteDeps):
       path: '/helps',
       feature,
       summary: 'A page of help entries whose title holds searchParam',
-      permission: 'user',
+      permission: 'signedIn',
       query: listHelpsQuerySchema,
       async handler({ res, query }) {
         res.json(await helps.page(query.searchParam, query.pageNumber));
@@ -39,7 +39,7 @@ export function helpRoutes({ knex, store, ids, readYourWrites }: HelpRouteDeps):
       path: '/helps/list',
       feature,
       summary: 'Every help entry, by title',
-      permission: 'user',
+      permission: 'signedIn',
       async handler({ res }) {
         res.json(await helps.all());
       },
@@ -49,7 +49,7 @@ export function helpRoutes({ knex, store, ids, readYourWrites }: HelpRouteDeps):
       path: '/helps',
       feature,
       summary: 'Add a help entry',
-      permission: 'super',
+      permission: 'helps:manage',
       body: helpSchema,
       status: 201,
       async handler({ res, body, auth: { claims } }) {
@@ -64,7 +64,7 @@ export function helpRoutes({ knex, store, ids, readYourWrites }: HelpRouteDeps):
       path: '/helps/:id',
       feature,
       summary: 'Change a help entry',
-      permission: 'super',
+      permission: 'helps:manage',
       params: idParamsSchema(),
       body: helpChangesSchema,
       errors: ['ERR_NOT_FOUND'],
@@ -79,7 +79,7 @@ export function helpRoutes({ knex, store, ids, readYourWrites }: HelpRouteDeps):
       path: '/helps/:id',
       feature,
       summary: 'Delete a help entry',
-      permission: 'super',
+      permission: 'helps:manage',
       params: idParamsSchema(),
       errors: ['ERR_NOT_FOUND'],
       async handler({ res, params: { id }, auth: { claims } }) {

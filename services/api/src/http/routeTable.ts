@@ -1,15 +1,16 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { AnyObject, AnySchema, ObjectSchema } from 'yup';
+import { can, PERMISSIONS, type PermissionKey } from '@atendo/contracts';
 import { AppError } from '@atendo/core';
 import type { UserQueries } from '@atendo/read';
 import { auth, requireAuth, type AuthContext } from '../auth/middleware.js';
 import { validate } from './validate.js';
 
 /**
- * Who may call a route. One field, read by one check (`permits`); a later permission registry refines it.
- * 'user': any signed-in user of a company; 'admin': its admins; 'super': the platform's super users.
+ * Who may call a route: 'public' (no token), or a permission of the registry (contracts/src/permissions.ts, spec §6)
+ * that the console reads too. One field, read by one check (`permits`).
  */
-export type Permission = 'public' | 'user' | 'admin' | 'super';
+export type Permission = 'public' | PermissionKey;
 
 /** The plan's feature flags: a route that names one answers 403 to companies whose plan does not allow it. */
 export const PLAN_FLAGS = ['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations'] as const;
@@ -74,20 +75,7 @@ export function checkRouteTable(routes: readonly RouteSpec[]): void {
 }
 
 export function permits(permission: Permission, who: AuthContext | undefined): boolean {
-  switch (permission) {
-    case 'public':
-      return true;
-    case 'user':
-      return who !== undefined;
-    case 'admin':
-      return who?.viewer.profile === 'admin';
-    case 'super':
-      return who?.claims.super === true;
-    default: {
-      const unreachable: never = permission;
-      return unreachable;
-    }
-  }
+  return permission === 'public' || can(who?.viewer, permission);
 }
 
 export interface MountOptions {
@@ -96,11 +84,6 @@ export interface MountOptions {
   /** Whether the company's plan allows a flag (checked for routes that name one). */
   planAllows(companyId: number, flag: PlanFlag): Promise<boolean>;
 }
-
-const DENIED: Record<Exclude<Permission, 'public' | 'user'>, string> = {
-  admin: 'Only admins may do this',
-  super: 'Only the platform’s super users may do this',
-};
 
 /** Mounts every entry of the table on `app`, in order, each behind its permission, plan and input checks. */
 export function mountRouteTable(app: Express, routes: readonly RouteSpec[], options: MountOptions): void {
@@ -111,8 +94,8 @@ export function mountRouteTable(app: Express, routes: readonly RouteSpec[], opti
     if (spec.permission !== 'public') chain.push(authenticate);
     chain.push(async (req, res) => {
       const who = req.auth;
-      if (spec.permission !== 'public' && spec.permission !== 'user' && !permits(spec.permission, who)) {
-        throw new AppError('ERR_NO_PERMISSION', 403, DENIED[spec.permission]);
+      if (!permits(spec.permission, who)) {
+        throw new AppError('ERR_NO_PERMISSION', 403, `Needs the permission ${spec.permission}: ${PERMISSIONS[spec.permission as PermissionKey].description}`);
       }
       if (spec.planFlag && !(await options.planAllows(auth(req).viewer.companyId, spec.planFlag))) {
         throw new AppError('ERR_NO_PERMISSION', 403, `The company's plan does not include this (${spec.planFlag})`);

@@ -66,13 +66,6 @@ export async function validate<S extends AnySchema>(schema: S, input: unknown, o
   }
 }
 
-/** A positive whole number from a route parameter, else 400. */
-export function idParam(value: string | undefined, name = 'id'): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new AppError('ERR_VALIDATION', 400, `${name} must be a positive whole number`, [{ path: name, message: 'validation.positive' }] satisfies ValidationProblem[]);
-  return n;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string): boolean {

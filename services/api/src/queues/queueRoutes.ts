@@ -8,7 +8,7 @@ export function queueRoutes(ctx: ApiContext): RouteSpec[] {
       path: '/queue',
       feature: 'queues',
       summary: "The company's queues",
-      permission: 'user',
+      permission: 'signedIn',
       async handler({ res, auth: { viewer } }) {
         res.json(await ctx.queues.queues(viewer.companyId));
       },

@@ -79,12 +79,12 @@ describe('realtime feed over WebSocket', () => {
     knex = createKnex(db.url);
     await migrateLatest(knex, eventStoreMigrations, runtimeMigrations);
     store = new PostgresEventStore({ connectionString: db.url, pollIntervalMs: 50 });
-    viewers.set(1, { userId: 1, companyId: 1, profile: 'admin', queueIds: [] });
-    viewers.set(2, { userId: 2, companyId: 2, profile: 'admin', queueIds: [] });
-    viewers.set(3, { userId: 3, companyId: 1, profile: 'user', queueIds: [10] });
-    viewers.set(4, { userId: 4, companyId: 1, profile: 'user', queueIds: [20] });
-    viewers.set(5, { userId: 5, companyId: 1, profile: 'user', queueIds: [] });
-    viewers.set(50, { userId: 50, companyId: 5, profile: 'admin', queueIds: [] });
+    viewers.set(1, { userId: 1, companyId: 1, profile: 'admin', super: false, queueIds: [] });
+    viewers.set(2, { userId: 2, companyId: 2, profile: 'admin', super: false, queueIds: [] });
+    viewers.set(3, { userId: 3, companyId: 1, profile: 'user', super: false, queueIds: [10] });
+    viewers.set(4, { userId: 4, companyId: 1, profile: 'user', super: false, queueIds: [20] });
+    viewers.set(5, { userId: 5, companyId: 1, profile: 'user', super: false, queueIds: [] });
+    viewers.set(50, { userId: 50, companyId: 5, profile: 'admin', super: false, queueIds: [] });
     server = http.createServer();
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -325,7 +325,7 @@ describe('realtime feed over WebSocket', () => {
     await c.ready();
     await say(1, 'queue 10 before', { kind: 'ticket', queueId: 10, userIds: [] });
     await eventually(() => expect(c.texts).toEqual(['queue 10 before']));
-    viewers.set(3, { userId: 3, companyId: 1, profile: 'user', queueIds: [20] });
+    viewers.set(3, { userId: 3, companyId: 1, profile: 'user', super: false, queueIds: [20] });
     await knex.transaction(async (trx) => {
       const { appendFeedEntries } = await import('@atendo/read');
       await appendFeedEntries(trx, [{ companyId: 1, channel: 'user', payload: { action: 'update', id: 3 }, audience: { kind: 'company' } }]);

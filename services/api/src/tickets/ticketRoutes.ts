@@ -83,7 +83,7 @@ export function ticketRoutes(ctx: ApiContext): RouteSpec[] {
       path: '/tickets',
       feature,
       summary: 'A page of the tickets the caller may see (status, queues, users, unread, search)',
-      permission: 'user',
+      permission: 'signedIn',
       async handler({ req, res, auth: me }) {
         res.json(await ctx.conversations.listTickets(me.viewer, parseListQuery(req.query)));
       },
@@ -93,7 +93,7 @@ export function ticketRoutes(ctx: ApiContext): RouteSpec[] {
       path: '/tickets/u/:uuid',
       feature,
       summary: 'One ticket by its uuid',
-      permission: 'user',
+      permission: 'signedIn',
       params: uuidParamsSchema,
       errors: ['ERR_NO_TICKET_FOUND'],
       async handler({ req, res, params }) {
@@ -105,7 +105,7 @@ export function ticketRoutes(ctx: ApiContext): RouteSpec[] {
       path: '/tickets/:id',
       feature,
       summary: 'One ticket',
-      permission: 'user',
+      permission: 'signedIn',
       params: idParamsSchema(),
       errors: ['ERR_NO_TICKET_FOUND'],
       async handler({ req, res, params }) {
@@ -117,7 +117,7 @@ export function ticketRoutes(ctx: ApiContext): RouteSpec[] {
       path: '/tickets/:id',
       feature,
       summary: 'Accept, resolve, reopen or return a ticket to its queue',
-      permission: 'user',
+      permission: 'signedIn',
       params: idParamsSchema(),
       body: updateTicketSchema,
       errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND', 'ERR_TICKET_ALREADY_ACCEPTED', 'ERR_INVALID_TICKET_TRANSITION', 'ERR_OTHER_OPEN_TICKET'],
@@ -136,7 +136,7 @@ export function ticketRoutes(ctx: ApiContext): RouteSpec[] {
       feature,
       // The spec's ticket-options:deleteTicket permission: admins only.
       summary: 'Delete a ticket and its messages',
-      permission: 'admin',
+      permission: 'ticket-options:deleteTicket',
       params: idParamsSchema(),
       errors: ['ERR_NO_TICKET_FOUND'],
       async handler({ req, res, params, auth: { viewer } }) {

@@ -59,7 +59,7 @@ export class UserQueries {
 
   async viewer(companyId: number, userId: number): Promise<Viewer | null> {
     const user = await this.user(companyId, userId);
-    return user ? { userId: user.id, companyId: user.companyId, profile: user.profile, queueIds: user.queueIds } : null;
+    return user ? { userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super, queueIds: user.queueIds } : null;
   }
 
   async sessionUser(companyId: number, userId: number): Promise<SessionUser | null> {

@@ -57,16 +57,16 @@ describe('the route table', () => {
       // Every path parameter is declared.
       for (const name of [...spec.path.matchAll(/:(\w+)/g)].map((m) => m[1])) expect(op!.parameters).toContainEqual(expect.objectContaining({ name, in: 'path' }));
     }
-    expect(doc.paths['/helps']!.post!['x-permission']).toBe('super');
+    expect(doc.paths['/helps']!.post!['x-permission']).toBe('helps:manage');
     expect(Object.keys(doc.paths['/helps']!.post!.requestBody!.content['application/json']!.schema.properties!)).toEqual(['title', 'video', 'description']);
-    expect(doc.paths['/tickets/{id}']!.delete!['x-permission']).toBe('admin');
+    expect(doc.paths['/tickets/{id}']!.delete!['x-permission']).toBe('ticket-options:deleteTicket');
   });
 
   it("answers 403 to a company whose plan lacks a route's flag, before the handler runs", async () => {
     let ran = 0;
-    const campaigns = route({ method: 'get', path: '/campaigns', feature: 'campaigns', summary: 'Campaigns', permission: 'user', planFlag: 'useCampaigns', handler: ({ res }) => void (ran++, res.json([])) });
+    const campaigns = route({ method: 'get', path: '/campaigns', feature: 'campaigns', summary: 'Campaigns', permission: 'signedIn', planFlag: 'useCampaigns', handler: ({ res }) => void (ran++, res.json([])) });
     const secret = 'y'.repeat(32);
-    const users = { viewer: async (companyId: number, userId: number) => ({ companyId, userId, profile: 'user', queueIds: [] }) };
+    const users = { viewer: async (companyId: number, userId: number) => ({ companyId, userId, profile: 'user', super: false, queueIds: [] }) };
     const gated = createApiApp({ log, routes: [campaigns], secret, users: users as never, planAllows: async (companyId) => companyId === 1 });
     const s = http.createServer(gated);
     await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));

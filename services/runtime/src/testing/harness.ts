@@ -20,8 +20,10 @@ export interface Harness {
   queueIds: number[];
   login(email?: string, password?: string): Promise<LoginResponse & { cookie: string }>;
   api<T = unknown>(path: string, init?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T }>;
-  /** A customer writes to the demo connection; resolves with the simulator's message id. */
-  customerSays(number: string, text: string, pushName?: string): Promise<string>;
+  /** Pairs a connection's simulated phone, waiting until it is connected. */
+  pair(whatsappId: number): Promise<void>;
+  /** A customer writes to the demo connection (or another); resolves with the simulator's message id. */
+  customerSays(number: string, text: string, pushName?: string, whatsappId?: number): Promise<string>;
   socket(token: string): Promise<FeedClient>;
   stop(): Promise<void>;
 }
@@ -29,6 +31,8 @@ export interface Harness {
 export interface FeedClient {
   messages: ServerMessage[];
   entries(event: string): Array<Record<string, unknown>>;
+  /** Every entry received, on any channel. */
+  all(): Array<{ channel: string; payload: unknown }>;
   close(): void;
 }
 
@@ -56,15 +60,17 @@ export async function startHarness(options: { env?: Record<string, string> } = {
     return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
   }
 
-  // The demo connection pairs like a phone scanning its QR code.
-  await eventually(async () => {
-    const res = await fetch(`${simulator.url}/simulator/sessions/${seeded.whatsappId}`);
-    const session = (await res.json()) as { status: string };
-    if (session.status !== 'CONNECTED') {
-      await fetch(`${simulator.url}/simulator/sessions/${seeded.whatsappId}/scan`, { method: 'POST' });
-      throw new Error(`session ${session.status}`);
-    }
-  });
+  // A connection pairs like a phone scanning its QR code; the demo's at once.
+  const pair = (whatsappId: number) =>
+    eventually(async () => {
+      const res = await fetch(`${simulator.url}/simulator/sessions/${whatsappId}`);
+      const session = (await res.json()) as { status: string };
+      if (session.status !== 'CONNECTED') {
+        await fetch(`${simulator.url}/simulator/sessions/${whatsappId}/scan`, { method: 'POST' });
+        throw new Error(`session ${session.status}`);
+      }
+    });
+  await pair(seeded.whatsappId);
 
   return {
     atendo,
@@ -81,8 +87,9 @@ export async function startHarness(options: { env?: Record<string, string> } = {
       const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
       return { ...((await res.json()) as LoginResponse), cookie };
     },
-    async customerSays(number, text, pushName) {
-      const res = await fetch(`${simulator.url}/simulator/sessions/${seeded.whatsappId}/customers/${number}/messages`, {
+    pair,
+    async customerSays(number, text, pushName, whatsappId = seeded.whatsappId) {
+      const res = await fetch(`${simulator.url}/simulator/sessions/${whatsappId}/customers/${number}/messages`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ text, pushName }),
@@ -101,6 +108,7 @@ export async function startHarness(options: { env?: Record<string, string> } = {
       return {
         messages,
         entries: (event) => messages.flatMap((m) => (m.type === 'entry' && m.event === event ? [m.payload] : [])),
+        all: () => messages.flatMap((m) => (m.type === 'entry' ? [{ channel: m.event, payload: m.payload }] : [])),
         close: () => ws.close(),
       };
     },

@@ -1,10 +1,9 @@
 import type { Ticket } from '@atendo/contracts';
 import { Switch, Tab, Tabs, type TabId } from '@blueprintjs/core';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { userAtom } from '../auth/sessionAtoms';
+import { useCan } from '../auth/useCan';
 import { ticketAction } from './ticketActions';
 import { TicketList } from './TicketList';
 import { TicketSearch } from './TicketSearch';
@@ -18,7 +17,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const { t } = useTranslation();
   const navigate = useNavigate();
   const runAction = useTicketAction();
-  const isAdmin = useAtomValue(userAtom)?.profile === 'admin';
+  const can = useCan();
   const [tab, setTab] = useState<MainTab>('open');
   const [openTab, setOpenTab] = useState<OpenTab>('assigned');
   const [showAll, setShowAll] = useState(false);
@@ -38,7 +37,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
 
   const openPanel = (
     <>
-      {isAdmin && (
+      {can('tickets-manager:showall') && (
         <Switch
           className="tickets-show-all"
           label={t('tickets.showAll')}
@@ -92,7 +91,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         icon="search"
         title={t('tickets.tabs.search')}
         data-testid="tab-search"
-        panel={<TicketSearch showAll={isAdmin} onClear={() => setTab('open')} {...listProps} />}
+        panel={<TicketSearch showAll={can('tickets-manager:showall')} onClear={() => setTab('open')} {...listProps} />}
       />
     </Tabs>
   );

@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import { writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can, PERMISSION_KEYS, type Grantee, type ListTicketsResponse, type PermissionKey, type Ticket } from '@atendo/contracts';
+import { handleCommand, planDecider, planStream } from '@atendo/core';
+import { eventually } from '@atendo/core/testing';
+import { addCompany, addUser, type TestUser } from './testing/accounts.js';
+import { startHarness, type Harness } from './testing/harness.js';
+
+/**
+ * Walks over the route table as the running product publishes it (/openapi.json): every route, the day it is added,
+ * is walked for permissions, probed across tenants and fuzzed — no list here to keep up to date, except which
+ * resource a route's id names (`RESOURCE_OF`), which fails loudly for a route it does not know.
+ */
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  format?: string;
+  enum?: unknown[];
+  required?: string[];
+}
+interface Operation {
+  'x-permission': 'public' | PermissionKey;
+  'x-plan-flag'?: string;
+  parameters: Array<{ name: string; in: 'path' | 'query'; schema: JsonSchema }>;
+  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+}
+interface Route {
+  method: string;
+  /** OpenAPI's form: /tickets/{id} */
+  path: string;
+  op: Operation;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+async function routeTable(h: Harness): Promise<Route[]> {
+  const doc = (await h.api<{ paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>> }>('/openapi.json')).body;
+  return Object.entries(doc.paths).flatMap(([p, ops]) => METHODS.filter((m) => ops[m]).map((method) => ({ method, path: p, op: ops[method]! })));
+}
+
+const pathParams = (r: Route) => r.op.parameters.filter((p) => p.in === 'path');
+
+/** The path with each parameter given by `value` (a uuid parameter gets a uuid, others a number). */
+function fill(r: Route, value: (name: string, schema: JsonSchema) => string): string {
+  let filled = r.path;
+  for (const p of pathParams(r)) filled = filled.replace(`{${p.name}}`, encodeURIComponent(value(p.name, p.schema)));
+  return filled;
+}
+const isUuidParam = (name: string, schema: JsonSchema) => name === 'uuid' || schema.format === 'uuid';
+const nowhere = (name: string, schema: JsonSchema) => (isUuidParam(name, schema) ? randomUUID() : '999999');
+const key = (r: Route) => `${r.method.toUpperCase()} ${r.path}`;
+
+describe('the route table, walked', () => {
+  let h: Harness;
+  let routes: Route[];
+  // Events a user's request caused (the channels' own, such as acks arriving, go on in the background).
+  const eventCount = async () =>
+    Number(((await h.atendo.knex.raw(`SELECT count(*) AS n FROM events WHERE metadata->'actor'->>'type' = 'user'`)) as { rows: Array<{ n: string }> }).rows[0]!.n);
+
+  beforeAll(async () => {
+    h = await startHarness();
+    routes = await routeTable(h);
+  });
+  afterAll(async () => h?.stop());
+
+  it('publishes a table to walk', () => {
+    expect(routes.length).toBeGreaterThan(15);
+    for (const r of routes) expect(['public', ...PERMISSION_KEYS], key(r)).toContain(r.op['x-permission']);
+  });
+
+  describe('permission walk', () => {
+    it('answers each profile as the permission registry says, on every route', async () => {
+      const agent = await addUser(h, 'walk-agent@demo.test', { queueIds: h.queueIds });
+      const sessions: Array<{ who: string; grantee: Grantee | null; token?: string }> = [
+        { who: 'nobody', grantee: null },
+        { who: 'user', grantee: { profile: 'user', super: false }, token: (await h.login(agent.email, agent.password)).token },
+        { who: 'admin', grantee: { profile: 'admin', super: false }, token: (await h.login()).token },
+        { who: 'super', grantee: { profile: 'admin', super: true }, token: (await h.login(h.atendo.seeded!.superAdmin.email, 'Super-pass-123')).token },
+      ];
+      const before = await eventCount();
+      let calls = 0;
+      for (const r of routes) {
+        const permission = r.op['x-permission'];
+        for (const s of sessions) {
+          const res = await h.api<{ error?: string }>(fill(r, nowhere), { method: r.method.toUpperCase(), token: s.token, body: r.method === 'get' || r.method === 'delete' ? undefined : {} });
+          calls++;
+          const label = `${s.who} → ${key(r)} (${permission})`;
+          expect(res.status, label).toBeLessThan(500);
+          if (permission === 'public') expect(res.body?.error, label).not.toBe('ERR_NO_PERMISSION');
+          else if (!s.grantee) expect(res.status, label).toBe(401);
+          else if (can(s.grantee, permission)) expect(res.body?.error, label).not.toBe('ERR_NO_PERMISSION');
+          else expect(res, label).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+        }
+      }
+      // Nothing a walk sends names anything that exists: it changes nothing.
+      expect(await eventCount()).toBe(before);
+      console.log(`[permission walk] ${calls} calls over ${routes.length} routes and ${sessions.length} sessions`);
+    });
+
+    it("answers 403 on a route whose plan flag the company's plan lacks, to every profile, and serves it again once the plan has it", async () => {
+      const flagged = routes.filter((r) => r.op['x-plan-flag']);
+      const token = (await h.login()).token;
+      const flags = [...new Set(flagged.map((r) => r.op['x-plan-flag']!))];
+      for (const flag of flags) {
+        const set = async (value: boolean) => {
+          const r = await handleCommand(h.atendo.store, planDecider, planStream(1), { type: 'update', changes: { [flag]: value } }, { actor: { type: 'system' } });
+          await h.atendo.readYourWrites(r.position);
+        };
+        await set(false);
+        try {
+          for (const r of flagged.filter((f) => f.op['x-plan-flag'] === flag)) {
+            const res = await h.api<{ error?: string }>(fill(r, nowhere), { method: r.method.toUpperCase(), token, body: r.method === 'get' ? undefined : {} });
+            expect(res, key(r)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+          }
+        } finally {
+          await set(true);
+        }
+      }
+      console.log(`[permission walk] plan flags: ${flags.length ? flags.join(', ') : 'no route names one yet'} over ${flagged.length} routes`);
+    });
+  });
+
+  describe('tenant probe', () => {
+    /** Company B's things, by the resource a route's id names. */
+    let theirs: Record<string, string>;
+    let b: TestUser & { whatsappId: number };
+    let tokenA: string;
+    let tokenB: string;
+
+    /**
+     * Which resource each id parameter names, by the route's first path segment and the parameter. A route that takes
+     * an id of a resource not listed here fails the probe until it is added: every id-taking route is probed.
+     * Platform-wide resources (help entries) have no tenant and are not probed.
+     */
+    const RESOURCE_OF: Record<string, string | null> = {
+      'tickets.id': 'ticket',
+      'tickets.uuid': 'ticketUuid',
+      'messages.ticketId': 'ticket',
+      'whatsapp.id': 'whatsapp',
+      'whatsappsession.id': 'whatsapp',
+      'helps.id': null,
+    };
+
+    beforeAll(async () => {
+      b = await addCompany(h, 'Probe B');
+      tokenA = (await h.login()).token;
+      tokenB = (await h.login(b.email, b.password)).token;
+      // B's customer writes to B's connection: B has a contact, a ticket and a message.
+      await h.api(`/whatsappsession/${b.whatsappId}`, { method: 'POST', token: tokenB });
+      await h.pair(b.whatsappId);
+      await h.customerSays('5511955550001', 'sou cliente da B', 'Cliente B', b.whatsappId);
+      const ticket = await eventually(async () => {
+        const t = (await h.api<ListTicketsResponse>('/tickets', { token: tokenB })).body.tickets[0];
+        expect(t).toBeDefined();
+        return t!;
+      });
+      theirs = { ticket: String(ticket.id), ticketUuid: ticket.uuid, whatsapp: String(b.whatsappId) };
+    });
+
+    it("answers a user of A who uses B's ids with 403 or 404, telling nothing and changing nothing, on every route", async () => {
+      const probed: string[] = [];
+      const snapshot = async () => JSON.stringify([
+        (await h.api<ListTicketsResponse>('/tickets?showAll=true', { token: tokenB })).body.tickets.map((t: Ticket) => [t.id, t.status, t.userId, t.queueId, t.unreadMessages]),
+        (await h.api('/whatsapp', { token: tokenB })).body,
+        (await h.api(`/messages/${theirs.ticket}`, { token: tokenB })).body,
+      ]);
+      const before = await snapshot();
+      for (const r of routes.filter((x) => pathParams(x).length > 0)) {
+        const segment = r.path.split('/')[1]!;
+        const resources = pathParams(r).map((p) => {
+          const which = `${segment}.${p.name}`;
+          expect(RESOURCE_OF, `${key(r)}: which resource does {${p.name}} name? Add it to RESOURCE_OF`).toHaveProperty([which]);
+          return RESOURCE_OF[which];
+        });
+        if (resources.some((x) => x === null)) continue;
+        const target = fill(r, (name) => theirs[RESOURCE_OF[`${segment}.${name}`]!]!);
+        const events = await eventCount();
+        const res = await h.api<Record<string, unknown>>(target, { method: r.method.toUpperCase(), token: tokenA, body: r.method === 'get' || r.method === 'delete' ? undefined : { status: 'open', body: 'intrusion', name: 'intrusion' } });
+        expect([403, 404], `${r.method.toUpperCase()} ${target}`).toContain(res.status);
+        // An error body, and nothing of B's in it.
+        expect(Object.keys(res.body).sort().join(), target).toMatch(/^(details,)?error,message(,reason)?$/);
+        expect(JSON.stringify(res.body), target).not.toMatch(/sou cliente da B|Cliente B|Probe B/);
+        expect(await eventCount(), `${target} wrote to the log`).toBe(events);
+        probed.push(key(r));
+      }
+      expect(await snapshot()).toBe(before);
+      expect(probed.length).toBeGreaterThan(5);
+      console.log(`[tenant probe] ${probed.length} id-taking routes probed with company B's ids`);
+    });
+
+    it("delivers nothing of A to a socket of B, on any channel", async () => {
+      const feedB = await h.socket(tokenB);
+      const feedA = await h.socket(tokenA);
+      try {
+        // A's day touches the ticket, appMessage and contact channels (and any the product adds to a message's path).
+        await h.customerSays('5511955550002', 'sou cliente da A', 'Cliente A');
+        await eventually(() => expect(feedA.entries(`company-${h.companyId}-appMessage`).length).toBeGreaterThan(0));
+        const ticket = (await h.api<ListTicketsResponse>('/tickets?searchParam=5511955550002', { token: tokenA })).body.tickets[0]!;
+        await h.api(`/tickets/${ticket.id}`, { method: 'PUT', token: tokenA, body: { status: 'open' } });
+        await h.api(`/messages/${ticket.id}`, { token: tokenA, body: { body: 'resposta da A' } });
+        // A's connection asks for a new QR code and pairs again: the whatsapp and whatsappSession channels.
+        await h.api(`/whatsappsession/${h.whatsappId}`, { method: 'PUT', token: tokenA });
+        await h.pair(h.whatsappId);
+        await eventually(() => expect(feedA.all().length).toBeGreaterThan(3));
+        // B's own message afterwards: once it has arrived, anything of A's sent before it would have too.
+        await h.customerSays('5511955550003', 'de novo B', 'Cliente B2', b.whatsappId);
+        await eventually(() => expect(JSON.stringify(feedB.all())).toContain('de novo B'));
+        const leaked = feedB.all().filter((m) => !m.channel.startsWith(`company-${b.companyId}-`) || /sou cliente da A|resposta da A|Cliente A/.test(JSON.stringify(m)));
+        expect(leaked).toEqual([]);
+        const channelsA = new Set(feedA.all().map((m) => m.channel.replace(/^company-\d+-/, '')));
+        console.log(`[tenant probe] realtime: A's entries on ${[...channelsA].join(', ')}; none reached B`);
+      } finally {
+        feedA.close();
+        feedB.close();
+      }
+    });
+  });
+
+  describe('body fuzz', () => {
+    it('answers every malformed, mistyped, oversized or hostile request below 500, and a refused one writes nothing', async () => {
+      const superToken = (await h.login(h.atendo.seeded!.superAdmin.email, 'Super-pass-123')).token;
+      const adminToken = (await h.login()).token;
+      let sent = 0;
+      const covered = new Set<string>();
+      const failures: string[] = [];
+      const send = async (r: Route, target: string, body: string | undefined, what: string, token: string) => {
+        const events = await eventCount();
+        const res = await fetch(`${h.url}${target}`, {
+          method: r.method.toUpperCase(),
+          headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body,
+        });
+        sent++;
+        covered.add(key(r));
+        const text = await res.text();
+        if (res.status >= 500) failures.push(`${res.status} ${r.method.toUpperCase()} ${target} (${what}): ${text.slice(0, 200)}`);
+        else if (res.status >= 400 && (await eventCount()) !== events) failures.push(`${res.status} ${r.method.toUpperCase()} ${target} (${what}) wrote to the log`);
+      };
+      for (const r of routes) {
+        // The super user holds every permission of the registry; a company route also gets the admin (a company).
+        const tokens = r.op['x-permission'] === 'public' ? [superToken] : [superToken, adminToken];
+        const schema = r.op.requestBody?.content['application/json'].schema;
+        const target = fill(r, nowhere);
+        for (const token of tokens) {
+          // Bad ids in every path parameter.
+          for (const bad of ['0', '-1', 'abc', '1.5', '1e3', '99999999999999999999', ' 1', '%00', 'null', '[]', '__proto__']) {
+            await send(r, fill(r, () => bad), undefined, `id ${bad}`, token);
+          }
+          // Query parameters of the wrong type, huge, or hostile.
+          for (const q of r.op.parameters.filter((p) => p.in === 'query')) {
+            for (const bad of ['abc', '-1', 'x'.repeat(10_000), '%00', '1&' + q.name + '=2']) await send(r, `${target}?${q.name}=${encodeURIComponent(bad)}`, undefined, `query ${q.name}`, token);
+            await send(r, `${target}?${q.name}[__proto__][x]=1`, undefined, `query ${q.name} __proto__`, token);
+          }
+          if (r.method === 'get' || r.method === 'delete') continue;
+          const bodies: Array<[string, string]> = [
+            ['malformed JSON', '{"a": '],
+            ['not JSON', 'hello'],
+            ['an array', '[]'],
+            ['a number', '123'],
+            ['null', 'null'],
+            ['a string', '"text"'],
+            ['empty', '{}'],
+            ['__proto__', '{"__proto__": {"admin": true}}'],
+            ['constructor', '{"constructor": {"prototype": {"admin": true}}}'],
+            ['extra fields', JSON.stringify({ extra: 1, another: { deep: [1, 2] } })],
+            ['deep nesting', `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`],
+            ['too large', JSON.stringify({ body: 'x'.repeat(1_100_000) })],
+          ];
+          for (const [name, field] of Object.entries(schema?.properties ?? {})) {
+            const types = [field.type ?? []].flat();
+            const wrong: unknown[] = [123, -1, 1.5, true, 'text', [], {}, null, 'x'.repeat(200_000), '\u0000', '\ud800']
+              .filter((v) => !types.includes(Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'number' ? 'number' : typeof v));
+            for (const value of wrong) bodies.push([`${name} = ${JSON.stringify(value).slice(0, 20)}`, JSON.stringify({ [name]: value })]);
+          }
+          for (const [what, body] of bodies) await send(r, target, body, what, token);
+        }
+      }
+      const report = `[body fuzz] ${sent} requests over ${covered.size} routes; ${failures.length} failures`;
+      console.log(report);
+      await mkdir(path.resolve('test-artifacts'), { recursive: true });
+      await writeFile(path.resolve('test-artifacts/body-fuzz.txt'), [report, ...failures].join('\n') + '\n');
+      expect(failures).toEqual([]);
+      expect(covered.size).toBe(routes.length);
+    });
+  });
+});
