@@ -1,5 +1,6 @@
 import { AUTH_ERRORS } from './auth/errors.js';
 import { COMPANIES_ERRORS } from './companies/errors.js';
+import { PLANS_ERRORS } from './plans/errors.js';
 import { USERS_ERRORS } from './users/errors.js';
 import { QUEUES_ERRORS } from './queues/errors.js';
 import { CONNECTIONS_ERRORS } from './connections/errors.js';
@@ -24,6 +25,7 @@ export const ERROR_CODES = [
   ...PLATFORM_ERRORS,
   ...AUTH_ERRORS,
   ...COMPANIES_ERRORS,
+  ...PLANS_ERRORS,
   ...USERS_ERRORS,
   ...QUEUES_ERRORS,
   ...CONNECTIONS_ERRORS,

@@ -49,6 +49,7 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_USER_EMAIL_ALREADY_EXISTS: 'Já existe um usuário com este e-mail.',
     ERR_WAPP_NAME_ALREADY_EXISTS: 'Já existe uma conexão com este nome.',
     ERR_IDEMPOTENCY_KEY_REUSED: 'Esta resposta já foi enviada em outro ticket. Digite-a de novo para enviá-la aqui.',
+    ERR_PLAN_IN_USE: 'Há empresas neste plano. Mude-as de plano antes de excluí-lo.',
   },
   en: {
     ERR_INTERNAL_SERVER_ERROR: 'An unexpected error occurred. Please try again later.',
@@ -88,6 +89,7 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_USER_EMAIL_ALREADY_EXISTS: 'A user with this email already exists.',
     ERR_WAPP_NAME_ALREADY_EXISTS: 'A connection with this name already exists.',
     ERR_IDEMPOTENCY_KEY_REUSED: 'This reply was already sent on another ticket. Type it again to send it here.',
+    ERR_PLAN_IN_USE: 'Companies are on this plan. Move them to another plan before deleting it.',
   },
   es: {
     ERR_INTERNAL_SERVER_ERROR: 'Ocurrió un error inesperado. Inténtalo más tarde.',
@@ -127,6 +129,7 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_USER_EMAIL_ALREADY_EXISTS: 'Ya existe un usuario con este correo electrónico.',
     ERR_WAPP_NAME_ALREADY_EXISTS: 'Ya existe una conexión con este nombre.',
     ERR_IDEMPOTENCY_KEY_REUSED: 'Esta respuesta ya se envió en otro ticket. Escríbela de nuevo para enviarla aquí.',
+    ERR_PLAN_IN_USE: 'Hay empresas en este plan. Cámbialas de plan antes de eliminarlo.',
   },
 };
 

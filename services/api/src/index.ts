@@ -17,3 +17,4 @@ export * from './messages/idempotencyKeys.js';
 export * from './http/routeTable.js';
 export * from './http/openapi.js';
 export * from './helps/helpRoutes.js';
+export * from './plans/planRoutes.js';

@@ -26,3 +26,4 @@ export * from './helps/migrations.js';
 export * from './helps/helpsProjection.js';
 export * from './helps/queries.js';
 export * from './tickets/migrations.js';
+export * from './plans/queries.js';

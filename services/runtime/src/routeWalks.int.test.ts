@@ -143,6 +143,7 @@ describe('the route table, walked', () => {
       'whatsapp.id': 'whatsapp',
       'whatsappsession.id': 'whatsapp',
       'helps.id': null,
+      'plans.id': null,
     };
 
     beforeAll(async () => {

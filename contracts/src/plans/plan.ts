@@ -1,0 +1,36 @@
+import { yup } from '../validation.js';
+import type { PlanFields } from './events.js';
+
+/** A plan as the API answers it. */
+export interface Plan extends PlanFields {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The feature flags a plan switches (spec: campaigns, schedules, internal chat, external API, kanban, OpenAI, integrations). */
+export const PLAN_FEATURES = ['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations'] as const;
+
+/** Limits are counts a company may have; a plan allows up to this many of each. */
+export const PLAN_LIMIT_MAX = 100_000;
+
+const limit = () => yup.number().integer().min(0).max(PLAN_LIMIT_MAX);
+
+const planShape = (creating: boolean) => {
+  const required = <S extends yup.AnySchema>(s: S) => (creating ? s.required() : s.optional());
+  return {
+    name: required(yup.string().trim().min(1).max(50)),
+    users: required(limit()),
+    connections: required(limit()),
+    queues: required(limit()),
+    // In BRL, two decimals.
+    value: required(yup.number().min(0).max(1_000_000).test('cents', 'validation.invalid', (v) => v === undefined || Math.round(v * 100) === v * 100)),
+    ...Object.fromEntries(PLAN_FEATURES.map((flag) => [flag, creating ? yup.boolean().default(true) : yup.boolean().optional()])),
+  };
+};
+
+/** A new plan: name and limits required, every feature flag on unless said otherwise (the spec's default). */
+export const planSchema = yup.object(planShape(true));
+
+/** A change to a plan: any of its fields. */
+export const planChangesSchema = yup.object(planShape(false));
