@@ -93,7 +93,7 @@ async function projectionSection(serverUrl: string, machine: string): Promise<st
     "cold; the 100,000 target is missed. Getting there needs a third less work per event in Node, or the lanes folded in",
     "worker threads of their own on a machine with more than two cores (left for later; on two cores PostgreSQL needs",
     "the second one).",
-    'Five runs of this section on 2026-11-24, at CPU scores 62–79, gave the tickets rebuild 47,124–64,473 events/s and',
+    'Four runs of this section on 2026-11-24, at CPU scores 62–79, gave the tickets rebuild 47,124–64,473 events/s and',
     'the activity one 91,713–120,951. A run at a CPU score far below the one of a run to compare with is slower for that',
     'reason alone.',
     'The run of 2026-11-24 above came at a CPU score of about 70–80, when the machine ran everything at about half the',
