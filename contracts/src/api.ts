@@ -31,7 +31,8 @@ export interface SessionUser {
   allTicket: 'enabled' | 'desabled';
   whatsappId: number | null;
   queues: QueueRef[];
-  company: { id: number; name: string; dueDate: string | null; settings: Setting[] };
+  /** `status` false: switched off by the platform (since `disabledAt`); its users cannot sign in. */
+  company: { id: number; name: string; dueDate: string | null; status: boolean; disabledAt: string | null; settings: Setting[] };
 }
 
 export interface LoginRequest {

@@ -25,3 +25,5 @@ export * from './tickets/errors.js';
 export * from './messages/errors.js';
 export * from './texts.js';
 export * from './permissions.js';
+export * from './companies/company.js';
+export * from './settings/settings.js';

@@ -17,6 +17,7 @@ export const FEED_CHANNELS = [
   'payment',
   'queue',
   'tag',
+  'settings',
 ] as const;
 export type FeedChannel = (typeof FEED_CHANNELS)[number];
 

@@ -50,6 +50,7 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_WAPP_NAME_ALREADY_EXISTS: 'Já existe uma conexão com este nome.',
     ERR_IDEMPOTENCY_KEY_REUSED: 'Esta resposta já foi enviada em outro ticket. Digite-a de novo para enviá-la aqui.',
     ERR_PLAN_IN_USE: 'Há empresas neste plano. Mude-as de plano antes de excluí-lo.',
+    ERR_COMPANY_DISABLED: 'Esta empresa está desativada. Entre em contato com o suporte.',
   },
   en: {
     ERR_INTERNAL_SERVER_ERROR: 'An unexpected error occurred. Please try again later.',
@@ -90,6 +91,7 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_WAPP_NAME_ALREADY_EXISTS: 'A connection with this name already exists.',
     ERR_IDEMPOTENCY_KEY_REUSED: 'This reply was already sent on another ticket. Type it again to send it here.',
     ERR_PLAN_IN_USE: 'Companies are on this plan. Move them to another plan before deleting it.',
+    ERR_COMPANY_DISABLED: 'This company is switched off. Please contact support.',
   },
   es: {
     ERR_INTERNAL_SERVER_ERROR: 'Ocurrió un error inesperado. Inténtalo más tarde.',
@@ -130,6 +132,7 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_WAPP_NAME_ALREADY_EXISTS: 'Ya existe una conexión con este nombre.',
     ERR_IDEMPOTENCY_KEY_REUSED: 'Esta respuesta ya se envió en otro ticket. Escríbela de nuevo para enviarla aquí.',
     ERR_PLAN_IN_USE: 'Hay empresas en este plan. Cámbialas de plan antes de eliminarlo.',
+    ERR_COMPANY_DISABLED: 'Esta empresa está desactivada. Ponte en contacto con soporte.',
   },
 };
 
@@ -159,6 +162,9 @@ export const VALIDATION_TEXTS = {
     unstorableText: 'contém um caractere que não pode ser guardado (NUL ou caractere partido)',
     status: 'deve ser pending, open ou closed',
     password: 'deve ter pelo menos 8 caracteres, com maiúscula, minúscula e dígito',
+    time: 'deve ser uma hora HH:MM',
+    endBeforeStart: 'deve ser depois do início',
+    duplicateWeekday: 'tem o mesmo dia da semana duas vezes',
   },
   en: {
     required: 'is required',
@@ -181,6 +187,9 @@ export const VALIDATION_TEXTS = {
     unstorableText: 'holds a character that cannot be stored (NUL or a broken character)',
     status: 'must be pending, open or closed',
     password: 'must have at least 8 characters, with an upper-case letter, a lower-case letter and a digit',
+    time: 'must be a time HH:MM',
+    endBeforeStart: 'must be after the start',
+    duplicateWeekday: 'has the same weekday twice',
   },
   es: {
     required: 'es obligatorio',
@@ -203,6 +212,9 @@ export const VALIDATION_TEXTS = {
     unstorableText: 'contiene un carácter que no se puede guardar (NUL o un carácter roto)',
     status: 'debe ser pending, open o closed',
     password: 'debe tener al menos 8 caracteres, con mayúscula, minúscula y dígito',
+    time: 'debe ser una hora HH:MM',
+    endBeforeStart: 'debe ser después del inicio',
+    duplicateWeekday: 'tiene el mismo día de la semana dos veces',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

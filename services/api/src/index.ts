@@ -18,3 +18,5 @@ export * from './http/routeTable.js';
 export * from './http/openapi.js';
 export * from './helps/helpRoutes.js';
 export * from './plans/planRoutes.js';
+export * from './companies/companyRoutes.js';
+export * from './settings/settingRoutes.js';

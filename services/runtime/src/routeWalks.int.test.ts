@@ -144,6 +144,10 @@ describe('the route table, walked', () => {
       'whatsappsession.id': 'whatsapp',
       'helps.id': null,
       'plans.id': null,
+      'companies.id': 'company',
+      'companies.companyId': 'company',
+      // The company comes from the token: a setting's key names no other company's anything.
+      'settings.key': null,
     };
 
     beforeAll(async () => {
@@ -159,7 +163,7 @@ describe('the route table, walked', () => {
         expect(t).toBeDefined();
         return t!;
       });
-      theirs = { ticket: String(ticket.id), ticketUuid: ticket.uuid, whatsapp: String(b.whatsappId) };
+      theirs = { ticket: String(ticket.id), ticketUuid: ticket.uuid, whatsapp: String(b.whatsappId), company: String(b.companyId) };
     });
 
     it("answers a user of A who uses B's ids with 403 or 404, telling nothing and changing nothing, on every route", async () => {

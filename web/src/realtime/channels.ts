@@ -18,4 +18,5 @@ export const CONSOLE_CHANNELS: Record<FeedChannel, { feature: string } | { notSh
   payment: { notShownYet: true },
   queue: { notShownYet: true },
   tag: { notShownYet: true },
+  settings: { notShownYet: true },
 };

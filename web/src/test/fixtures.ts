@@ -10,7 +10,7 @@ export const me: SessionUser = {
   allTicket: 'desabled',
   whatsappId: null,
   queues: [{ id: 1, name: 'Sales', color: '#ff8800' }],
-  company: { id: 7, name: 'Acme', dueDate: '2099-12-31T00:00:00.000Z', settings: [] },
+  company: { id: 7, name: 'Acme', dueDate: '2099-12-31T00:00:00.000Z', status: true, disabledAt: null, settings: [] },
 };
 
 export function ticket(id: number, change: Partial<Ticket> = {}): Ticket {

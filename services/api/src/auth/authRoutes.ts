@@ -57,6 +57,10 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
   async function session(companyId: number, userId: number): Promise<LoginResponse> {
     const user = await users.sessionUser(companyId, userId);
     if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    if (!user.company.status) {
+      const since = user.company.disabledAt;
+      throw new AppError('ERR_COMPANY_DISABLED', 403, `The company was switched off${since ? ` on ${since.slice(0, 10)}` : ''}: contact support`, { disabledAt: since });
+    }
     const dueDate = user.company.dueDate ? new Date(user.company.dueDate) : null;
     if (dueDate && dueDate.getTime() < Date.now()) {
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, `The subscription expired on ${dueDate.toISOString().slice(0, 10)}: contact support`, {
@@ -75,7 +79,7 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
       summary: 'Sign in: the access token and the user; the refresh token goes in an httpOnly cookie',
       permission: 'public',
       body: loginSchema,
-      errors: ['ERR_INVALID_CREDENTIALS', 'ERR_TOO_MANY_REQUESTS', 'ERR_SUBSCRIPTION_EXPIRED'],
+      errors: ['ERR_INVALID_CREDENTIALS', 'ERR_TOO_MANY_REQUESTS', 'ERR_SUBSCRIPTION_EXPIRED', 'ERR_COMPANY_DISABLED'],
       async handler({ req, res, body: { email, password } }) {
         const ip = req.ip ?? 'unknown';
         const account = email.toLowerCase();
@@ -100,7 +104,7 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
       feature,
       summary: 'A new access token for the refresh cookie, which is rotated (a reused one ends the session everywhere)',
       permission: 'public',
-      errors: ['ERR_SESSION_EXPIRED', 'ERR_SUBSCRIPTION_EXPIRED'],
+      errors: ['ERR_SESSION_EXPIRED', 'ERR_SUBSCRIPTION_EXPIRED', 'ERR_COMPANY_DISABLED'],
       async handler({ req, res }) {
         const presented = readCookie(req, REFRESH_COOKIE);
         const rotated = presented ? await refreshTokens.rotate(presented) : ({ ok: false, reason: 'unknown' } as const);

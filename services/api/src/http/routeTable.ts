@@ -47,6 +47,11 @@ export interface RouteSpec {
   answer?: AnySchema;
   /** The success status, for the document (default 200). */
   status?: number;
+  /**
+   * Whether the caller may touch what the path names, checked once the path is valid and before the body is: a user
+   * of another company gets its 404 (or 403) whatever the body, and learns nothing from a validation answer.
+   */
+  authorize?(input: { params: AnyObject; auth: AuthContext }): Promise<void> | void;
   /** The catalogue codes it may answer with, besides validation and permission errors. */
   errors?: readonly string[];
   // Input is validated before the call; a route's own handler knows the shapes its schemas give.
@@ -56,7 +61,10 @@ export interface RouteSpec {
 
 /** A route entry with its handler's input typed from its schemas. */
 export function route<P extends AnyObject = AnyObject, Q extends AnyObject = AnyObject, B = unknown>(
-  spec: Omit<RouteSpec, 'handler'> & { handler(input: RouteInput<P, Q, B>): Promise<void> | void },
+  spec: Omit<RouteSpec, 'handler' | 'authorize'> & {
+    authorize?(input: { params: P; auth: AuthContext }): Promise<void> | void;
+    handler(input: RouteInput<P, Q, B>): Promise<void> | void;
+  },
 ): RouteSpec {
   return spec as RouteSpec;
 }
@@ -101,6 +109,7 @@ export function mountRouteTable(app: Express, routes: readonly RouteSpec[], opti
         throw new AppError('ERR_NO_PERMISSION', 403, `The company's plan does not include this (${spec.planFlag})`);
       }
       const params = spec.params ? await validate(spec.params, req.params) : req.params;
+      if (spec.authorize) await spec.authorize({ params, auth: auth(req) });
       const query = spec.query ? await validate(spec.query, req.query) : req.query;
       const body = spec.body ? await validate(spec.body, req.body, { body: true }) : req.body;
       await spec.handler({

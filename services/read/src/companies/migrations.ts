@@ -86,4 +86,26 @@ export const companiesMigrations: Migration[] = [
       await knex('projection_checkpoints').whereIn('name', FEATURES).delete();
     },
   },
+  {
+    name: '202611240800_company_schedules_billing_and_status',
+    up: (knex) =>
+      knex.raw(`
+        ALTER TABLE companies
+          ADD COLUMN schedules jsonb NOT NULL DEFAULT '[]',
+          ADD COLUMN billing_name text NOT NULL DEFAULT '',
+          ADD COLUMN address_zip_code text NOT NULL DEFAULT '',
+          ADD COLUMN address_street text NOT NULL DEFAULT '',
+          ADD COLUMN address_state text NOT NULL DEFAULT '',
+          ADD COLUMN address_city text NOT NULL DEFAULT '',
+          ADD COLUMN address_district text NOT NULL DEFAULT '',
+          ADD COLUMN disabled_at timestamptz;
+        CREATE INDEX companies_plan ON companies (plan_id);
+      `),
+    down: (knex) =>
+      knex.raw(`
+        DROP INDEX companies_plan;
+        ALTER TABLE companies DROP COLUMN schedules, DROP COLUMN billing_name, DROP COLUMN address_zip_code, DROP COLUMN address_street,
+          DROP COLUMN address_state, DROP COLUMN address_city, DROP COLUMN address_district, DROP COLUMN disabled_at;
+      `),
+  },
 ];

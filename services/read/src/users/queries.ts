@@ -80,7 +80,14 @@ export class UserQueries {
       allTicket: user.allTicket,
       whatsappId: user.whatsappId,
       queues,
-      company: { id: company.id, name: company.name, dueDate: company.dueDate ? new Date(company.dueDate).toISOString() : null, settings },
+      company: {
+        id: company.id,
+        name: company.name,
+        dueDate: company.dueDate ? new Date(company.dueDate).toISOString() : null,
+        status: company.status,
+        disabledAt: company.disabledAt ? company.disabledAt.toISOString() : null,
+        settings,
+      },
     };
   }
 }

@@ -1,9 +1,12 @@
 import { COMPANIES_ERRORS } from '@atendo/contracts';
+import { companyRoutes } from '@atendo/api';
 import { companiesMigrations, companiesProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
 
+/** Companies: sign-up, the super users' list, each company's plan lookup and opening hours. */
 export const companies = defineFeature({
   name: 'companies',
+  routes: ({ knex, store, ids, api, auth }) => companyRoutes({ knex, store, ids, credentials: auth.credentials, readYourWrites: api.readYourWrites }),
   migrations: companiesMigrations,
   projections: [companiesProjection],
   errors: COMPANIES_ERRORS,

@@ -9,13 +9,14 @@ import { tickets } from './tickets.js';
 import { messages } from './messages.js';
 import { activity } from './activity.js';
 import { helps } from './helps.js';
+import { settings } from './settings.js';
 import { checkFeatures, type FeatureModule } from './featureModule.js';
 
 /**
  * The product's features (decision 0014). Adding a feature is adding its folders and one line here
  * (docs/adding-a-feature.md).
  */
-export const features: FeatureModule[] = [auth, companies, plans, users, queues, connections, contacts, tickets, messages, activity, helps];
+export const features: FeatureModule[] = [auth, companies, plans, users, queues, connections, contacts, tickets, messages, activity, helps, settings];
 checkFeatures(features);
 
 /** Every read model of the product: the runtime starts these, `atendo rebuild` knows them by name. */

@@ -12,9 +12,9 @@ interface LoginFormProps {
   onSubmit(credentials: LoginRequest): Promise<unknown>;
 }
 
-function dueDateOf(details: unknown): string | undefined {
-  const dueDate = (details as { dueDate?: unknown } | undefined)?.dueDate;
-  return typeof dueDate === 'string' ? dueDate : undefined;
+function dateOf(details: unknown, field: 'dueDate' | 'disabledAt'): string | undefined {
+  const date = (details as Record<string, unknown> | undefined)?.[field];
+  return typeof date === 'string' ? date : undefined;
 }
 
 export function LoginForm({ onSubmit }: LoginFormProps) {
@@ -31,8 +31,10 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
   );
 
   const refusalMessage = (error: unknown): string => {
-    const dueDate = error instanceof ApiError && error.code === 'ERR_SUBSCRIPTION_EXPIRED' ? dueDateOf(error.details) : undefined;
-    return dueDate ? t('login.subscriptionExpired', { date: formatDate(dueDate) }) : errorMessage(error);
+    const dueDate = error instanceof ApiError && error.code === 'ERR_SUBSCRIPTION_EXPIRED' ? dateOf(error.details, 'dueDate') : undefined;
+    if (dueDate) return t('login.subscriptionExpired', { date: formatDate(dueDate) });
+    const disabledAt = error instanceof ApiError && error.code === 'ERR_COMPANY_DISABLED' ? dateOf(error.details, 'disabledAt') : undefined;
+    return disabledAt ? t('login.companyDisabled', { date: formatDate(disabledAt) }) : errorMessage(error);
   };
 
   const formik = useFormik<LoginRequest>({
