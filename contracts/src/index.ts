@@ -27,3 +27,4 @@ export * from './texts.js';
 export * from './permissions.js';
 export * from './companies/company.js';
 export * from './settings/settings.js';
+export * from './users/user.js';

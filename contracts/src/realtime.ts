@@ -43,6 +43,8 @@ export interface Viewer {
   /** The platform's super-user flag. */
   super: boolean;
   queueIds: number[];
+  /** The user's language, when set: the API words its errors in it when the request names none. */
+  language?: string | null;
 }
 
 export function canSee(viewer: Viewer, audience: Audience): boolean {

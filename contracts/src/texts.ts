@@ -51,6 +51,7 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_IDEMPOTENCY_KEY_REUSED: 'Esta resposta já foi enviada em outro ticket. Digite-a de novo para enviá-la aqui.',
     ERR_PLAN_IN_USE: 'Há empresas neste plano. Mude-as de plano antes de excluí-lo.',
     ERR_COMPANY_DISABLED: 'Esta empresa está desativada. Entre em contato com o suporte.',
+    ERR_PLAN_LIMIT_REACHED: 'O plano da empresa não permite mais. Mude de plano para acrescentar.',
   },
   en: {
     ERR_INTERNAL_SERVER_ERROR: 'An unexpected error occurred. Please try again later.',
@@ -92,6 +93,7 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_IDEMPOTENCY_KEY_REUSED: 'This reply was already sent on another ticket. Type it again to send it here.',
     ERR_PLAN_IN_USE: 'Companies are on this plan. Move them to another plan before deleting it.',
     ERR_COMPANY_DISABLED: 'This company is switched off. Please contact support.',
+    ERR_PLAN_LIMIT_REACHED: "The company's plan allows no more of these. Change the plan to add more.",
   },
   es: {
     ERR_INTERNAL_SERVER_ERROR: 'Ocurrió un error inesperado. Inténtalo más tarde.',
@@ -133,6 +135,7 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_IDEMPOTENCY_KEY_REUSED: 'Esta respuesta ya se envió en otro ticket. Escríbela de nuevo para enviarla aquí.',
     ERR_PLAN_IN_USE: 'Hay empresas en este plan. Cámbialas de plan antes de eliminarlo.',
     ERR_COMPANY_DISABLED: 'Esta empresa está desactivada. Ponte en contacto con soporte.',
+    ERR_PLAN_LIMIT_REACHED: 'El plan de la empresa no permite más. Cambia de plan para añadir.',
   },
 };
 

@@ -9,9 +9,16 @@ export interface UserFields {
   allTicket: 'enabled' | 'desabled';
   whatsappId: number | null;
   queueIds: number[];
+  /** The console's language, kept for the user's other devices and for the API's messages. */
+  language?: 'pt' | 'en' | 'es';
 }
+
+/** Who changed a password: the user, an admin, or the reset by e-mailed code. */
+export type PasswordChangedBy = 'self' | 'admin' | 'reset';
 
 export type UserEvent =
   | { type: 'UserCreated'; data: { id: number } & UserFields }
   | { type: 'UserUpdated'; data: { id: number; changes: Partial<UserFields> } }
-  | { type: 'UserDeleted'; data: { id: number } };
+  | { type: 'UserDeleted'; data: { id: number } }
+  /** That the password changed, and by whom; never the password or its hash (decision 0015). */
+  | { type: 'PasswordChanged'; data: { id: number; by: PasswordChangedBy } };

@@ -20,3 +20,4 @@ export * from './helps/helpRoutes.js';
 export * from './plans/planRoutes.js';
 export * from './companies/companyRoutes.js';
 export * from './settings/settingRoutes.js';
+export * from './users/userRoutes.js';

@@ -148,6 +148,8 @@ describe('the route table, walked', () => {
       'companies.companyId': 'company',
       // The company comes from the token: a setting's key names no other company's anything.
       'settings.key': null,
+      'users.id': 'user',
+      'users.lang': null,
     };
 
     beforeAll(async () => {
@@ -163,7 +165,7 @@ describe('the route table, walked', () => {
         expect(t).toBeDefined();
         return t!;
       });
-      theirs = { ticket: String(ticket.id), ticketUuid: ticket.uuid, whatsapp: String(b.whatsappId), company: String(b.companyId) };
+      theirs = { ticket: String(ticket.id), ticketUuid: ticket.uuid, whatsapp: String(b.whatsappId), company: String(b.companyId), user: String(b.id) };
     });
 
     it("answers a user of A who uses B's ids with 403 or 404, telling nothing and changing nothing, on every route", async () => {

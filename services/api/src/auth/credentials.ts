@@ -62,4 +62,9 @@ export class Credentials {
       .onConflict('user_id')
       .merge();
   }
+
+  /** A deleted user's hash goes with them. */
+  async remove(userId: number): Promise<void> {
+    await this.knex('user_credentials').where({ user_id: userId }).delete();
+  }
 }

@@ -348,6 +348,22 @@ describe('simulated WhatsApp: outbound messages', () => {
     await expect(p.send({ connectionId: 1, to: '12', body: 'x', idempotencyKey: 'k-y' })).rejects.toMatchObject({ code: 'ERR_WAPP_INVALID_CONTACT' });
   });
 
+  it('a send while the session is still connecting waits for it, instead of being refused (a restart, a dropped link)', async () => {
+    const sim = await startSimulator();
+    const { p } = await paired(sim);
+    await p.close();
+    const again = provider(sim);
+    await again.startSession(session, new RecordingSink());
+    // The link to the phone is still being made: OPENING.
+    const sent = await again.send({ connectionId: 1, to: '5511999990001', body: 'assim que conectar', idempotencyKey: 'k-wait' });
+    expect(sent.providerMessageId).toBe('k-wait');
+    // A session that needs its QR code scanned is not connecting: refused at once.
+    await api(sim, 'POST', '/sessions/1/disconnect');
+    const started = Date.now();
+    await expect(again.send({ connectionId: 1, to: '5511999990001', body: 'x', idempotencyKey: 'k-no' })).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('a second send with the same key is confirmed with the same id and reaches the customer once, also across a platform restart', async () => {
     const sim = await startSimulator();
     const { p } = await paired(sim);

@@ -7,6 +7,11 @@ export interface SimulatorProviderOptions {
   /** Inbound messages handed to sinks at the same time, over all sessions. */
   concurrency?: number;
   sendTimeoutMs?: number;
+  /**
+   * How long a send waits for a session that is connecting (starting, or reconnecting after a dropped link) before it
+   * is refused: a reply sent while the phone's link comes back is delivered, not marked failed.
+   */
+  connectWaitMs?: number;
   /** First wait before a message the sink rejected is tried again (doubling up to retryMaxMs). */
   retryMinMs?: number;
   retryMaxMs?: number;
@@ -133,6 +138,8 @@ export class SimulatorProvider implements ChannelProvider {
 
   async send(message: OutboundMessage): Promise<{ providerMessageId: string; timestamp: number }> {
     const session = this.sessions.get(message.connectionId);
+    const deadline = Date.now() + (this.options.connectWaitMs ?? 15_000);
+    while (session && !session.stopped && session.status === 'OPENING' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const ws = session?.ws;
     if (!session || ws?.readyState !== WebSocket.OPEN || session.status !== 'CONNECTED') {
       throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', `WhatsApp session ${message.connectionId} is not connected`);

@@ -15,4 +15,9 @@ export const usersMigrations: Migration[] = [
     up: (knex) => knex.raw('ALTER TABLE users DROP COLUMN password_hash'),
     down: (knex) => knex.raw('ALTER TABLE users ADD COLUMN password_hash text'),
   },
+  {
+    name: '202611240900_users_language',
+    up: (knex) => knex.raw('ALTER TABLE users ADD COLUMN language text'),
+    down: (knex) => knex.raw('ALTER TABLE users DROP COLUMN language'),
+  },
 ];

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Plan, User, UserPage, UserRef } from '@atendo/contracts';
+import { handleCommand, planDecider, planStream } from '@atendo/core';
+import { eventually } from '@atendo/core/testing';
+import { startHarness, type Harness } from './testing/harness.js';
+
+describe('users', () => {
+  let h: Harness;
+  let adminToken: string;
+  let superToken: string;
+  const signIn = (email: string, password: string) =>
+    fetch(`${h.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const eventCount = async () => Number(((await h.atendo.knex.raw('SELECT count(*) AS n FROM events')) as { rows: Array<{ n: string }> }).rows[0]!.n);
+
+  beforeAll(async () => {
+    h = await startHarness();
+    adminToken = (await h.login()).token;
+    superToken = (await h.login(h.atendo.seeded!.superAdmin.email, 'Super-pass-123')).token;
+  });
+  afterAll(async () => h?.stop());
+
+  it('an admin adds a user with queues who can sign in, finds them in the list and the pickers, and the console hears of it', async () => {
+    const feed = await h.socket(adminToken);
+    try {
+      const created = await h.api<User>('/users', { token: adminToken, body: { name: 'Carla Atendente', email: 'Carla@Demo.test', password: 'carla1', queueIds: [h.queueIds[0]], whatsappId: h.whatsappId } });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ name: 'Carla Atendente', email: 'carla@demo.test', profile: 'user', super: false, queues: [{ id: h.queueIds[0] }], whatsapp: { id: h.whatsappId } });
+      expect(created.body).not.toHaveProperty('password');
+      expect((await signIn('carla@demo.test', 'carla1')).status).toBe(200);
+      const page = await h.api<UserPage>('/users?searchParam=carla', { token: adminToken });
+      expect(page.body).toMatchObject({ count: 1, users: [{ id: created.body.id }] });
+      expect((await h.api<UserRef[]>('/users/list', { token: adminToken })).body).toContainEqual({ id: created.body.id, name: 'Carla Atendente', profile: 'user' });
+      await eventually(() => expect(feed.entries(`company-${h.companyId}-user`)).toContainEqual({ action: 'create', id: created.body.id }));
+    } finally {
+      feed.close();
+    }
+  });
+
+  it('a user changes their own name and password, but not their profile or queues; the log says the password changed, not what to', async () => {
+    const { body: u } = await h.api<User>('/users', { token: adminToken, body: { name: 'Davi', email: 'davi@demo.test', password: 'davi12' } });
+    const token = ((await (await signIn('davi@demo.test', 'davi12')).json()) as { token: string }).token;
+    expect((await h.api<User>(`/users/${u.id}`, { method: 'PUT', token, body: { name: 'Davi Souza', password: 'novaSenha1' } })).body).toMatchObject({ name: 'Davi Souza' });
+    expect((await signIn('davi@demo.test', 'davi12')).status).toBe(401);
+    expect((await signIn('davi@demo.test', 'novaSenha1')).status).toBe(200);
+    expect(await h.api(`/users/${u.id}`, { method: 'PUT', token, body: { profile: 'admin' } })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await h.api(`/users/${u.id}`, { method: 'PUT', token, body: { queueIds: h.queueIds } })).toMatchObject({ status: 403 });
+    // Someone else's record: not theirs to read or change.
+    const adminId = (await h.api<{ id: number }>('/auth/me', { token: adminToken })).body.id;
+    expect((await h.api(`/users/${adminId}`, { token })).status).toBe(403);
+    expect((await h.api(`/users/${adminId}`, { method: 'PUT', token, body: { name: 'x' } })).status).toBe(403);
+    const changed = (await h.atendo.store.readStream(`user-${h.companyId}.${u.id}`)).filter((e) => e.type === 'PasswordChanged');
+    expect(changed.map((e) => e.data)).toEqual([{ id: u.id, by: 'self' }]);
+  });
+
+  it('only super users make super users; an admin cannot raise anyone, themselves included', async () => {
+    const adminId = (await h.api<{ id: number }>('/auth/me', { token: adminToken })).body.id;
+    expect(await h.api('/users', { token: adminToken, body: { name: 'Eva', email: 'eva@demo.test', password: 'eva123', super: true } })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await h.api(`/users/${adminId}`, { method: 'PUT', token: adminToken, body: { super: true } })).toMatchObject({ status: 403 });
+    expect((await h.api<User>(`/users/${adminId}`, { token: adminToken })).body.super).toBe(false);
+  });
+
+  it('refuses a taken e-mail, foreign queues and bad input, writing nothing', async () => {
+    const before = await eventCount();
+    expect(await h.api('/users', { token: adminToken, body: { name: 'Outro', email: 'CARLA@demo.test', password: 'x12345' } })).toMatchObject({ status: 409, body: { error: 'ERR_USER_EMAIL_ALREADY_EXISTS' } });
+    expect(await h.api('/users', { token: adminToken, body: { name: 'Outro', email: 'outro@demo.test', password: 'x12345', queueIds: [999999] } })).toMatchObject({ status: 400, body: { details: [{ path: 'queueIds' }] } });
+    const bad = await h.api<{ details: Array<{ path: string }> }>('/users', { token: adminToken, body: { name: 'O', email: 'nope', password: '123' } });
+    expect([...new Set(bad.body.details.map((d) => d.path))].sort()).toEqual(['email', 'name', 'password']);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it("stops at the plan's user limit, and when the company switches user creation off", async () => {
+    const plan = (await h.api<{ plan: Plan }>(`/companies/listPlan/${h.companyId}`, { token: adminToken })).body.plan;
+    const count = (await h.api<UserPage>('/users', { token: adminToken })).body.count;
+    const setLimit = async (users: number) => h.atendo.readYourWrites((await handleCommand(h.atendo.store, planDecider, planStream(plan.id), { type: 'update', changes: { users } }, { actor: { type: 'system' } })).position);
+    await setLimit(count);
+    try {
+      expect(await h.api('/users', { token: adminToken, body: { name: 'Fábio', email: 'fabio@demo.test', password: 'fabio1' } })).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_LIMIT_REACHED', details: { limit: count, count } } });
+    } finally {
+      await setLimit(plan.users);
+    }
+    await h.api('/settings/userCreation', { method: 'PUT', token: adminToken, body: { value: 'disabled' } });
+    expect(await h.api('/users', { token: adminToken, body: { name: 'Fábio', email: 'fabio@demo.test', password: 'fabio1' } })).toMatchObject({ status: 403, body: { error: 'ERR_USER_CREATION_DISABLED' } });
+    await h.api('/settings/userCreation', { method: 'PUT', token: adminToken, body: { value: 'enabled' } });
+    expect((await h.api('/users', { token: adminToken, body: { name: 'Fábio', email: 'fabio@demo.test', password: 'fabio1' } })).status).toBe(201);
+  });
+
+  it('deletes a user: they cannot sign in, their e-mail is free again, and nobody deletes themselves', async () => {
+    const { body: u } = await h.api<User>('/users', { token: adminToken, body: { name: 'Gil', email: 'gil@demo.test', password: 'gil123' } });
+    expect((await h.api(`/users/${u.id}`, { method: 'DELETE', token: adminToken })).status).toBe(200);
+    expect((await signIn('gil@demo.test', 'gil123')).status).toBe(401);
+    expect((await h.api('/users', { token: adminToken, body: { name: 'Gil de novo', email: 'gil@demo.test', password: 'gil456' } })).status).toBe(201);
+    const adminId = (await h.api<{ id: number }>('/auth/me', { token: adminToken })).body.id;
+    expect((await h.api(`/users/${adminId}`, { method: 'DELETE', token: adminToken })).status).toBe(400);
+  });
+
+  it('keeps each user’s language, and the API answers in it when the request names none', async () => {
+    const { body: u } = await h.api<User>('/users', { token: adminToken, body: { name: 'Helena', email: 'helena@demo.test', password: 'helena1' } });
+    const token = ((await (await signIn('helena@demo.test', 'helena1')).json()) as { token: string }).token;
+    expect((await h.api('/users/set-language/es', { method: 'POST', token })).body).toEqual({ language: 'es' });
+    expect((await h.api<User>(`/users/${u.id}`, { token })).body.language).toBe('es');
+    expect((await h.api('/users/set-language/fr', { method: 'POST', token })).status).toBe(400);
+    const refused = await h.api<{ message: string }>(`/users/${u.id}`, { method: 'PUT', token, body: { name: 'H' } });
+    expect(refused.body.message).toBe('name: debe tener al menos 2 caracteres');
+    // A super user's token works on any company's users only through the companies routes, not here.
+    expect((await h.api(`/users/${u.id}`, { token: superToken })).status).toBe(404);
+  });
+});
