@@ -21,3 +21,4 @@ export * from './plans/planRoutes.js';
 export * from './companies/companyRoutes.js';
 export * from './settings/settingRoutes.js';
 export * from './users/userRoutes.js';
+export * from './auth/rateLimit.js';

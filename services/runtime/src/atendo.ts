@@ -226,6 +226,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         users: userQueries,
         refreshTokens,
         credentials,
+        knex,
       };
       const deps: FeatureDeps = { api: context, auth: authOptions, sessions, knex, store, ids };
       const companyQueries = new CompanyQueries(knex);

@@ -13,6 +13,7 @@ import { authRoutes } from './authRoutes.js';
 import { credentialMigrations, Credentials } from './credentials.js';
 import { hashPassword } from './passwords.js';
 import { RefreshTokens, refreshTokenMigrations } from './refreshTokens.js';
+import { RateLimiter, rateLimitMigrations } from './rateLimit.js';
 
 const PASSWORD = 'Right-pass-123';
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -34,8 +35,9 @@ describe('login and sessions', () => {
   let refreshTokens: RefreshTokens;
   const servers: http.Server[] = [];
 
-  /** The auth routes behind `trustProxy`; each app has its own login limits. */
+  /** The auth routes behind `trustProxy`; each app starts with no attempts counted (they live in the database). */
   async function app(trustProxy: boolean | string = 'loopback'): Promise<string> {
+    await knex('rate_limits').delete();
     const express = createApiApp({
       log: { error: () => undefined },
       trustProxy,
@@ -51,6 +53,7 @@ describe('login and sessions', () => {
           users: new UserQueries(knex),
           refreshTokens,
           credentials,
+          knex,
           loginLimits: { perAccount: 2, perAddress: 3, windowMs: 60_000 },
         }),
       ],
@@ -78,7 +81,7 @@ describe('login and sessions', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     knex = createKnex(db.url);
-    await migrateLatest(knex, readMigrations, refreshTokenMigrations, credentialMigrations);
+    await migrateLatest(knex, readMigrations, refreshTokenMigrations, credentialMigrations, rateLimitMigrations);
     credentials = new Credentials(knex);
     refreshTokens = new RefreshTokens(knex, 3600, 30);
     const at = new Date();
@@ -136,6 +139,16 @@ describe('login and sessions', () => {
     const fromOne = [];
     for (let i = 0; i < 4; i++) fromOne.push((await login(base, `nobody${i}@x.test`, 'wrong', '198.51.100.7')).status);
     expect(fromOne).toEqual([401, 401, 401, 429]);
+  });
+
+  it('remembers attempts across a restart: a new process counts on from where the old one stopped', async () => {
+    const before = await app();
+    await createUser(4, 'dora@x.test');
+    expect((await login(before, 'dora@x.test', 'wrong', '203.0.113.70')).status).toBe(401);
+    expect((await login(before, 'dora@x.test', 'wrong', '203.0.113.71')).status).toBe(401);
+    // Another process (or the same after a restart) with the same database: the account is still held back.
+    const limiter = new RateLimiter(knex, 'login:account:', 2, 60_000);
+    expect(await limiter.attempt('dora@x.test')).toBe(false);
   });
 
   it('reads the client address from X-Forwarded-For only when told to trust the proxy', async () => {

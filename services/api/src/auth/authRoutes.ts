@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Request, Response } from 'express';
 import type { LoginResponse } from '@atendo/contracts';
 import { loginSchema } from '@atendo/contracts';
@@ -20,6 +21,8 @@ export interface AuthRoutesOptions {
   users: UserQueries;
   refreshTokens: RefreshTokens;
   credentials: Credentials;
+  /** Where the attempt counters live (PostgreSQL: they survive a restart and are shared by every API process). */
+  knex: Knex;
   /** Login attempts allowed per e-mail and per client address in each window (default 10 and 100 in 15 minutes). */
   loginLimits?: { perAccount: number; perAddress: number; windowMs: number };
 }
@@ -40,8 +43,8 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
   const { users, refreshTokens, credentials, secret } = options;
   const limits = options.loginLimits ?? { perAccount: 10, perAddress: 100, windowMs: 15 * 60_000 };
   // Separate buckets: guessing one account's password from many addresses, and one address trying many accounts.
-  const perAccount = new RateLimiter(limits.perAccount, limits.windowMs);
-  const perAddress = new RateLimiter(limits.perAddress, limits.windowMs);
+  const perAccount = new RateLimiter(options.knex, 'login:account:', limits.perAccount, limits.windowMs);
+  const perAddress = new RateLimiter(options.knex, 'login:address:', limits.perAddress, limits.windowMs);
 
   const setCookie = (res: Response, token: string) =>
     res.cookie(REFRESH_COOKIE, token, {
@@ -83,8 +86,8 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
       async handler({ req, res, body: { email, password } }) {
         const ip = req.ip ?? 'unknown';
         const account = email.toLowerCase();
-        const addressAllowed = perAddress.attempt(ip);
-        if (!perAccount.attempt(account) || !addressAllowed) {
+        const [accountAllowed, addressAllowed] = await Promise.all([perAccount.attempt(account), perAddress.attempt(ip)]);
+        if (!accountAllowed || !addressAllowed) {
           throw new AppError('ERR_TOO_MANY_REQUESTS', 429, `Too many login attempts: wait ${Math.ceil(limits.windowMs / 60_000)} minutes`);
         }
         const user = await users.userByEmail(email);
@@ -93,7 +96,7 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
         if (!user || !stored || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'E-mail or password is wrong');
         const answer = await session(user.companyId, user.id);
         if (needsRehash(stored)) await credentials.set(user.id, await hashPassword(password));
-        perAccount.reset(account);
+        await perAccount.reset(account);
         setCookie(res, await refreshTokens.issue(user.id, user.companyId));
         res.json(answer);
       },
