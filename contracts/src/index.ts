@@ -28,3 +28,4 @@ export * from './permissions.js';
 export * from './companies/company.js';
 export * from './settings/settings.js';
 export * from './users/user.js';
+export * from './auth/passwordReset.js';

@@ -52,6 +52,8 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_PLAN_IN_USE: 'Há empresas neste plano. Mude-as de plano antes de excluí-lo.',
     ERR_COMPANY_DISABLED: 'Esta empresa está desativada. Entre em contato com o suporte.',
     ERR_PLAN_LIMIT_REACHED: 'O plano da empresa não permite mais. Mude de plano para acrescentar.',
+    ERR_INVALID_RESET_CODE: 'Código inválido ou expirado. Peça um novo código.',
+    ERR_MAIL_NOT_SENT: 'Não foi possível enviar o e-mail agora. Tente novamente mais tarde.',
   },
   en: {
     ERR_INTERNAL_SERVER_ERROR: 'An unexpected error occurred. Please try again later.',
@@ -94,6 +96,8 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_PLAN_IN_USE: 'Companies are on this plan. Move them to another plan before deleting it.',
     ERR_COMPANY_DISABLED: 'This company is switched off. Please contact support.',
     ERR_PLAN_LIMIT_REACHED: "The company's plan allows no more of these. Change the plan to add more.",
+    ERR_INVALID_RESET_CODE: 'The code is wrong or has expired. Ask for a new one.',
+    ERR_MAIL_NOT_SENT: 'The e-mail could not be sent right now. Please try again later.',
   },
   es: {
     ERR_INTERNAL_SERVER_ERROR: 'Ocurrió un error inesperado. Inténtalo más tarde.',
@@ -136,6 +140,8 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_PLAN_IN_USE: 'Hay empresas en este plan. Cámbialas de plan antes de eliminarlo.',
     ERR_COMPANY_DISABLED: 'Esta empresa está desactivada. Ponte en contacto con soporte.',
     ERR_PLAN_LIMIT_REACHED: 'El plan de la empresa no permite más. Cambia de plan para añadir.',
+    ERR_INVALID_RESET_CODE: 'El código es incorrecto o ha caducado. Pide uno nuevo.',
+    ERR_MAIL_NOT_SENT: 'No se pudo enviar el correo ahora. Inténtalo más tarde.',
   },
 };
 
@@ -168,6 +174,7 @@ export const VALIDATION_TEXTS = {
     time: 'deve ser uma hora HH:MM',
     endBeforeStart: 'deve ser depois do início',
     duplicateWeekday: 'tem o mesmo dia da semana duas vezes',
+    resetCode: 'deve ter 6 dígitos',
   },
   en: {
     required: 'is required',
@@ -193,6 +200,7 @@ export const VALIDATION_TEXTS = {
     time: 'must be a time HH:MM',
     endBeforeStart: 'must be after the start',
     duplicateWeekday: 'has the same weekday twice',
+    resetCode: 'must be 6 digits',
   },
   es: {
     required: 'es obligatorio',
@@ -218,6 +226,7 @@ export const VALIDATION_TEXTS = {
     time: 'debe ser una hora HH:MM',
     endBeforeStart: 'debe ser después del inicio',
     duplicateWeekday: 'tiene el mismo día de la semana dos veces',
+    resetCode: 'debe tener 6 dígitos',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -22,3 +22,6 @@ export * from './companies/companyRoutes.js';
 export * from './settings/settingRoutes.js';
 export * from './users/userRoutes.js';
 export * from './auth/rateLimit.js';
+export * from './auth/mailer.js';
+export * from './auth/passwordResets.js';
+export * from './auth/passwordResetRoutes.js';

@@ -37,6 +37,7 @@ import {
   RealtimeServer,
   RefreshTokens,
   readAccessToken,
+  smtpMailer,
   type ApiContext,
   type AuthRoutesOptions,
   type SessionControl,
@@ -49,6 +50,7 @@ import { resolveDatabase, type Database } from './db/database.js';
 import { Gateway } from './gateway/gateway.js';
 import { ParkedInbound } from './gateway/parkedInbound.js';
 import type { FeatureDeps } from './features/featureModule.js';
+import { DevOutbox } from './mail/devOutbox.js';
 import { features, projections as allProjections } from './features/index.js';
 import type { Logger } from './logger.js';
 import { seedDemo, type SeedResult } from './seed.js';
@@ -228,7 +230,18 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         credentials,
         knex,
       };
-      const deps: FeatureDeps = { api: context, auth: authOptions, sessions, knex, store, ids };
+      // E-mail over SMTP: the configured server, else (outside production) a local one whose mail /dev/outbox shows.
+      let outbox: DevOutbox | null = null;
+      let smtpUrl = config.smtpUrl;
+      if (!smtpUrl && !config.production) {
+        outbox = await DevOutbox.start();
+        stops.push(() => outbox!.close());
+        smtpUrl = outbox.url;
+      }
+      if (!smtpUrl) log.warn('no SMTP server is configured (SMTP_URL): password reset codes cannot be sent');
+      const mailer = smtpUrl ? smtpMailer(smtpUrl, config.mailFrom) : null;
+      if (mailer) stops.push(async () => mailer.close());
+      const deps: FeatureDeps = { api: context, auth: authOptions, sessions, knex, store, ids, mailer, outbox };
       const companyQueries = new CompanyQueries(knex);
       const app = createApiApp({
         log,

@@ -37,6 +37,10 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Seed the demo company on a first start. */
   seedDemo: boolean;
+  /** Where e-mail goes (`smtp://user:pass@host:587`); unset outside production: a local SMTP server read at /dev/outbox. */
+  smtpUrl: string | undefined;
+  /** The sender of the product's e-mail. */
+  mailFrom: string;
   /** /health answers 503 when a read model's oldest unhandled event is older than this. */
   healthMaxLagSeconds: number;
 }
@@ -56,6 +60,12 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   if (raw === undefined || raw.trim() === '') return 'loopback';
   if (raw === 'true' || raw === 'false') return raw === 'true';
   if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+function smtpUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!/^smtps?:\/\//.test(raw)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
   return raw;
 }
 
@@ -99,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: trustProxy(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== 'false',
     healthMaxLagSeconds: integer(env, 'HEALTH_MAX_LAG_SECONDS', 60, 1),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || 'Atendo <no-reply@atendo.local>',
   };
 }
 

@@ -75,4 +75,9 @@ export class RefreshTokens {
     const row = await this.knex('refresh_tokens').where({ token_hash: hash(token) }).first('family_id');
     if (row) await this.knex('refresh_tokens').where({ family_id: row.family_id }).whereNull('revoked_at').update({ revoked_at: this.knex.fn.now() });
   }
+
+  /** Ends every session of a user (their password was reset: whoever held it is signed out). */
+  async revokeUser(userId: number): Promise<void> {
+    await this.knex('refresh_tokens').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: this.knex.fn.now() });
+  }
 }

@@ -1,11 +1,15 @@
 import { AUTH_ERRORS } from '@atendo/contracts';
-import { authRoutes, credentialMigrations, rateLimitMigrations, refreshTokenMigrations } from '@atendo/api';
+import { authRoutes, credentialMigrations, passwordResetMigrations, passwordResetRoutes, rateLimitMigrations, refreshTokenMigrations } from '@atendo/api';
 import { defineFeature } from './featureModule.js';
 
-/** Sign-in, refresh and sign-out; the password hashes and refresh tokens live in tables of their own. */
+/** Sign-in, refresh, sign-out and password reset (with the development outbox); the password hashes and refresh tokens live in tables of their own. */
 export const auth = defineFeature({
   name: 'auth',
-  routes: (deps) => authRoutes(deps.auth),
-  migrations: [...refreshTokenMigrations, ...credentialMigrations, ...rateLimitMigrations],
+  routes: (deps) => [
+    ...authRoutes(deps.auth),
+    ...passwordResetRoutes({ knex: deps.knex, store: deps.store, users: deps.auth.users, credentials: deps.auth.credentials, refreshTokens: deps.auth.refreshTokens, mailer: deps.mailer }),
+    ...(deps.outbox ? [deps.outbox.route()] : []),
+  ],
+  migrations: [...refreshTokenMigrations, ...credentialMigrations, ...rateLimitMigrations, ...passwordResetMigrations],
   errors: AUTH_ERRORS,
 });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ErrorCode, FeedChannel } from '@atendo/contracts';
-import type { ApiContext, AuthRoutesOptions, RouteSpec, SessionControl } from '@atendo/api';
+import type { ApiContext, AuthRoutesOptions, Mailer, RouteSpec, SessionControl } from '@atendo/api';
+import type { DevOutbox } from '../mail/devOutbox.js';
 import { FEED_CHANNELS } from '@atendo/contracts';
 import type { EventStore, IdAllocator, Migration } from '@atendo/core';
 import type { Projection } from '@atendo/read';
@@ -13,6 +14,10 @@ export interface FeatureDeps {
   knex: Knex;
   store: EventStore;
   ids: IdAllocator;
+  /** E-mail: null when no SMTP server is configured (production without SMTP_URL). */
+  mailer: Mailer | null;
+  /** The local SMTP server of development and tests (null in production): its mail is read at GET /dev/outbox. */
+  outbox: DevOutbox | null;
 }
 
 /**
