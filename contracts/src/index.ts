@@ -29,3 +29,4 @@ export * from './companies/company.js';
 export * from './settings/settings.js';
 export * from './users/user.js';
 export * from './auth/passwordReset.js';
+export * from './announcements/announcement.js';

@@ -175,6 +175,8 @@ export const VALIDATION_TEXTS = {
     endBeforeStart: 'deve ser depois do início',
     duplicateWeekday: 'tem o mesmo dia da semana duas vezes',
     resetCode: 'deve ter 6 dígitos',
+    fileTooLarge: 'é maior que o permitido ({{max}} bytes)',
+    imageType: 'deve ser uma imagem png ou jpg',
   },
   en: {
     required: 'is required',
@@ -201,6 +203,8 @@ export const VALIDATION_TEXTS = {
     endBeforeStart: 'must be after the start',
     duplicateWeekday: 'has the same weekday twice',
     resetCode: 'must be 6 digits',
+    fileTooLarge: 'is larger than allowed ({{max}} bytes)',
+    imageType: 'must be a png or jpg image',
   },
   es: {
     required: 'es obligatorio',
@@ -227,6 +231,8 @@ export const VALIDATION_TEXTS = {
     endBeforeStart: 'debe ser después del inicio',
     duplicateWeekday: 'tiene el mismo día de la semana dos veces',
     resetCode: 'debe tener 6 dígitos',
+    fileTooLarge: 'es más grande de lo permitido ({{max}} bytes)',
+    imageType: 'debe ser una imagen png o jpg',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

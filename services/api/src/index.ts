@@ -25,3 +25,4 @@ export * from './auth/rateLimit.js';
 export * from './auth/mailer.js';
 export * from './auth/passwordResets.js';
 export * from './auth/passwordResetRoutes.js';
+export * from './announcements/announcementRoutes.js';

@@ -25,3 +25,4 @@ export * from './commands/ruleFamily.js';
 export * from './contacts/contactRules.js';
 export * from './tickets/ticketRules.js';
 export * from './messages/messageRules.js';
+export * from './announcements/announcement.js';

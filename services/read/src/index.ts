@@ -27,3 +27,6 @@ export * from './helps/helpsProjection.js';
 export * from './helps/queries.js';
 export * from './tickets/migrations.js';
 export * from './plans/queries.js';
+export * from './announcements/migrations.js';
+export * from './announcements/announcementsProjection.js';
+export * from './announcements/queries.js';

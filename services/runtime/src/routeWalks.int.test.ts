@@ -26,7 +26,7 @@ interface Operation {
   'x-permission': 'public' | PermissionKey;
   'x-plan-flag'?: string;
   parameters: Array<{ name: string; in: 'path' | 'query'; schema: JsonSchema }>;
-  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+  requestBody?: { content: { 'application/json'?: { schema: JsonSchema }; 'multipart/form-data'?: { schema: JsonSchema } } };
 }
 interface Route {
   method: string;
@@ -144,6 +144,7 @@ describe('the route table, walked', () => {
       'whatsappsession.id': 'whatsapp',
       'helps.id': null,
       'plans.id': null,
+      'announcements.id': null,
       'companies.id': 'company',
       'companies.companyId': 'company',
       // The company comes from the token: a setting's key names no other company's anything.
@@ -239,11 +240,11 @@ describe('the route table, walked', () => {
       let sent = 0;
       const covered = new Set<string>();
       const failures: string[] = [];
-      const send = async (r: Route, target: string, body: string | undefined, what: string, token: string) => {
+      const send = async (r: Route, target: string, body: string | undefined, what: string, token: string, contentType = 'application/json') => {
         const events = await eventCount();
         const res = await fetch(`${h.url}${target}`, {
           method: r.method.toUpperCase(),
-          headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': contentType }) },
           body,
         });
         sent++;
@@ -255,7 +256,8 @@ describe('the route table, walked', () => {
       for (const r of routes) {
         // The super user holds every permission of the registry; a company route also gets the admin (a company).
         const tokens = r.op['x-permission'] === 'public' ? [superToken] : [superToken, adminToken];
-        const schema = r.op.requestBody?.content['application/json'].schema;
+        const schema = r.op.requestBody?.content['application/json']?.schema;
+        const multipart = r.op.requestBody?.content['multipart/form-data'] !== undefined;
         const target = fill(r, nowhere);
         for (const token of tokens) {
           // Bad ids in every path parameter.
@@ -268,6 +270,15 @@ describe('the route table, walked', () => {
             await send(r, `${target}?${q.name}[__proto__][x]=1`, undefined, `query ${q.name} __proto__`, token);
           }
           if (r.method === 'get' || r.method === 'delete') continue;
+          if (multipart) {
+            // Uploads: broken multipart bodies, a file in the wrong field, two files, no file.
+            const form = 'multipart/form-data; boundary=x';
+            await send(r, target, '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nunterminated', 'broken multipart', token, form);
+            await send(r, target, '--x\r\nContent-Disposition: form-data; name="other"; filename="a.png"\r\n\r\nabc\r\n--x--\r\n', 'file in another field', token, form);
+            await send(r, target, '--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\n1\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="b"\r\n\r\n2\r\n--x--\r\n', 'two files', token, form);
+            await send(r, target, '--x--\r\n', 'no file', token, form);
+            await send(r, target, 'not multipart at all', 'no boundary', token, 'multipart/form-data');
+          }
           const bodies: Array<[string, string]> = [
             ['malformed JSON', '{"a": '],
             ['not JSON', 'hello'],

@@ -42,6 +42,14 @@ export function openApiDocument(routes: readonly RouteSpec[], info: { title: str
       ...(spec.permission === 'public' ? { security: [] } : {}),
       parameters: parameters(spec),
       ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(spec.body) } } } } : {}),
+      ...(spec.upload
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'multipart/form-data': { schema: { type: 'object', required: [spec.upload.field], properties: { [spec.upload.field]: { type: 'string', format: 'binary', maxLength: spec.upload.maxBytes } } } } },
+            },
+          }
+        : {}),
       responses: {
         [String(spec.status ?? 200)]: {
           description: spec.summary,

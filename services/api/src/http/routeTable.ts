@@ -2,6 +2,7 @@ import type { Express, Request, RequestHandler, Response } from 'express';
 import type { AnyObject, AnySchema, ObjectSchema } from 'yup';
 import { can, PERMISSIONS, type PermissionKey } from '@atendo/contracts';
 import { AppError } from '@atendo/core';
+import multer from 'multer';
 import type { UserQueries } from '@atendo/read';
 import { auth, requireAuth, type AuthContext } from '../auth/middleware.js';
 import { validate } from './validate.js';
@@ -52,6 +53,11 @@ export interface RouteSpec {
    * of another company gets its 404 (or 403) whatever the body, and learns nothing from a validation answer.
    */
   authorize?(input: { params: AnyObject; auth: AuthContext }): Promise<void> | void;
+  /**
+   * A file upload (multipart/form-data): the file of `field`, held in memory up to `maxBytes`, reaches the handler as
+   * `req.file` once the path and the caller are checked. A bigger file is a 413 ERR_VALIDATION.
+   */
+  upload?: { field: string; maxBytes: number };
   /** The catalogue codes it may answer with, besides validation and permission errors. */
   errors?: readonly string[];
   // Input is validated before the call; a route's own handler knows the shapes its schemas give.
@@ -111,6 +117,7 @@ export function mountRouteTable(app: Express, routes: readonly RouteSpec[], opti
       const params = spec.params ? await validate(spec.params, req.params) : req.params;
       if (spec.authorize) await spec.authorize({ params, auth: auth(req) });
       const query = spec.query ? await validate(spec.query, req.query) : req.query;
+      if (spec.upload) await receiveFile(req, res, spec.upload);
       const body = spec.body ? await validate(spec.body, req.body, { body: true }) : req.body;
       await spec.handler({
         req,
@@ -125,6 +132,26 @@ export function mountRouteTable(app: Express, routes: readonly RouteSpec[], opti
     });
     app[spec.method](spec.path, ...chain);
   }
+}
+
+/** Reads a multipart upload's one file with multer; its refusals become catalogue errors, never a 500. */
+async function receiveFile(req: Request, res: Response, upload: { field: string; maxBytes: number }): Promise<void> {
+  const receive = multer({ storage: multer.memoryStorage(), limits: { fileSize: upload.maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } }).single(upload.field);
+  await new Promise<void>((resolve, reject) =>
+    receive(req, res, (error: unknown) => {
+      if (!error) return resolve();
+      if (error instanceof multer.MulterError) {
+        const tooLarge = error.code === 'LIMIT_FILE_SIZE';
+        return reject(
+          new AppError('ERR_VALIDATION', tooLarge ? 413 : 400, tooLarge ? `The file is larger than ${upload.maxBytes} bytes` : `The upload was refused: ${error.message}`, [
+            { path: error.field ?? upload.field, message: tooLarge ? 'validation.fileTooLarge' : 'validation.invalid', params: { max: upload.maxBytes } },
+          ]),
+        );
+      }
+      // busboy's own refusals (a malformed multipart body)
+      reject(new AppError('ERR_VALIDATION', 400, `The upload could not be read: ${(error as Error).message}`, [{ path: upload.field, message: 'validation.invalid' }]));
+    }),
+  );
 }
 
 interface RouterLayer {

@@ -10,13 +10,14 @@ import { messages } from './messages.js';
 import { activity } from './activity.js';
 import { helps } from './helps.js';
 import { settings } from './settings.js';
+import { announcements } from './announcements.js';
 import { checkFeatures, type FeatureModule } from './featureModule.js';
 
 /**
  * The product's features (decision 0014). Adding a feature is adding its folders and one line here
  * (docs/adding-a-feature.md).
  */
-export const features: FeatureModule[] = [auth, companies, plans, users, queues, connections, contacts, tickets, messages, activity, helps, settings];
+export const features: FeatureModule[] = [auth, companies, plans, users, queues, connections, contacts, tickets, messages, activity, helps, settings, announcements];
 checkFeatures(features);
 
 /** Every read model of the product: the runtime starts these, `atendo rebuild` knows them by name. */

@@ -1,0 +1,17 @@
+import type { AnnouncementFields } from '@atendo/contracts';
+import type { Migration } from '../db/migrations.js';
+import { PLATFORM_COMPANY, streamId } from '../eventstore/streams.js';
+import { recordDecider } from '../records/record.js';
+
+/** Announcements are the platform's (super users publish them to every company), one stream each. */
+export const announcementStream = (id: number) => streamId('announcement', PLATFORM_COMPANY, id);
+
+export const announcementDecider = recordDecider<'Announcement', AnnouncementFields>('Announcement', 'ERR_NOT_FOUND');
+
+export const announcementIdMigrations: Migration[] = [
+  {
+    name: '202611241100_announcement_ids',
+    up: (knex) => knex.raw('CREATE SEQUENCE announcement_ids'),
+    down: (knex) => knex.raw('DROP SEQUENCE announcement_ids'),
+  },
+];

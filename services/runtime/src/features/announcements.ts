@@ -1,0 +1,13 @@
+import { announcementRoutes } from '@atendo/api';
+import { announcementIdMigrations } from '@atendo/core';
+import { announcementMigrations, announcementsProjection } from '@atendo/read';
+import { defineFeature } from './featureModule.js';
+
+/** Announcements of the platform to every company (super users publish them, with an optional image). */
+export const announcements = defineFeature({
+  name: 'announcements',
+  routes: ({ knex, store, ids, api }) => announcementRoutes({ knex, store, ids, readYourWrites: api.readYourWrites }),
+  migrations: [...announcementIdMigrations, ...announcementMigrations],
+  projections: [announcementsProjection],
+  channels: ['announcement'],
+});
