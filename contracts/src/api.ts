@@ -44,6 +44,8 @@ export interface LoginRequest {
 export interface LoginResponse {
   token: string;
   user: SessionUser;
+  /** The session this sign-in began (its consoles ignore `auth` entries of their own session). */
+  sessionId?: string;
 }
 
 export interface ContactSummary {

@@ -25,9 +25,11 @@ export function channelName(companyId: number, channel: FeedChannel): string {
   return `company-${companyId}-${channel}`;
 }
 
-/** Who may see an entry. Admins see everything of their company. */
+/** Who may see an entry. Admins see everything of their company, but what is one user's own (`self`). */
 export type Audience =
   | { kind: 'company' }
+  /** One user's own sessions, and nobody else's consoles (not even admins'): the "signed in elsewhere" notice. */
+  | { kind: 'self'; userId: number }
   | { kind: 'admins' }
   | { kind: 'users'; userIds: number[] }
   /**
@@ -48,6 +50,7 @@ export interface Viewer {
 }
 
 export function canSee(viewer: Viewer, audience: Audience): boolean {
+  if (audience.kind === 'self') return viewer.userId === audience.userId;
   if (viewer.profile === 'admin') return true;
   switch (audience.kind) {
     case 'company':
@@ -94,7 +97,9 @@ export type ServerMessage =
 export type ClientMessage =
   | { type: 'auth'; token: string; lastSeq?: number }
   | { type: 'ack'; seq: number }
-  | { type: 'join'; room: string };
+  | { type: 'join'; room: string }
+  /** Presence (spec: every 300 s): the user is at the console; without one for 5 minutes they count as offline. */
+  | { type: 'userStatus' };
 
 /** Close codes of the realtime socket. */
 export const CLOSE_UNAUTHORISED = 4401;

@@ -21,4 +21,13 @@ export type UserEvent =
   | { type: 'UserUpdated'; data: { id: number; changes: Partial<UserFields> } }
   | { type: 'UserDeleted'; data: { id: number } }
   /** That the password changed, and by whom; never the password or its hash (decision 0015). */
-  | { type: 'PasswordChanged'; data: { id: number; by: PasswordChangedBy } };
+  | { type: 'PasswordChanged'; data: { id: number; by: PasswordChangedBy } }
+  /** A sign-in began a session (the refresh family's id, no secret): the user's other consoles are told (`auth`). */
+  | { type: 'UserSignedIn'; data: { id: number; sessionId: string } };
+
+/** What the console hears on `auth`: its user signed in elsewhere (a console of another session shows the notice). */
+export type AuthFeedPayload = {
+  action: 'signedIn';
+  userId: number;
+  sessionId: string;
+};

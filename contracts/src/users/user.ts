@@ -16,6 +16,8 @@ export interface User {
   whatsapp: { id: number; name: string } | null;
   queues: QueueRef[];
   language: string | null;
+  /** Seen at a console within the last 5 minutes. */
+  online: boolean;
   createdAt: string;
   updatedAt: string;
 }

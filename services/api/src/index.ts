@@ -26,3 +26,4 @@ export * from './auth/mailer.js';
 export * from './auth/passwordResets.js';
 export * from './auth/passwordResetRoutes.js';
 export * from './announcements/announcementRoutes.js';
+export * from './users/presence.js';

@@ -38,6 +38,7 @@ import {
   RefreshTokens,
   readAccessToken,
   smtpMailer,
+  Presence,
   type ApiContext,
   type AuthRoutesOptions,
   type SessionControl,
@@ -139,6 +140,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     const conversationQueries = new TicketQueries(knex);
     const ids = sequenceIds(knex);
     const credentials = new Credentials(knex);
+    const presence = new Presence(knex);
     const conversationService = new ContactStreamService(store, ids, new PostgresSnapshotStore(knex));
 
     const projectors: Projector[] = [];
@@ -229,6 +231,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         refreshTokens,
         credentials,
         knex,
+        store,
       };
       // E-mail over SMTP: the configured server, else (outside production) a local one whose mail /dev/outbox shows.
       let outbox: DevOutbox | null = null;
@@ -272,6 +275,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         feed,
         maxBufferedBytes: config.realtimeMaxBufferedBytes,
         log,
+        onPresence: (viewer) => presence.seen(viewer.companyId, viewer.userId),
       });
       const subscription = await bus.subscribe(FEED_TOPIC, `realtime-${config.nodeId}`, async (message) => realtime!.deliver([message.value as FeedEntry]));
       await new Promise<void>((resolve, reject) => {

@@ -104,4 +104,39 @@ describe('users', () => {
     // A super user's token works on any company's users only through the companies routes, not here.
     expect((await h.api(`/users/${u.id}`, { token: superToken })).status).toBe(404);
   });
+
+  it("tells a user's consoles when the account signs in elsewhere, with that session's id", async () => {
+    await h.api<User>('/users', { token: adminToken, body: { name: 'Karla', email: 'karla@demo.test', password: 'karla1' } });
+    const first = (await (await signIn('karla@demo.test', 'karla1')).json()) as { token: string; sessionId: string };
+    const feed = await h.socket(first.token);
+    const adminFeed = await h.socket(adminToken);
+    try {
+      const second = (await (await signIn('karla@demo.test', 'karla1')).json()) as { sessionId: string };
+      expect(second.sessionId).not.toBe(first.sessionId);
+      await eventually(() => expect(feed.entries(`company-${h.companyId}-auth`)).toContainEqual({ action: 'signedIn', userId: expect.any(Number), sessionId: second.sessionId }));
+      // Only that user's consoles hear it.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(adminFeed.entries(`company-${h.companyId}-auth`).filter((e) => e.sessionId === second.sessionId)).toEqual([]);
+    } finally {
+      feed.close();
+      adminFeed.close();
+    }
+  });
+
+  it('shows who is at a console: online while their socket pings, offline 5 minutes after the last sign of life', async () => {
+    const { body: u } = await h.api<User>('/users', { token: adminToken, body: { name: 'Lia', email: 'lia@demo.test', password: 'lia123' } });
+    expect((await h.api<User>(`/users/${u.id}`, { token: adminToken })).body.online).toBe(false);
+    const token = ((await (await signIn('lia@demo.test', 'lia123')).json()) as { token: string }).token;
+    const feed = await h.socket(token);
+    try {
+      await eventually(async () => expect((await h.api<User>(`/users/${u.id}`, { token: adminToken })).body.online).toBe(true));
+      await h.atendo.knex('user_presence').where({ user_id: u.id }).update({ last_seen_at: h.atendo.knex.raw("now() - interval '6 minutes'") });
+      expect((await h.api<UserPage>('/users?searchParam=lia', { token: adminToken })).body.users[0]!.online).toBe(false);
+      // The console's presence ping (every 300 s) brings them back.
+      feed.send({ type: 'userStatus' });
+      await eventually(async () => expect((await h.api<User>(`/users/${u.id}`, { token: adminToken })).body.online).toBe(true));
+    } finally {
+      feed.close();
+    }
+  });
 });

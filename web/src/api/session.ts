@@ -2,17 +2,26 @@ import type { LoginResponse } from '@atendo/contracts';
 
 /** Browser storage keys of the session (spec §1). */
 const TOKEN = 'token';
-const SESSION_KEYS = [TOKEN, 'companyId', 'userId', 'companyDueDate'] as const;
+const SESSION_KEYS = [TOKEN, 'companyId', 'userId', 'companyDueDate', 'cshow', 'sessionId'] as const;
 
 export function getToken(): string | null {
   return localStorage.getItem(TOKEN);
 }
 
-export function storeSession({ token, user }: LoginResponse): void {
+export function storeSession({ token, user, sessionId }: LoginResponse): void {
   localStorage.setItem(TOKEN, token);
   localStorage.setItem('companyId', String(user.companyId));
   localStorage.setItem('userId', String(user.id));
   localStorage.setItem('companyDueDate', user.company.dueDate ?? '');
+  // The browser flag that reveals the campaign, contact-list, phrase-list and flow routes (spec §1).
+  if (user.company.settings?.some((s) => s.key === 'campaignsEnabled' && s.value === 'true')) localStorage.setItem('cshow', '');
+  // A refresh answers no session id: the one of the sign-in stays.
+  if (sessionId) localStorage.setItem('sessionId', sessionId);
+}
+
+/** The session this console belongs to: an `auth` entry of another session means the account signed in elsewhere. */
+export function getSessionId(): string | null {
+  return localStorage.getItem('sessionId');
 }
 
 export function clearSession(): void {

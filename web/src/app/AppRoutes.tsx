@@ -1,16 +1,29 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { useCan } from '../features/auth/useCan';
 import { PublicOnly } from '../features/auth/PublicOnly';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { useSessionEndSync } from '../features/auth/useSession';
 import { consoleFeatures } from '../features';
 import { useBodyTheme } from '../ui/theme';
 import { AppLayout } from './AppLayout';
+import { NotFoundPage, NotYetPage } from './shell/NotYetPage';
+import { PRIVATE_ROUTES } from './shell/privateRoutes';
+import { cshowFlag } from './shell/SideMenu';
 
 const pages = consoleFeatures.flatMap((f) => f.pages);
+
+/** `/` is the dashboard, for admins; everyone else starts at the tickets. */
+function HomeGate() {
+  const can = useCan();
+  return can('dashboard:view') ? <NotYetPage menuPath="/" /> : <Navigate to="/tickets" replace />;
+}
 
 export function AppRoutes() {
   useSessionEndSync();
   useBodyTheme();
+  const served = new Set(pages.map((p) => p.path));
+  // Spec §2's private routes that no feature serves yet: a page saying so, inside the console.
+  const notYet = PRIVATE_ROUTES.filter((r) => !served.has(r.path) && (!r.cshow || cshowFlag()));
   return (
     <Routes>
       <Route element={<PublicOnly />}>
@@ -27,7 +40,10 @@ export function AppRoutes() {
             .map((p) => (
               <Route key={p.path} path={p.path} element={p.element} />
             ))}
-          <Route path="*" element={<Navigate to="/tickets" replace />} />
+          {notYet.map((r) => (
+            <Route key={r.path} path={r.path} element={r.path === '/' ? <HomeGate /> : <NotYetPage menuPath={r.menu} />} />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>
     </Routes>

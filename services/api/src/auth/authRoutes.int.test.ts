@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { createKnex, migrateLatest } from '@atendo/core';
+import { createKnex, eventStoreMigrations, handleCommand, migrateLatest, PostgresEventStore, userDecider, userStream } from '@atendo/core';
 import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
 import { companiesMigrations, runtimeMigrations, UserQueries, usersMigrations } from '@atendo/read';
 
@@ -33,6 +33,7 @@ describe('login and sessions', () => {
   let knex: Knex;
   let credentials: Credentials;
   let refreshTokens: RefreshTokens;
+  let store: PostgresEventStore;
   const servers: http.Server[] = [];
 
   /** The auth routes behind `trustProxy`; each app starts with no attempts counted (they live in the database). */
@@ -54,6 +55,7 @@ describe('login and sessions', () => {
           refreshTokens,
           credentials,
           knex,
+          store,
           loginLimits: { perAccount: 2, perAddress: 3, windowMs: 60_000 },
         }),
       ],
@@ -75,13 +77,17 @@ describe('login and sessions', () => {
   async function createUser(id: number, email: string, hash: string | Promise<string> = hashPassword(PASSWORD)) {
     const at = new Date();
     await knex('users').insert({ id, company_id: 1, name: email, email, profile: 'admin', super: false, all_ticket: 'enabled', whatsapp_id: null, queue_ids: '[]', created_at: at, updated_at: at });
+    // The user's stream too: a sign-in is recorded in it (UserSignedIn).
+    const fields = { companyId: 1, name: email, email, profile: 'admin' as const, super: false, allTicket: 'enabled' as const, whatsappId: null, queueIds: [] };
+    await handleCommand(store, userDecider, userStream(1, id), { type: 'create', id, fields }, { actor: { type: 'system' } });
     await credentials.set(id, await hash);
   }
 
   beforeAll(async () => {
     db = await createTestDatabase();
     knex = createKnex(db.url);
-    await migrateLatest(knex, readMigrations, refreshTokenMigrations, credentialMigrations, rateLimitMigrations);
+    await migrateLatest(knex, eventStoreMigrations, readMigrations, refreshTokenMigrations, credentialMigrations, rateLimitMigrations);
+    store = new PostgresEventStore({ connectionString: db.url, listen: false });
     credentials = new Credentials(knex);
     refreshTokens = new RefreshTokens(knex, 3600, 30);
     const at = new Date();
@@ -90,6 +96,7 @@ describe('login and sessions', () => {
   });
   afterAll(async () => {
     for (const s of servers) await new Promise((r) => s.close(r));
+    await store.close();
     await knex.destroy();
     await db.drop();
   });

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { Request, Response } from 'express';
 import type { LoginResponse } from '@atendo/contracts';
 import { loginSchema } from '@atendo/contracts';
-import { AppError } from '@atendo/core';
+import { randomUUID } from 'node:crypto';
+import { AppError, handleCommand, userDecider, userStream, type EventStore } from '@atendo/core';
 import type { UserQueries } from '@atendo/read';
 import { route, type RouteSpec } from '../http/routeTable.js';
 import type { Credentials } from './credentials.js';
@@ -21,6 +22,8 @@ export interface AuthRoutesOptions {
   users: UserQueries;
   refreshTokens: RefreshTokens;
   credentials: Credentials;
+  /** Where sign-ins are recorded (UserSignedIn). */
+  store: EventStore;
   /** Where the attempt counters live (PostgreSQL: they survive a restart and are shared by every API process). */
   knex: Knex;
   /** Login attempts allowed per e-mail and per client address in each window (default 10 and 100 in 15 minutes). */
@@ -97,7 +100,11 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
         const answer = await session(user.companyId, user.id);
         if (needsRehash(stored)) await credentials.set(user.id, await hashPassword(password));
         await perAccount.reset(account);
-        setCookie(res, await refreshTokens.issue(user.id, user.companyId));
+        // A new session: the user's consoles of other sessions hear of it (`auth`) and say the account was used elsewhere.
+        const sessionId = randomUUID();
+        setCookie(res, await refreshTokens.issue(user.id, user.companyId, sessionId));
+        await handleCommand(options.store, userDecider, userStream(user.companyId, user.id), { type: 'signIn', sessionId }, { actor: { type: 'user', userId: user.id } });
+        answer.sessionId = sessionId;
         res.json(answer);
       },
     }),

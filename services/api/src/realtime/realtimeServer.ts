@@ -30,6 +30,8 @@ export interface RealtimeOptions {
   /** Bound of a socket's send buffer in bytes (default 4 MiB); a client that reads slower is dropped past it. */
   maxBufferedBytes?: number;
   log?: { warn(obj: unknown, msg?: string): void };
+  /** A socket's user is present: on sign-in of the socket and at each `userStatus` message. */
+  onPresence?(viewer: Viewer): Promise<void>;
 }
 
 interface Client {
@@ -62,6 +64,15 @@ const DEFAULT_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 type AuthMessage = Extract<ClientMessage, { type: 'auth' }>;
+
+function isUserStatus(raw: unknown): boolean {
+  try {
+    const message = JSON.parse(String(raw)) as { type?: unknown } | null;
+    return message?.type === 'userStatus';
+  } catch {
+    return false;
+  }
+}
 
 /** A well-formed `auth` message, or undefined for anything else (acks and room joins need no answer). */
 function parseAuth(raw: RawData): AuthMessage | undefined {
@@ -142,6 +153,7 @@ export class RealtimeServer {
       }
       // Acks and room joins are accepted; delivery does not depend on them.
       if (message && client) this.reauthenticate(client, message.token);
+      else if (client && isUserStatus(raw)) this.present(client.viewer);
     });
   }
 
@@ -190,7 +202,12 @@ export class RealtimeServer {
       if (hub.clients.size === 0 && this.hubs.get(claims.companyId) === hub) this.hubs.delete(claims.companyId);
     });
     if (resumeFrom === undefined) this.send(ws, { type: 'ready', seq: client.lastSent });
+    this.present(viewer);
     return client;
+  }
+
+  private present(viewer: Viewer): void {
+    this.options.onPresence?.(viewer).catch((error: unknown) => this.options.log?.warn({ err: error }, 'recording presence failed'));
   }
 
   /** A fresh token of the same user extends the socket past the old token's expiry. */

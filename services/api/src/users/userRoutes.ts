@@ -17,6 +17,7 @@ import type { AuthContext } from '../auth/middleware.js';
 import type { Credentials } from '../auth/credentials.js';
 import { hashPassword } from '../auth/passwords.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { Presence } from './presence.js';
 
 export interface UserRouteDeps {
   knex: Knex;
@@ -41,10 +42,16 @@ export function userRoutes({ knex, store, ids, credentials, readYourWrites }: Us
   const queues = new QueueQueries(knex);
   const connections = new ConnectionQueries(knex);
   const by = (who: AuthContext): CommandContext => ({ actor: { type: 'user', userId: who.claims.userId } });
+  const presence = new Presence(knex);
+  /** Users as the page shows them: with whether each is at a console now. */
+  const withPresence = async <U extends { id: number; online: boolean }>(companyId: number, list: U[]): Promise<U[]> => {
+    const online = await presence.online(companyId);
+    return list.map((u) => ({ ...u, online: online.has(u.id) }));
+  };
   const found = async (companyId: number, id: number) => {
     const user = await users.find(companyId, id);
     if (!user) throw new AppError('ERR_NO_USER_FOUND', 404, `User ${id} not found`);
-    return user;
+    return (await withPresence(companyId, [user]))[0]!;
   };
 
   /** Queues and the default connection must be the company's own. */
@@ -91,7 +98,8 @@ export function userRoutes({ knex, store, ids, credentials, readYourWrites }: Us
       permission: 'users:manage',
       query: listUsersQuerySchema,
       async handler({ res, query, auth }) {
-        res.json(await users.page(auth.viewer.companyId, query.searchParam, query.pageNumber));
+        const page = await users.page(auth.viewer.companyId, query.searchParam, query.pageNumber);
+        res.json({ ...page, users: await withPresence(auth.viewer.companyId, page.users) });
       },
     }),
     route({

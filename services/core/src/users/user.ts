@@ -7,7 +7,7 @@ import { streamId, PLATFORM_COMPANY } from '../eventstore/streams.js';
 import { recordDecider, type RecordCommand, type RecordState } from '../records/record.js';
 import { claimUnique, releaseUnique } from '../records/unique.js';
 
-export type UserCommand = RecordCommand<UserFields> | { type: 'changePassword'; by: PasswordChangedBy };
+export type UserCommand = RecordCommand<UserFields> | { type: 'changePassword'; by: PasswordChangedBy } | { type: 'signIn'; sessionId: string };
 
 const record = recordDecider<'User', UserFields>('User', 'ERR_NO_USER_FOUND');
 
@@ -17,11 +17,15 @@ const record = recordDecider<'User', UserFields>('User', 'ERR_NO_USER_FOUND');
  */
 export const userDecider: Decider<UserCommand, UserEvent, RecordState<UserFields>> = {
   initialState: record.initialState,
-  evolve: (state, event) => (event.type === 'PasswordChanged' ? state : record.evolve(state, event as never)),
+  evolve: (state, event) => (event.type === 'PasswordChanged' || event.type === 'UserSignedIn' ? state : record.evolve(state, event as never)),
   decide(command, state) {
     if (command.type === 'changePassword') {
       if (state.status !== 'live') throw new DomainError('ERR_NO_USER_FOUND', undefined, undefined, 404);
       return [{ type: 'PasswordChanged', data: { id: state.id, by: command.by } }];
+    }
+    if (command.type === 'signIn') {
+      if (state.status !== 'live') throw new DomainError('ERR_NO_USER_FOUND', undefined, undefined, 404);
+      return [{ type: 'UserSignedIn', data: { id: state.id, sessionId: command.sessionId } }];
     }
     return record.decide(command, state) as UserEvent[];
   },

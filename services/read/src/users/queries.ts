@@ -122,6 +122,7 @@ export class UserQueries {
       whatsapp: r.whatsapp_id === null || r.whatsapp_name === null ? null : { id: Number(r.whatsapp_id), name: r.whatsapp_name },
       queues: r.queue_ids.flatMap((id) => byId.get(Number(id)) ?? []),
       language: r.language,
+      online: false,
       createdAt: r.created_at.toISOString(),
       updatedAt: r.updated_at.toISOString(),
     }));

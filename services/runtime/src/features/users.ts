@@ -1,12 +1,12 @@
 import { USERS_ERRORS } from '@atendo/contracts';
-import { userRoutes } from '@atendo/api';
+import { presenceMigrations, userRoutes } from '@atendo/api';
 import { usersMigrations, usersProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
 
 export const users = defineFeature({
   name: 'users',
   routes: ({ knex, store, ids, api, auth }) => userRoutes({ knex, store, ids, credentials: auth.credentials, readYourWrites: api.readYourWrites }),
-  migrations: usersMigrations,
+  migrations: [...usersMigrations, ...presenceMigrations],
   projections: [usersProjection],
   channels: ['user'],
   errors: USERS_ERRORS,

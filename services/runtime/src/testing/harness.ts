@@ -33,6 +33,8 @@ export interface FeedClient {
   entries(event: string): Array<Record<string, unknown>>;
   /** Every entry received, on any channel. */
   all(): Array<{ channel: string; payload: unknown }>;
+  /** Sends a client message (`userStatus` …). */
+  send(message: unknown): void;
   close(): void;
 }
 
@@ -109,6 +111,7 @@ export async function startHarness(options: { env?: Record<string, string> } = {
         messages,
         entries: (event) => messages.flatMap((m) => (m.type === 'entry' && m.event === event ? [m.payload] : [])),
         all: () => messages.flatMap((m) => (m.type === 'entry' ? [{ channel: m.event, payload: m.payload }] : [])),
+        send: (message: unknown) => ws.send(JSON.stringify(message)),
         close: () => ws.close(),
       };
     },

@@ -1,0 +1,26 @@
+import { NonIdealState } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { MENU } from './menu';
+
+/** A page whose feature comes in a later release: said plainly, inside the console, with a way back. */
+export function NotYetPage({ menuPath }: { menuPath: string }) {
+  const { t } = useTranslation();
+  const entry = MENU.find((m) => m.path === menuPath);
+  const title = entry ? t(`menu.${entry.label}` as 'menu.tickets') : '';
+  return (
+    <NonIdealState
+      className="not-yet-page"
+      icon={entry?.icon ?? 'build'}
+      title={title}
+      description={t('shell.notYet')}
+      action={<Link to="/tickets">{t('shell.backToTickets')}</Link>}
+      data-testid="not-yet-page"
+    />
+  );
+}
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return <NonIdealState icon="search" title={t('shell.notFound')} action={<Link to="/tickets">{t('shell.backToTickets')}</Link>} data-testid="not-found-page" />;
+}
