@@ -12,6 +12,11 @@ import { cshowFlag } from './shell/SideMenu';
 
 const pages = consoleFeatures.flatMap((f) => f.pages);
 
+/** The campaign, contact-list, phrase-list and flow routes exist only with the browser flag cshow (read as the page opens). */
+function CshowOnly({ menuPath }: { menuPath: string }) {
+  return cshowFlag() ? <NotYetPage menuPath={menuPath} /> : <NotFoundPage />;
+}
+
 /** `/` is the dashboard, for admins; everyone else starts at the tickets. */
 function HomeGate() {
   const can = useCan();
@@ -23,7 +28,7 @@ export function AppRoutes() {
   useBodyTheme();
   const served = new Set(pages.map((p) => p.path));
   // Spec §2's private routes that no feature serves yet: a page saying so, inside the console.
-  const notYet = PRIVATE_ROUTES.filter((r) => !served.has(r.path) && (!r.cshow || cshowFlag()));
+  const notYet = PRIVATE_ROUTES.filter((r) => !served.has(r.path));
   return (
     <Routes>
       <Route element={<PublicOnly />}>
@@ -41,7 +46,7 @@ export function AppRoutes() {
               <Route key={p.path} path={p.path} element={p.element} />
             ))}
           {notYet.map((r) => (
-            <Route key={r.path} path={r.path} element={r.path === '/' ? <HomeGate /> : <NotYetPage menuPath={r.menu} />} />
+            <Route key={r.path} path={r.path} element={r.path === '/' ? <HomeGate /> : r.cshow ? <CshowOnly menuPath={r.menu} /> : <NotYetPage menuPath={r.menu} />} />
           ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>

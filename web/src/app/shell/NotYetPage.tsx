@@ -9,18 +9,17 @@ export function NotYetPage({ menuPath }: { menuPath: string }) {
   const entry = MENU.find((m) => m.path === menuPath);
   const title = entry ? t(`menu.${entry.label}` as 'menu.tickets') : '';
   return (
-    <NonIdealState
-      className="not-yet-page"
-      icon={entry?.icon ?? 'build'}
-      title={title}
-      description={t('shell.notYet')}
-      action={<Link to="/tickets">{t('shell.backToTickets')}</Link>}
-      data-testid="not-yet-page"
-    />
+    <div className="shell-page" data-testid="not-yet-page">
+      <NonIdealState icon={entry?.icon ?? 'build'} title={title} description={t('shell.notYet')} action={<Link to="/tickets">{t('shell.backToTickets')}</Link>} />
+    </div>
   );
 }
 
 export function NotFoundPage() {
   const { t } = useTranslation();
-  return <NonIdealState icon="search" title={t('shell.notFound')} action={<Link to="/tickets">{t('shell.backToTickets')}</Link>} data-testid="not-found-page" />;
+  return (
+    <div className="shell-page" data-testid="not-found-page">
+      <NonIdealState icon="search" title={t('shell.notFound')} action={<Link to="/tickets">{t('shell.backToTickets')}</Link>} />
+    </div>
+  );
 }

@@ -1,4 +1,4 @@
-import { Icon, Menu, MenuDivider, MenuItem, Tooltip } from '@blueprintjs/core';
+import { Icon, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -29,6 +29,7 @@ export function SideMenu({ collapsed, plan, onNavigate }: { collapsed: boolean; 
         key={entry.path}
         icon={<Icon icon={entry.icon} />}
         text={collapsed ? undefined : text}
+        htmlTitle={collapsed ? text : undefined}
         active={isCurrent(entry, pathname)}
         href={entry.path}
         aria-label={text}
@@ -40,13 +41,7 @@ export function SideMenu({ collapsed, plan, onNavigate }: { collapsed: boolean; 
         }}
       />
     );
-    return collapsed ? (
-      <Tooltip key={entry.path} content={text} placement="right">
-        {link}
-      </Tooltip>
-    ) : (
-      link
-    );
+    return link;
   };
   const main = entries.filter((e) => e.group === 'main');
   const admin = entries.filter((e) => e.group === 'admin');

@@ -1,8 +1,15 @@
 import { useAtomValue } from 'jotai';
+import { useRef } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { signedInAtom } from './sessionAtoms';
 
-/** Public pages: a signed-in user goes to / (spec §2). */
+/**
+ * Public pages: a user who arrives signed in goes to / (spec §2); one who has just signed in here goes to the tickets
+ * (spec §2: after login the user goes to /tickets).
+ */
 export function PublicOnly() {
-  return useAtomValue(signedInAtom) ? <Navigate to="/" replace /> : <Outlet />;
+  const signedIn = useAtomValue(signedInAtom);
+  const arrivedSignedIn = useRef(signedIn);
+  if (!signedIn) return <Outlet />;
+  return <Navigate to={arrivedSignedIn.current ? '/' : '/tickets'} replace />;
 }
