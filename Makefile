@@ -1,7 +1,7 @@
 # Atendo. `make run` serves the product; `make test` proves it. Both install what they need first.
 SHELL := /bin/bash
 NODE_MODULES_STAMP := node_modules/.install-stamp
-WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
+WEB_SOURCES := $(shell find web/src web/scripts web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
 
 .PHONY: run test test-int typecheck bench install build browser clean
 

@@ -53,7 +53,7 @@ describe('browser: the console shell', () => {
       await page.getByTestId(`menu-${label}`).click();
       // Never sent back to the tickets (but the tickets entry) nor to the login.
       if (label !== 'tickets') {
-        await page.waitForFunction(() => !location.pathname.startsWith('/tickets'));
+        await page.waitForFunction("!location.pathname.startsWith('/tickets')");
         await page
           .locator('[data-testid="not-yet-page"], [data-testid="page"]')
           .first()
@@ -120,7 +120,7 @@ describe('browser: the console shell', () => {
     const page = await signedIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     const expected = { pt: 'Atendimentos', en: 'Tickets', es: 'Atenciones' } as const;
     for (const [language, text] of Object.entries(expected)) {
-      await page.evaluate((l) => localStorage.setItem('i18nextLng', l), language);
+      await page.evaluate(`localStorage.setItem('i18nextLng', '${language}')`);
       await page.reload();
       await page.getByTestId('side-menu').waitFor();
       await expect(page.getByTestId('side-menu').textContent()).resolves.toContain(text);

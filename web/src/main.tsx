@@ -1,5 +1,4 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
-import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './styles.css';
 import './i18n';
 import { BlueprintProvider } from '@blueprintjs/core';
@@ -7,6 +6,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/AppRoutes';
+import { loadIconsPerUse } from './ui/icons';
+
+loadIconsPerUse();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

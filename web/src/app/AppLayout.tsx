@@ -1,6 +1,6 @@
-import { Drawer, Position } from '@blueprintjs/core';
+import { Drawer, NonIdealState, Position, Spinner } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { userAtom } from '../features/auth/sessionAtoms';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
@@ -39,7 +39,9 @@ export function AppLayout() {
             <SideMenu collapsed={!open} plan={flags} />
           )}
           <main className="app-content">
-            <Outlet />
+            <Suspense fallback={<NonIdealState icon={<Spinner />} />}>
+              <Outlet />
+            </Suspense>
           </main>
         </div>
       </div>

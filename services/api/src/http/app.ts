@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { errorHandler, notFound } from './errors.js';
 import { openApiDocument } from './openapi.js';
 import { checkRouteTable, mountRouteTable, route, type MountOptions, type RouteSpec } from './routeTable.js';
@@ -62,12 +65,28 @@ export function createApiApp(options: ApiAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback');
   for (const [mount, handler] of options.raw ?? []) app.use(mount, handler);
+  // Text answers (the console's scripts and styles, JSON) travel compressed: brotli where the browser takes it, else gzip.
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
   if (options.staticDir && existsSync(path.join(options.staticDir, 'index.html'))) {
     const index = path.join(options.staticDir, 'index.html');
-    app.use(express.static(options.staticDir, { index: false, maxAge: '1h' }));
+    // The build's brotli and gzip copies, the smallest the browser takes (web/scripts/precompress.mjs). Built files carry
+    // a hash of their content in their name: cached for a year; index.html is asked again each time.
+    app.use(
+      expressStaticGzip(options.staticDir, {
+        enableBrotli: true,
+        orderPreference: ['br', 'gz'],
+        index: false,
+        serveStatic: {
+          index: false,
+          setHeaders(res, file) {
+            res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          },
+        },
+      }),
+    );
     // The console's routes share paths with the API (/tickets): a browser navigation gets the page, fetch gets JSON.
     app.use((req, res, next) => {
-      if (req.method === 'GET' && req.accepts(['json', 'html']) === 'html' && !req.path.startsWith('/socket')) res.sendFile(index);
+      if (req.method === 'GET' && req.accepts(['json', 'html']) === 'html' && !req.path.startsWith('/socket')) res.sendFile(index, { headers: { 'cache-control': 'no-cache' } });
       else next();
     });
   }

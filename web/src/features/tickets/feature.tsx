@@ -1,5 +1,8 @@
+import { lazy } from 'react';
 import type { ConsoleFeature } from '../feature';
-import { TicketsPage } from './TicketsPage';
+
+// Loaded when first opened: the sign-in page does not carry the inbox's code.
+const TicketsPage = lazy(() => import('./TicketsPage').then((m) => ({ default: m.TicketsPage })));
 
 export const ticketsFeature: ConsoleFeature = {
   name: 'tickets',
