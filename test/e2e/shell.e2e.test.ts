@@ -116,6 +116,29 @@ describe('browser: the console shell', () => {
     await phone.close();
   });
 
+  it('says the account was used on another computer, and signs out there, when the same user signs in elsewhere', async () => {
+    const user = await addUser(h, 'shell-twice@demo.test', { password: 'Shell-pass-2', queueIds: h.queueIds });
+    const first = await signedIn(user.email, user.password);
+    await first.getByTestId('side-menu').waitFor();
+    await first.waitForTimeout(500); // the realtime socket is up
+    // Another computer: a browser context of its own (its own storage).
+    const elsewhere = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const second = await elsewhere.newPage();
+    await second.goto(`${h.url}/login`);
+    await second.getByTestId('login-email').fill(user.email);
+    await second.getByTestId('login-password').fill(user.password);
+    await second.getByTestId('login-submit').click();
+    await second.waitForURL(/\/tickets/);
+    await first.getByText('Your account was used on another computer.').waitFor({ timeout: 10_000 });
+    await first.screenshot({ path: path.join(artifacts, 'shell-session-taken.png') });
+    await first.waitForURL(/\/login/, { timeout: 10_000 });
+    // The new session stays.
+    await second.waitForTimeout(1500);
+    expect(second.url()).toMatch(/\/tickets/);
+    await elsewhere.close();
+    await first.close();
+  });
+
   it('speaks Portuguese, English and Spanish in the menu', async () => {
     const page = await signedIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     const expected = { pt: 'Atendimentos', en: 'Tickets', es: 'Atenciones' } as const;

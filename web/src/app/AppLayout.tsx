@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { userAtom } from '../features/auth/sessionAtoms';
+import { SessionTakenNotice } from '../features/auth/SessionTakenNotice';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { SideMenu } from './shell/SideMenu';
@@ -28,6 +29,7 @@ export function AppLayout() {
   const flags = plan;
   return (
     <RealtimeProvider companyId={user.companyId}>
+      <SessionTakenNotice />
       <div className="app-layout">
         <TopBar menuOpen={open} onToggleMenu={() => setOpen((o) => !o)} />
         <div className="app-body">

@@ -14,7 +14,7 @@ export const CONSOLE_CHANNELS: Record<FeedChannel, { feature: string } | { notSh
   chat: { notShownYet: true },
   contact: { notShownYet: true },
   announcement: { notShownYet: true },
-  auth: { notShownYet: true },
+  auth: { feature: 'auth' },
   payment: { notShownYet: true },
   queue: { notShownYet: true },
   tag: { notShownYet: true },

@@ -1,4 +1,4 @@
-import type { AppMessageFeedPayload, TicketFeedPayload } from '@atendo/contracts';
+import type { AppMessageFeedPayload, AuthFeedPayload, TicketFeedPayload } from '@atendo/contracts';
 import { useEffect, useRef } from 'react';
 import { useRealtime } from './RealtimeContext';
 
@@ -6,6 +6,7 @@ import { useRealtime } from './RealtimeContext';
 export interface FeedPayloads {
   ticket: TicketFeedPayload;
   appMessage: AppMessageFeedPayload;
+  auth: AuthFeedPayload;
 }
 
 /** Calls `handler` with every entry of `company-{companyId}-{channel}`; the latest handler is always used. */
