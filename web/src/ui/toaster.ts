@@ -36,3 +36,8 @@ export function toastError(error: unknown): void {
 export function toastWarning(message: string): void {
   void getToaster().then((t) => t.show({ message, intent: Intent.WARNING, icon: 'warning-sign', timeout: NOTICE_TIMEOUT }));
 }
+
+/** Spec §8: success notifications last about 3 seconds. */
+export function toastSuccess(message: string): void {
+  void getToaster().then((t) => t.show({ message, intent: Intent.SUCCESS, icon: 'tick', timeout: NOTICE_TIMEOUT }));
+}

@@ -40,6 +40,8 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
   const formik = useFormik<LoginRequest>({
     initialValues: { email: '', password: '' },
     validationSchema: schema,
+    // Leaving an empty field says nothing yet: a message appearing on blur moved the links below under the pointer.
+    validateOnBlur: false,
     onSubmit: async (values) => {
       setRefusal(undefined);
       try {

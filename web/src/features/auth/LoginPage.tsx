@@ -1,6 +1,6 @@
 import { Card, Classes, H2, Text } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { LoginForm } from './LoginForm';
 import { useSession } from './useSession';
@@ -26,6 +26,11 @@ export function LoginPage() {
             navigate('/tickets', { replace: true });
           }}
         />
+        <p className="login-links">
+          <Link to="/forgetpsw" data-testid="forgot-link">
+            {t('login.forgot')}
+          </Link>
+        </p>
       </Card>
       <footer className={Classes.TEXT_MUTED}>{t('login.copyright', { year: new Date().getFullYear() })}</footer>
     </main>
