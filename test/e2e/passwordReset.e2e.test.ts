@@ -1,33 +1,25 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { artifacts, startBrowserHarness } from './browser.js';
 import { eventually } from '@atendo/core/testing';
 import type { OutboxMail } from '../../services/runtime/src/mail/devOutbox.js';
 import { addUser } from '../../services/runtime/src/testing/accounts.js';
-import { startHarness, type Harness } from '../../services/runtime/src/testing/harness.js';
+import type { Harness } from '../../services/runtime/src/testing/harness.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const artifacts = path.join(repoRoot, 'test-artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const webDist = path.join(repoRoot, 'web/dist');
 
 /** A person who lost their password, in the real console: the e-mail arrives over SMTP at the local outbox. */
 describe('browser: password reset', () => {
   let h: Harness;
   let browser: Browser;
 
+  let stop: () => Promise<void>;
+
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: run \`make test\`, which installs Debian's chromium`);
-    if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('The console is not built: run `make test` (it builds web/dist)');
-    await mkdir(artifacts, { recursive: true });
-    h = await startHarness({ env: { WEB_DIST: webDist } });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    ({ h, browser, stop } = await startBrowserHarness());
   });
   afterAll(async () => {
-    await browser?.close();
-    await h?.stop();
+    await stop?.();
   });
 
   it('asks for the e-mail, takes the code from the e-mail and a new password, then signs in with it', async () => {

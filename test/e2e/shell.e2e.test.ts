@@ -1,34 +1,23 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { artifacts, startBrowserHarness } from './browser.js';
 import { addUser } from '../../services/runtime/src/testing/accounts.js';
-import { startHarness, ADMIN_EMAIL, ADMIN_PASSWORD, type Harness } from '../../services/runtime/src/testing/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness } from '../../services/runtime/src/testing/harness.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const artifacts = path.join(repoRoot, 'test-artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const webDist = path.join(repoRoot, 'web/dist');
 
 /** The console's frame as each kind of user meets it: the side menu, every entry's page, themes and languages. */
 describe('browser: the console shell', () => {
   let h: Harness;
   let browser: Browser;
 
+  let stop: () => Promise<void>;
+
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: run \`make test\`, which installs Debian's chromium`);
-    if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('The console is not built: run `make test` (it builds web/dist)');
-    await mkdir(artifacts, { recursive: true });
-    h = await startHarness({ env: { WEB_DIST: webDist } });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    ({ h, browser, stop } = await startBrowserHarness());
   });
   afterAll(async () => {
-    await browser?.close();
-    await h?.stop();
+    await stop?.();
   });
 
   async function signedIn(email: string, password: string, viewport = { width: 1280, height: 800 }): Promise<Page> {

@@ -1,14 +1,9 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startHarness, ADMIN_EMAIL, ADMIN_PASSWORD, type Harness } from '../../services/runtime/src/testing/harness.js';
+import type { Browser, Page } from 'playwright-core';
+import { artifacts, startBrowserHarness } from './browser.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness } from '../../services/runtime/src/testing/harness.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const artifacts = path.join(repoRoot, 'test-artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const webDist = path.join(repoRoot, 'web/dist');
 
 /** The story of the walking skeleton, as an agent lives it in the real console in headless Chromium. */
 describe('browser: the first WhatsApp conversation', () => {
@@ -16,20 +11,14 @@ describe('browser: the first WhatsApp conversation', () => {
   let browser: Browser;
   let page: Page;
 
+  let stop: () => Promise<void>;
+
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: run \`make test\`, which installs Debian's chromium`);
-    if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('The console is not built: run `make test` (it builds web/dist)');
-    await mkdir(artifacts, { recursive: true });
-    h = await startHarness({ env: { WEB_DIST: webDist } });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    ({ h, browser, stop } = await startBrowserHarness());
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   });
   afterAll(async () => {
-    await browser?.close();
-    await h?.stop();
+    await stop?.();
   });
 
   it('log in, a customer writes, the ticket appears live, accept, reply, the customer receives it, resolve', async () => {

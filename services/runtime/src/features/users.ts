@@ -8,6 +8,6 @@ export const users = defineFeature({
   routes: ({ knex, store, ids, api, auth }) => userRoutes({ knex, store, ids, credentials: auth.credentials, readYourWrites: api.readYourWrites }),
   migrations: [...usersMigrations, ...presenceMigrations],
   projections: [usersProjection],
-  channels: ['user'],
+  channels: ['user', 'auth'],
   errors: USERS_ERRORS,
 });

@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { startHarness, type Harness } from '../../services/runtime/src/testing/harness.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+/** Where browser tests leave their screenshots (open them: they are how the console looks). */
+export const artifacts = path.join(repoRoot, 'test-artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const webDist = path.join(repoRoot, 'web/dist');
+
+/** The whole product serving the built console, and headless Chromium: what every browser test starts from. */
+export async function startBrowserHarness(): Promise<{ h: Harness; browser: Browser; stop(): Promise<void> }> {
+  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: run \`make test\`, which installs Debian's chromium`);
+  if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('The console is not built: run `make test` (it builds web/dist)');
+  await mkdir(artifacts, { recursive: true });
+  const h = await startHarness({ env: { WEB_DIST: webDist } });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    h,
+    browser,
+    async stop() {
+      await browser.close();
+      await h.stop();
+    },
+  };
+}
