@@ -42,3 +42,6 @@ export function withDefaults(stored: Record<string, string>): Array<{ key: Setti
 export const settingParamsSchema = yup.object({ key: yup.string().trim().max(60).required() });
 
 export const settingValueSchema = yup.object({ value: yup.string().trim().max(200).required() });
+
+/** What the console hears on `settings`: the company's settings, every key, after a change. */
+export type SettingsFeedPayload = { action: 'update'; settings: Array<{ key: SettingKey; value: string }> };

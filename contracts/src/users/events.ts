@@ -31,3 +31,6 @@ export type AuthFeedPayload = {
   userId: number;
   sessionId: string;
 };
+
+/** What the console hears on `user`: which user changed (the list fetches it again). */
+export type UserFeedPayload = { action: 'create' | 'update'; id: number } | { action: 'delete'; userId: number };

@@ -1,6 +1,10 @@
+import { announcementsFeature } from './announcements/feature';
 import { authFeature } from './auth/feature';
 import type { ConsoleFeature } from './feature';
+import { helpsFeature } from './helps/feature';
+import { settingsFeature } from './settings/feature';
 import { ticketsFeature } from './tickets/feature';
+import { usersFeature } from './users/feature';
 
 /** The console's features: a new one adds its folder and one line here (docs/adding-a-feature.md). */
-export const consoleFeatures: ConsoleFeature[] = [authFeature, ticketsFeature];
+export const consoleFeatures: ConsoleFeature[] = [authFeature, ticketsFeature, usersFeature, settingsFeature, helpsFeature, announcementsFeature];

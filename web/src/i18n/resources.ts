@@ -1,5 +1,11 @@
+import { announcementsTranslations } from '../features/announcements/i18n';
 import { authTranslations } from '../features/auth/i18n';
+import { companiesTranslations } from '../features/companies/i18n';
+import { helpsTranslations } from '../features/helps/i18n';
+import { plansTranslations } from '../features/plans/i18n';
+import { settingsTranslations } from '../features/settings/i18n';
 import { ticketsTranslations } from '../features/tickets/i18n';
+import { usersTranslations } from '../features/users/i18n';
 import { en } from './en';
 import { es } from './es';
 import { pt } from './pt';
@@ -8,8 +14,25 @@ import { pt } from './pt';
  * The console's texts: the shell's own (./en, ./pt, ./es: app, languages, top bar, errors) and each feature's
  * bundle (`web/src/features/<feature>/i18n.ts`). A feature with texts adds its bundle to both lines below.
  */
-export type Resources = typeof en & typeof authTranslations.en & typeof ticketsTranslations.en;
-const bundles = [authTranslations, ticketsTranslations];
+export type Resources = typeof en &
+  typeof authTranslations.en &
+  typeof ticketsTranslations.en &
+  typeof usersTranslations.en &
+  typeof settingsTranslations.en &
+  typeof companiesTranslations.en &
+  typeof plansTranslations.en &
+  typeof helpsTranslations.en &
+  typeof announcementsTranslations.en;
+const bundles = [
+  authTranslations,
+  ticketsTranslations,
+  usersTranslations,
+  settingsTranslations,
+  companiesTranslations,
+  plansTranslations,
+  helpsTranslations,
+  announcementsTranslations,
+];
 
 const merged = (shell: object, language: 'en' | 'pt' | 'es'): Resources => Object.assign({}, shell, ...bundles.map((b) => b[language])) as Resources;
 

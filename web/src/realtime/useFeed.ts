@@ -1,4 +1,4 @@
-import type { AppMessageFeedPayload, AuthFeedPayload, TicketFeedPayload } from '@atendo/contracts';
+import type { AnnouncementFeedPayload, AppMessageFeedPayload, AuthFeedPayload, SettingsFeedPayload, TicketFeedPayload, UserFeedPayload } from '@atendo/contracts';
 import { useEffect, useRef } from 'react';
 import { useRealtime } from './RealtimeContext';
 
@@ -7,6 +7,9 @@ export interface FeedPayloads {
   ticket: TicketFeedPayload;
   appMessage: AppMessageFeedPayload;
   auth: AuthFeedPayload;
+  user: UserFeedPayload;
+  settings: SettingsFeedPayload;
+  announcement: AnnouncementFeedPayload;
 }
 
 /** Calls `handler` with every entry of `company-{companyId}-{channel}`; the latest handler is always used. */

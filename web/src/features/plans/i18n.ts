@@ -1,0 +1,8 @@
+/** The plans feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
+const en = {};
+
+export const plansTranslations = {
+  en,
+  pt: {} satisfies typeof en,
+  es: {} satisfies typeof en,
+};
