@@ -1,4 +1,93 @@
-/** Placeholder while the settings page's helps tab is written. */
+import type { Help } from '@atendo/contracts';
+import { Button, Classes, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError, toastSuccess } from '../../ui/toaster';
+import { ConfirmDialog } from './ConfirmDialog';
+import { HelpForm } from './HelpForm';
+import { helpsApi } from './helpsApi';
+import { useHelps } from './useHelps';
+import './helps.css';
+
+const byTitle = (a: Help, b: Help) => a.title.localeCompare(b.title);
+
+/** The settings page's helps tab (super users): the help entries, a form to add or change one, and deletion. */
 export function HelpsTab() {
-  return <div data-testid="helps-tab" />;
+  const { t } = useTranslation();
+  const { helps, setHelps, loading } = useHelps();
+  const [editing, setEditing] = useState<Help>();
+  const [deleting, setDeleting] = useState<Help>();
+
+  const saved = (help: Help) => {
+    setHelps((list) => [...list.filter((h) => h.id !== help.id), help].sort(byTitle));
+    setEditing(undefined);
+  };
+
+  const confirmDelete = async () => {
+    const help = deleting;
+    if (!help) return;
+    try {
+      await helpsApi.remove(help.id);
+      setHelps((list) => list.filter((h) => h.id !== help.id));
+      if (editing?.id === help.id) setEditing(undefined);
+      toastSuccess(t('helps.deleted'));
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  return (
+    <div className="helps-tab" data-testid="helps-tab">
+      <HelpForm key={editing?.id ?? 'new'} editing={editing} onSaved={saved} onCancel={() => setEditing(undefined)} />
+      {loading && helps.length === 0 ? (
+        <Spinner size={24} />
+      ) : helps.length === 0 ? (
+        <NonIdealState icon="video" title={t('helps.empty')} />
+      ) : (
+        <div className="helps-table-scroll">
+          <HTMLTable striped compact className="helps-table" data-testid="helps-table">
+            <thead>
+              <tr>
+                <th>{t('helps.form.title')}</th>
+                <th>{t('helps.form.video')}</th>
+                <th>{t('helps.form.description')}</th>
+                <th aria-label={t('helps.actions')} />
+              </tr>
+            </thead>
+            <tbody>
+              {helps.map((help) => (
+                <tr key={help.id} data-testid="help-row" data-help-id={help.id} className={editing?.id === help.id ? 'helps-row-editing' : undefined}>
+                  <td>{help.title}</td>
+                  <td className="helps-table-code">{help.video}</td>
+                  <td className={`helps-table-description ${Classes.TEXT_MUTED}`}>{help.description}</td>
+                  <td className="helps-table-actions">
+                    <Button variant="minimal" icon="edit" aria-label={t('helps.edit')} title={t('helps.edit')} onClick={() => setEditing(help)} data-testid="help-edit" />
+                    <Button
+                      variant="minimal"
+                      icon="trash"
+                      intent={Intent.DANGER}
+                      aria-label={t('helps.delete')}
+                      title={t('helps.delete')}
+                      onClick={() => setDeleting(help)}
+                      data-testid="help-delete"
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
+      <ConfirmDialog
+        isOpen={!!deleting}
+        title={t('helps.delete')}
+        confirmText={t('helps.delete')}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(undefined)}
+        testId="help-delete-dialog"
+      >
+        <p>{t('helps.confirmDelete', { title: deleting?.title ?? '' })}</p>
+      </ConfirmDialog>
+    </div>
+  );
 }
