@@ -81,7 +81,7 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <main className="login-page">
+    <main className="login-page" data-testid="page">
       <Card elevation={2} className="login-card">
         <div className="login-heading">
           <H2>{t('forgot.title')}</H2>

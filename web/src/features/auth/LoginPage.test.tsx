@@ -5,7 +5,12 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
 import { me } from '../../test/fixtures';
+import { toastWarning } from '../../ui/toaster';
 import { LoginPage } from './LoginPage';
+
+vi.mock('../../ui/toaster', async (original) => ({ ...(await original<typeof import('../../ui/toaster')>()), toastWarning: vi.fn() }));
+
+const HOUR = 3_600_000;
 
 function renderLogin() {
   return render(
@@ -21,7 +26,52 @@ function renderLogin() {
 }
 
 describe('login page', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(toastWarning).mockClear();
+  });
+
+  async function signInDue(dueInMs: number) {
+    const dueDate = new Date(Date.now() + dueInMs).toISOString();
+    fakeFetch(() => ({ body: { token: 'jwt-1', user: { ...me, company: { ...me.company, dueDate } } } }));
+    renderLogin();
+    await userEvent.type(screen.getByTestId('login-email'), 'ana@example.com');
+    await userEvent.type(screen.getByTestId('login-password'), 'secret{Enter}');
+    expect(await screen.findByText('Tickets page')).toBeTruthy();
+  }
+
+  it.each([
+    [24 * HOUR + HOUR, 'Your subscription expires in 1 day.'],
+    [4 * 24 * HOUR + 9 * HOUR, 'Your subscription expires in 4 days.'],
+  ])('warns after the login when the subscription ends soon (due in %i ms)', async (dueIn, warning) => {
+    await signInDue(dueIn);
+    expect(vi.mocked(toastWarning).mock.calls).toEqual([[warning]]);
+  });
+
+  it('does not warn when the subscription ends in 5 days or more (rounded)', async () => {
+    await signInDue(4 * 24 * HOUR + 13 * HOUR);
+    expect(toastWarning).not.toHaveBeenCalled();
+  });
+
+  it('warns in the chosen language', async () => {
+    localStorage.setItem('i18nextLng', 'pt');
+    const { changeLanguage } = await import('../../i18n');
+    changeLanguage('pt');
+    try {
+      await signInDue(2 * 24 * HOUR);
+      expect(vi.mocked(toastWarning).mock.calls).toEqual([['Sua assinatura vence em 2 dias.']]);
+    } finally {
+      changeLanguage('en');
+    }
+  });
+
+  it('links to the sign-up and the password reset, with the language menu and the copyright', () => {
+    renderLogin();
+    expect(screen.getByTestId('signup-link').getAttribute('href')).toBe('/signup');
+    expect(screen.getByTestId('forgot-link').getAttribute('href')).toBe('/forgetpsw');
+    expect(screen.getByTestId('language-select')).toBeTruthy();
+    expect(screen.getByText(`© ${new Date().getFullYear()} Atendo. All rights reserved.`)).toBeTruthy();
+  });
 
   it('asks for a valid email and a password before calling the server', async () => {
     const { calls } = fakeFetch(() => ({ status: 500 }));

@@ -11,7 +11,7 @@ export function LoginPage() {
   const { signIn } = useSession();
 
   return (
-    <main className="login-page">
+    <main className="login-page" data-testid="page">
       <Card elevation={2} className="login-card">
         <div className="login-heading">
           <H2>{t('app.name')}</H2>
@@ -29,6 +29,11 @@ export function LoginPage() {
         <p className="login-links">
           <Link to="/forgetpsw" data-testid="forgot-link">
             {t('login.forgot')}
+          </Link>
+        </p>
+        <p className="login-links">
+          <Link to="/signup" data-testid="signup-link">
+            {t('signup.link')}
           </Link>
         </p>
       </Card>
