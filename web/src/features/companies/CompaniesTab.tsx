@@ -1,0 +1,175 @@
+import type { Company, Plan } from '@atendo/contracts';
+import { Alert, Button, ButtonGroup, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../ui/dates';
+import { toastError, toastSuccess } from '../../ui/toaster';
+import { companiesApi } from './companiesApi';
+import { CompanyDialog } from './CompanyDialog';
+import { dueDateTone } from './dueDateTone';
+
+type Editing = { company: Company | undefined } | undefined;
+type Confirm = { kind: 'delete' | 'renew'; company: Company } | undefined;
+
+/** The platform's companies (super users): list, add, edit, delete, and Expire (the due date moves one period on). */
+export function CompaniesTab() {
+  const { t } = useTranslation();
+  const [companies, setCompanies] = useState<Company[]>();
+  const [plans, setPlans] = useState<Plan[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Editing>();
+  const [confirm, setConfirm] = useState<Confirm>();
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(() => {
+    setFailed(false);
+    Promise.all([companiesApi.list(), companiesApi.plans()]).then(
+      ([list, planList]) => {
+        setCompanies(list);
+        setPlans(planList);
+      },
+      (error: unknown) => {
+        setFailed(true);
+        toastError(error);
+      },
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (companies ?? []).filter((c) => !needle || c.name.toLowerCase().includes(needle) || c.email.toLowerCase().includes(needle));
+  }, [companies, search]);
+
+  const put = (company: Company) =>
+    setCompanies((list = []) => (list.some((c) => c.id === company.id) ? list.map((c) => (c.id === company.id ? company : c)) : [...list, company].sort((a, b) => a.name.localeCompare(b.name))));
+
+  const confirmed = async () => {
+    if (!confirm) return;
+    const { kind, company } = confirm;
+    setBusy(true);
+    try {
+      if (kind === 'delete') {
+        await companiesApi.remove(company.id);
+        setCompanies((list = []) => list.filter((c) => c.id !== company.id));
+        toastSuccess(t('companies.deleted'));
+      } else {
+        const renewed = await companiesApi.renew(company.id);
+        put(renewed);
+        toastSuccess(t('companies.renewed', { name: renewed.name, date: renewed.dueDate ? formatDate(renewed.dueDate) : '' }));
+      }
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setBusy(false);
+      setConfirm(undefined);
+    }
+  };
+
+  if (failed) {
+    return (
+      <NonIdealState
+        icon="error"
+        title={t('companies.loadFailed')}
+        action={<Button icon="refresh" text={t('companies.retry')} onClick={load} data-testid="companies-retry" />}
+      />
+    );
+  }
+  if (!companies) return <Spinner className="settings-spinner" />;
+
+  return (
+    <div className="settings-panel" data-testid="companies-tab">
+      <div className="settings-toolbar">
+        <InputGroup
+          className="settings-search"
+          type="search"
+          leftIcon="search"
+          placeholder={t('companies.search')}
+          aria-label={t('companies.search')}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          data-testid="companies-search"
+        />
+        <Button icon="add" intent={Intent.PRIMARY} text={t('companies.add')} onClick={() => setEditing({ company: undefined })} data-testid="companies-add" />
+      </div>
+      {shown.length === 0 ? (
+        <NonIdealState icon="office" title={t(companies.length === 0 ? 'companies.empty' : 'companies.noMatch')} />
+      ) : (
+        <div className="settings-table-scroll">
+          <HTMLTable className="settings-table" compact striped interactive>
+            <thead>
+              <tr>
+                <th>{t('companies.columns.name')}</th>
+                <th>{t('companies.columns.email')}</th>
+                <th>{t('companies.columns.phone')}</th>
+                <th>{t('companies.columns.plan')}</th>
+                <th>{t('companies.columns.status')}</th>
+                <th>{t('companies.columns.dueDate')}</th>
+                <th>{t('companies.columns.recurrence')}</th>
+                <th>{t('companies.columns.createdAt')}</th>
+                <th className="settings-row-actions">{t('companies.columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((company) => {
+                const tone = dueDateTone(company.dueDate);
+                return (
+                  <tr key={company.id} className={tone ? `due-${tone}` : undefined} data-testid="company-row" data-company-id={company.id} data-due-tone={tone}>
+                    <td>{company.name}</td>
+                    <td>{company.email}</td>
+                    <td>{company.phone}</td>
+                    <td>{company.plan?.name ?? ''}</td>
+                    <td>
+                      <Tag minimal intent={company.status ? Intent.SUCCESS : Intent.NONE}>
+                        {t(company.status ? 'companies.active' : 'companies.inactive')}
+                      </Tag>
+                    </td>
+                    <td title={tone ? t(`companies.dueTone.${tone}`) : undefined}>{company.dueDate ? formatDate(company.dueDate) : t('companies.noDueDate')}</td>
+                    <td>{t(`companies.recurrences.${company.recurrence}`)}</td>
+                    <td>{formatDate(company.createdAt)}</td>
+                    <td className="settings-row-actions">
+                      <ButtonGroup variant="minimal">
+                        <Button icon="edit" title={t('companies.edit')} aria-label={t('companies.edit')} onClick={() => setEditing({ company })} data-testid="company-edit" />
+                        <Button icon="calendar" title={t('companies.renew')} aria-label={t('companies.renew')} onClick={() => setConfirm({ kind: 'renew', company })} data-testid="company-renew" />
+                        <Button icon="trash" intent={Intent.DANGER} title={t('companies.delete')} aria-label={t('companies.delete')} onClick={() => setConfirm({ kind: 'delete', company })} data-testid="company-delete" />
+                      </ButtonGroup>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
+      {editing && (
+        <CompanyDialog
+          company={editing.company}
+          plans={plans}
+          onClose={() => setEditing(undefined)}
+          onSaved={(company) => {
+            put(company);
+            setEditing(undefined);
+          }}
+        />
+      )}
+      <Alert
+        isOpen={confirm !== undefined}
+        intent={confirm?.kind === 'delete' ? Intent.DANGER : Intent.PRIMARY}
+        icon={confirm?.kind === 'delete' ? 'trash' : 'calendar'}
+        confirmButtonText={confirm?.kind === 'delete' ? t('companies.delete') : t('companies.renew')}
+        cancelButtonText={t('companies.cancel')}
+        loading={busy}
+        onConfirm={() => void confirmed()}
+        onCancel={() => setConfirm(undefined)}
+        className="settings-dialog"
+      >
+        <p data-testid="company-confirm">
+          {confirm?.kind === 'delete'
+            ? t('companies.deleteConfirm', { name: confirm.company.name })
+            : confirm && t('companies.renewConfirm', { name: confirm.company.name, recurrence: t(`companies.recurrences.${confirm.company.recurrence}`) })}
+        </p>
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { companyChangesSchema, companySchema, RECURRENCES, type Company, type Plan } from '@atendo/contracts';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H6, HTMLSelect, InputGroup, Intent, Switch } from '@blueprintjs/core';
+import { useFormik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { toastError, toastSuccess } from '../../ui/toaster';
+import { fieldErrors, serverFieldErrors } from '../settings/formErrors';
+import { companiesApi } from './companiesApi';
+import { companyBody, formValues, type CompanyFormValues } from './companyForm';
+
+interface Props {
+  /** The company to edit; none: a new one. */
+  company: Company | undefined;
+  plans: Plan[];
+  onClose(): void;
+  onSaved(company: Company): void;
+}
+
+type TextField = Exclude<keyof CompanyFormValues, 'status' | 'planId' | 'recurrence'>;
+
+/** Adds or edits a company with the shared schemas (companySchema, companyChangesSchema); a refusal keeps what was typed. */
+export function CompanyDialog({ company, plans, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const adding = company === undefined;
+  const schema = adding ? companySchema : companyChangesSchema;
+
+  const formik = useFormik<CompanyFormValues>({
+    initialValues: formValues(company, plans),
+    validate: (values) => schema.validate(companyBody(values, adding), { abortEarly: false }).then(() => ({}), fieldErrors<CompanyFormValues>),
+    onSubmit: async (values, { setErrors }) => {
+      const body = companyBody(values, adding);
+      try {
+        const saved = adding ? await companiesApi.add(body) : await companiesApi.change(company.id, body);
+        toastSuccess(t('companies.saved'));
+        onSaved(saved);
+      } catch (error) {
+        setErrors(serverFieldErrors<CompanyFormValues>(error));
+        toastError(error);
+      }
+    },
+  });
+
+  const errorOf = (name: keyof CompanyFormValues) => (formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined);
+
+  const text = (name: TextField, props: Partial<React.ComponentProps<typeof InputGroup>> = {}, helper?: string) => {
+    const error = errorOf(name);
+    return (
+      <FormGroup label={t(`companies.form.${name}`)} labelFor={`company-${name}`} helperText={error ?? helper} intent={error ? Intent.DANGER : Intent.NONE}>
+        <InputGroup
+          id={`company-${name}`}
+          name={name}
+          data-testid={`company-${name}`}
+          value={formik.values[name]}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          intent={error ? Intent.DANGER : Intent.NONE}
+          aria-invalid={error ? true : undefined}
+          {...props}
+        />
+      </FormGroup>
+    );
+  };
+
+  const planError = errorOf('planId');
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={t(adding ? 'companies.form.addTitle' : 'companies.form.editTitle')}
+      icon="office"
+      className="settings-dialog"
+    >
+      <form onSubmit={formik.handleSubmit} noValidate data-testid="company-dialog">
+        <DialogBody>
+          <div className="settings-form-grid">
+            {text('name', { autoFocus: true })}
+            {text('email', { type: 'email' })}
+            {text('phone', { type: 'tel' })}
+            <FormGroup label={t('companies.form.plan')} labelFor="company-planId" helperText={planError} intent={planError ? Intent.DANGER : Intent.NONE}>
+              <HTMLSelect
+                id="company-planId"
+                name="planId"
+                data-testid="company-planId"
+                fill
+                value={formik.values.planId}
+                onChange={formik.handleChange}
+                options={[{ value: '', label: t('companies.form.choosePlan'), disabled: true }, ...plans.map((plan) => ({ value: String(plan.id), label: plan.name }))]}
+              />
+            </FormGroup>
+            {text('dueDate', { type: 'date' }, t('companies.form.dueDateHelp'))}
+            <FormGroup label={t('companies.form.recurrence')} labelFor="company-recurrence">
+              <HTMLSelect
+                id="company-recurrence"
+                name="recurrence"
+                data-testid="company-recurrence"
+                fill
+                value={formik.values.recurrence}
+                onChange={formik.handleChange}
+                options={RECURRENCES.map((value) => ({ value, label: t(`companies.recurrences.${value}`) }))}
+              />
+            </FormGroup>
+            {adding && text('password', { type: 'password', autoComplete: 'new-password' }, t('companies.form.passwordHelp'))}
+          </div>
+          <Switch
+            name="status"
+            data-testid="company-status"
+            checked={formik.values.status}
+            onChange={formik.handleChange}
+            label={t('companies.form.status')}
+          />
+          <H6>{t('companies.form.billing')}</H6>
+          <div className="settings-form-grid">
+            {text('billingName')}
+            {text('addressZipCode')}
+            {text('addressStreet')}
+            {text('addressDistrict')}
+            {text('addressCity')}
+            {text('addressState')}
+          </div>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('companies.cancel')} onClick={onClose} data-testid="company-cancel" />
+              <Button type="submit" intent={Intent.PRIMARY} text={t('companies.form.save')} loading={formik.isSubmitting} data-testid="company-save" />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

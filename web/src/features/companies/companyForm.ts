@@ -1,0 +1,69 @@
+import { RECURRENCES, type Company, type Recurrence } from '@atendo/contracts';
+
+/** The company form as typed: every input a string, the status a switch. */
+export interface CompanyFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  planId: string;
+  status: boolean;
+  /** yyyy-MM-dd, as a date input holds it; empty: no due date. */
+  dueDate: string;
+  recurrence: Recurrence;
+  password: string;
+  billingName: string;
+  addressZipCode: string;
+  addressStreet: string;
+  addressState: string;
+  addressCity: string;
+  addressDistrict: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The date input's yyyy-MM-dd of an ISO instant, in the browser's time zone. */
+export function toDateInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** Spec §5: a blank or invalid due date is sent as null; a valid one as the start of that day, local time. */
+export function dueDateOf(input: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(input.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  return date.toISOString();
+}
+
+export function formValues(company: Company | undefined, plans: Array<{ id: number }>): CompanyFormValues {
+  return {
+    name: company?.name ?? '',
+    email: company?.email ?? '',
+    phone: company?.phone ?? '',
+    planId: String(company?.planId ?? plans[0]?.id ?? ''),
+    status: company?.status ?? true,
+    dueDate: toDateInput(company?.dueDate ?? null),
+    recurrence: company?.recurrence ?? RECURRENCES[0],
+    password: '',
+    billingName: company?.billingName ?? '',
+    addressZipCode: company?.addressZipCode ?? '',
+    addressStreet: company?.addressStreet ?? '',
+    addressState: company?.addressState ?? '',
+    addressCity: company?.addressCity ?? '',
+    addressDistrict: company?.addressDistrict ?? '',
+  };
+}
+
+/** What is sent: the password only when adding and typed; the plan as its id (empty: missing, the schema says so). */
+export function companyBody({ password, planId, dueDate, ...rest }: CompanyFormValues, adding: boolean) {
+  return {
+    ...rest,
+    planId: planId === '' ? undefined : Number(planId),
+    dueDate: dueDateOf(dueDate),
+    ...(adding && password !== '' ? { password } : {}),
+  };
+}

@@ -1,0 +1,37 @@
+import { PLAN_FEATURES, type Plan } from '@atendo/contracts';
+import { i18n } from '../../i18n';
+
+type Feature = (typeof PLAN_FEATURES)[number];
+
+/** The plan form as typed: limits and value as the inputs hold them, the feature flags as switches. */
+export type PlanFormValues = { name: string; users: string; connections: string; queues: string; value: string } & Record<Feature, boolean>;
+
+export function formValues(plan: Plan | undefined): PlanFormValues {
+  return {
+    name: plan?.name ?? '',
+    users: plan ? String(plan.users) : '',
+    connections: plan ? String(plan.connections) : '',
+    queues: plan ? String(plan.queues) : '',
+    value: plan ? plan.value.toFixed(2) : '',
+    // Spec §3: every feature on by default.
+    ...(Object.fromEntries(PLAN_FEATURES.map((flag) => [flag, plan?.[flag] ?? true])) as Record<Feature, boolean>),
+  };
+}
+
+/** An empty input is a missing number (the schema says it is required), a decimal comma a point. */
+const numberOf = (input: string) => (input.trim() === '' ? undefined : Number(input.trim().replace(',', '.')));
+
+export function planBody(values: PlanFormValues) {
+  return {
+    ...values,
+    users: numberOf(values.users),
+    connections: numberOf(values.connections),
+    queues: numberOf(values.queues),
+    value: numberOf(values.value),
+  };
+}
+
+/** Spec §9: money in BRL with 2 decimals. */
+export function formatMoney(value: number, language = i18n.language): string {
+  return new Intl.NumberFormat(language === 'pt' ? 'pt-BR' : language, { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+}
