@@ -1,11 +1,11 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 interface ConfirmDialogProps {
   isOpen: boolean;
   title: string;
   confirmText: string;
+  cancelText: string;
   children: ReactNode;
   /** The action; the dialog waits for it (its button spins) and closes after. */
   onConfirm(): Promise<void>;
@@ -14,8 +14,7 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before a deletion. Blueprint's Alert takes no test ids on its buttons, which the browser tests need. */
-export function ConfirmDialog({ isOpen, title, confirmText, children, onConfirm, onClose, testId }: ConfirmDialogProps) {
-  const { t } = useTranslation();
+export function ConfirmDialog({ isOpen, title, confirmText, cancelText, children, onConfirm, onClose, testId }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -32,7 +31,7 @@ export function ConfirmDialog({ isOpen, title, confirmText, children, onConfirm,
       <DialogFooter
         actions={
           <>
-            <Button text={t('helps.form.cancel')} onClick={onClose} disabled={busy} data-testid={`${testId}-cancel`} />
+            <Button text={cancelText} onClick={onClose} disabled={busy} data-testid={`${testId}-cancel`} />
             <Button intent={Intent.DANGER} text={confirmText} loading={busy} onClick={() => void confirm()} data-testid={`${testId}-confirm`} />
           </>
         }

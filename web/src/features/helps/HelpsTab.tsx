@@ -82,6 +82,7 @@ export function HelpsTab() {
         isOpen={!!deleting}
         title={t('helps.delete')}
         confirmText={t('helps.delete')}
+        cancelText={t('helps.form.cancel')}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(undefined)}
         testId="help-delete-dialog"

@@ -1,0 +1,223 @@
+import { ANNOUNCEMENT_MEDIA_MAX_BYTES, announcementChangesSchema, announcementSchema, type Announcement } from '@atendo/contracts';
+import { Button, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
+import { useFormik } from 'formik';
+import { useState, type InputHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/ApiError';
+import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
+import { serverFieldErrors, validateWith } from '../helps/formErrors';
+import { AnnouncementImage } from './AnnouncementImage';
+import { announcementsApi, type AnnouncementValues } from './announcementsApi';
+import { PRIORITIES, PRIORITY_LABELS, type Priority } from './priority';
+
+/** Spec §5 (schedule media, the same rule here): png, jpg or jpeg. The server checks the content too. */
+const IMAGE_TYPES = ['image/png', 'image/jpeg'];
+const IMAGE_EXTENSIONS = /\.(png|jpe?g)$/i;
+const ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
+const MAX_MIB = ANNOUNCEMENT_MEDIA_MAX_BYTES / (1024 * 1024);
+const FIELDS = ['title', 'text', 'priority', 'status'] as const;
+
+interface AnnouncementDialogProps {
+  isOpen: boolean;
+  /** The announcement to change; none to publish a new one. */
+  editing: Announcement | undefined;
+  onSaved(announcement: Announcement): void;
+  onClose(): void;
+}
+
+const valuesOf = (a: Announcement | undefined): AnnouncementValues => ({
+  title: a?.title ?? '',
+  text: a?.text ?? '',
+  priority: a?.priority ?? 3,
+  status: a?.status ?? true,
+});
+
+function changesOf(values: AnnouncementValues, saved: Announcement): Partial<AnnouncementValues> {
+  const cast = announcementChangesSchema.cast(values) as AnnouncementValues;
+  return Object.fromEntries(FIELDS.filter((f) => cast[f] !== saved[f]).map((f) => [f, cast[f]]));
+}
+
+/**
+ * Publishes or changes an announcement (title, text, priority, status) with the contracts' rules, then sends its image,
+ * if one was chosen, to the media-upload route; an image already there can be removed.
+ */
+export function AnnouncementDialog({ isOpen, editing, onSaved, onClose }: AnnouncementDialogProps) {
+  const { t } = useTranslation();
+  // Becomes the saved announcement once created: a failed upload is then retried on it, not on a second one.
+  const [record, setRecord] = useState(editing);
+  const [file, setFile] = useState<File>();
+  const [fileError, setFileError] = useState<string>();
+  const [removing, setRemoving] = useState(false);
+
+  const uploadRefusal = (error: unknown) => {
+    const rules = error instanceof ApiError && Array.isArray(error.details) ? (error.details as { rule?: string }[]).map((d) => d.rule) : [];
+    if ((error instanceof ApiError && error.status === 413) || rules.includes('fileTooLarge')) return t('announcements.image.tooLarge', { max: MAX_MIB });
+    if (rules.includes('imageType')) return t('announcements.image.wrongType');
+    return errorMessage(error);
+  };
+
+  const formik = useFormik<AnnouncementValues>({
+    initialValues: valuesOf(editing),
+    validate: validateWith<AnnouncementValues>(announcementSchema),
+    onSubmit: async (values, { setErrors, resetForm }) => {
+      let saved: Announcement;
+      try {
+        if (record) {
+          const changes = changesOf(values, record);
+          saved = Object.keys(changes).length > 0 ? await announcementsApi.update(record.id, changes) : record;
+        } else {
+          saved = await announcementsApi.create(announcementSchema.cast(values) as AnnouncementValues);
+        }
+      } catch (error) {
+        // What the user typed stays; the refused fields say why.
+        setErrors(serverFieldErrors(error) as Partial<Record<keyof AnnouncementValues, string>>);
+        toastError(error);
+        return;
+      }
+      setRecord(saved);
+      resetForm({ values: valuesOf(saved) });
+      onSaved(saved);
+      if (file) {
+        try {
+          saved = await announcementsApi.uploadImage(saved.id, file);
+          setRecord(saved);
+          setFile(undefined);
+          onSaved(saved);
+        } catch (error) {
+          setFileError(uploadRefusal(error));
+          toastError(error);
+          return;
+        }
+      }
+      toastSuccess(t('announcements.saved'));
+      onClose();
+    },
+  });
+
+  const choose = (chosen: File | undefined) => {
+    setFileError(undefined);
+    setFile(undefined);
+    if (!chosen) return;
+    if (!IMAGE_TYPES.includes(chosen.type) && !IMAGE_EXTENSIONS.test(chosen.name)) {
+      setFileError(t('announcements.image.wrongType'));
+    } else if (chosen.size > ANNOUNCEMENT_MEDIA_MAX_BYTES) {
+      setFileError(t('announcements.image.tooLarge', { max: MAX_MIB }));
+    } else {
+      setFile(chosen);
+    }
+  };
+
+  const removeImage = async () => {
+    if (!record) return;
+    setRemoving(true);
+    try {
+      const saved = await announcementsApi.removeImage(record.id);
+      setRecord(saved);
+      onSaved(saved);
+      toastSuccess(t('announcements.image.removed'));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  const errorOf = (name: keyof AnnouncementValues) => (formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined);
+  const labelled = (name: keyof AnnouncementValues, label: string) => {
+    const error = errorOf(name);
+    return { label, labelFor: `announcement-${name}`, helperText: error ? `${label} ${error}` : undefined, intent: error ? Intent.DANGER : Intent.NONE };
+  };
+  const inputProps = (name: 'title' | 'text') => ({
+    id: `announcement-${name}`,
+    name,
+    value: formik.values[name],
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    intent: errorOf(name) ? Intent.DANGER : Intent.NONE,
+    'aria-invalid': errorOf(name) ? true : undefined,
+    'data-testid': `announcement-${name}`,
+  });
+  const fileInputProps = { accept: ACCEPT, 'data-testid': 'announcement-file', id: 'announcement-file' } as InputHTMLAttributes<HTMLInputElement>;
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={formik.isSubmitting ? undefined : onClose}
+      title={record ? t('announcements.form.editTitle') : t('announcements.form.addTitle')}
+      icon="notifications"
+      className="announcement-dialog"
+    >
+      <form onSubmit={formik.handleSubmit} noValidate data-testid="announcement-form">
+        <DialogBody>
+          <FormGroup {...labelled('title', t('announcements.form.title'))}>
+            <InputGroup {...inputProps('title')} autoFocus />
+          </FormGroup>
+          <FormGroup {...labelled('text', t('announcements.form.text'))}>
+            <TextArea {...inputProps('text')} fill autoResize rows={4} />
+          </FormGroup>
+          <div className="announcement-dialog-row">
+            <FormGroup {...labelled('priority', t('announcements.form.priority'))}>
+              <HTMLSelect
+                id="announcement-priority"
+                value={formik.values.priority}
+                onChange={(event) => void formik.setFieldValue('priority', Number(event.currentTarget.value) as Priority)}
+                options={PRIORITIES.map((p) => ({ value: p, label: t(`announcements.priority.${PRIORITY_LABELS[p]}`) }))}
+                data-testid="announcement-priority-select"
+              />
+            </FormGroup>
+            <FormGroup label={t('announcements.form.status')} labelFor="announcement-status">
+              <Switch
+                id="announcement-status"
+                checked={formik.values.status}
+                onChange={(event) => void formik.setFieldValue('status', event.currentTarget.checked)}
+                label={formik.values.status ? t('announcements.active') : t('announcements.inactive')}
+                data-testid="announcement-status-switch"
+              />
+            </FormGroup>
+          </div>
+          <FormGroup
+            label={t('announcements.form.image')}
+            labelFor="announcement-file"
+            helperText={fileError ?? t('announcements.image.hint', { max: MAX_MIB })}
+            intent={fileError ? Intent.DANGER : Intent.NONE}
+          >
+            {record?.mediaPath && !file && (
+              <div className="announcement-dialog-image">
+                <AnnouncementImage mediaPath={record.mediaPath} version={record.updatedAt} alt={record.title} />
+                <Button
+                  icon="trash"
+                  intent={Intent.DANGER}
+                  variant="minimal"
+                  text={t('announcements.image.remove')}
+                  loading={removing}
+                  onClick={() => void removeImage()}
+                  data-testid="announcement-image-remove"
+                />
+              </div>
+            )}
+            <FileInput
+              fill
+              text={file?.name ?? t('announcements.image.choose')}
+              buttonText={t('announcements.image.browse')}
+              hasSelection={!!file}
+              inputProps={fileInputProps}
+              onInputChange={(event) => {
+                choose(event.currentTarget.files?.[0]);
+                // The same file chosen again after a refusal still fires a change.
+                event.currentTarget.value = '';
+              }}
+            />
+          </FormGroup>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('announcements.form.cancel')} onClick={onClose} disabled={formik.isSubmitting} data-testid="announcement-cancel" />
+              <Button type="submit" intent={Intent.PRIMARY} text={t('announcements.form.save')} loading={formik.isSubmitting} data-testid="announcement-submit" />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
