@@ -1,4 +1,18 @@
-/** Placeholder while the page is written. */
+import { NonIdealState } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../auth/useCan';
+import { UsersManager } from './UsersManager';
+
+/** /users (admins): the company's users, searchable, page by page; add, edit and delete. */
 export function UsersPage() {
-  return <div className="shell-page" data-testid="page" />;
+  const { t } = useTranslation();
+  const can = useCan();
+  if (!can('users:manage')) {
+    return (
+      <div className="shell-page" data-testid="page">
+        <NonIdealState icon="lock" description={t('users.noPermission')} />
+      </div>
+    );
+  }
+  return <UsersManager />;
 }

@@ -1,0 +1,215 @@
+import { userSchema, type Profile, type QueueRef, type User, type Whatsapp } from '@atendo/contracts';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from '@blueprintjs/core';
+import { useFormik, type FormikErrors } from 'formik';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
+import { toastError, toastSuccess } from '../../ui/toaster';
+import { userAtom } from '../auth/sessionAtoms';
+import { useCan } from '../auth/useCan';
+import { checkWith, serverFieldErrors } from './formErrors';
+import { QueueSelect } from './QueueSelect';
+import { userEditSchema } from './schemas';
+import { usersApi, type NewUser, type UserChanges } from './usersApi';
+import './users.css';
+
+export interface UserFormValues {
+  name: string;
+  email: string;
+  password: string;
+  profile: Profile;
+  queueIds: number[];
+  /** The select's value: '' for none. */
+  whatsappId: string;
+  allTicket: boolean;
+  super: boolean;
+}
+
+type Field = keyof UserFormValues;
+
+interface UserDialogProps {
+  isOpen: boolean;
+  /** The user to edit; none to add one. */
+  user?: User;
+  onClose(): void;
+  onSaved?(user: User): void;
+}
+
+function initialValues(user: User | undefined): UserFormValues {
+  return {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    password: '',
+    profile: user?.profile ?? 'user',
+    queueIds: user?.queues.map((q) => q.id) ?? [],
+    whatsappId: user?.whatsappId == null ? '' : String(user.whatsappId),
+    allTicket: user?.allTicket === 'enabled',
+    super: user?.super ?? false,
+  };
+}
+
+/**
+ * Adds or edits a user (POST /users, PUT /users/{id}) with the rules of the contracts' userSchema and userChangesSchema.
+ * Only what the viewer may change is shown and sent (spec §6: profile by editProfile, queues, default connection and
+ * allTicket by editQueues, the super flag by super users); a refusal keeps the dialog open with what was typed.
+ */
+export function UserDialog({ isOpen, user, onClose, onSaved }: UserDialogProps) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const viewer = useAtomValue(userAtom);
+  const editing = user !== undefined;
+  const canEditProfile = can('user-modal:editProfile');
+  const canEditQueues = can('user-modal:editQueues');
+  const canMakeSuper = viewer?.super ?? false;
+  const [queues, setQueues] = useState<QueueRef[]>([]);
+  const [connections, setConnections] = useState<Whatsapp[]>([]);
+
+  useEffect(() => {
+    if (!isOpen || !canEditQueues) return;
+    let live = true;
+    usersApi.queues().then((list) => live && setQueues(list), toastError);
+    usersApi.connections().then((list) => live && setConnections(list), toastError);
+    return () => {
+      live = false;
+    };
+  }, [isOpen, canEditQueues]);
+
+  const labels: Record<string, string> = {
+    name: t('users.fields.name'),
+    email: t('users.fields.email'),
+    password: t('users.fields.password'),
+    profile: t('users.fields.profile'),
+    queueIds: t('users.fields.queueIds'),
+    whatsappId: t('users.fields.whatsappId'),
+    allTicket: t('users.fields.allTicket'),
+    super: t('users.fields.super'),
+  };
+  const describe = (field: string, message: string) => t('users.fieldError', { field: labels[field] ?? field, message });
+
+  /** What the form sends: the fields the viewer may change; on edit, a blank password keeps the current one. */
+  const toBody = (values: UserFormValues): NewUser | UserChanges => ({
+    name: values.name.trim(),
+    email: values.email.trim(),
+    ...(editing && values.password === '' ? {} : { password: values.password }),
+    ...(canEditProfile ? { profile: values.profile } : {}),
+    ...(canEditQueues
+      ? { queueIds: values.queueIds, whatsappId: values.whatsappId === '' ? null : Number(values.whatsappId), allTicket: values.allTicket ? 'enabled' : 'desabled' }
+      : {}),
+    ...(canMakeSuper ? { super: values.super } : {}),
+  });
+
+  const formik = useFormik<UserFormValues>({
+    initialValues: initialValues(user),
+    validate: (values) => checkWith<object, UserFormValues>(editing ? userEditSchema : userSchema, toBody(values), describe),
+    onSubmit: async (values, helpers) => {
+      try {
+        const body = toBody(values);
+        const saved = editing ? await usersApi.update(user.id, body) : await usersApi.create(body as NewUser);
+        toastSuccess(t('users.saved'));
+        onSaved?.(saved);
+        onClose();
+      } catch (error) {
+        const fieldErrors: FormikErrors<UserFormValues> = serverFieldErrors(error, describe);
+        if (Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
+        else toastError(error);
+      }
+    },
+  });
+
+  const errorOf = (field: Field) => (formik.touched[field] || formik.submitCount > 0 ? (formik.errors[field] as string | undefined) : undefined);
+  const group = (field: Field, control: React.ReactNode, helper?: string) => {
+    const error = errorOf(field);
+    return (
+      <FormGroup label={labels[field]} labelFor={`user-${field}`} helperText={error ?? helper} intent={error ? Intent.DANGER : Intent.NONE}>
+        {control}
+      </FormGroup>
+    );
+  };
+  const input = (field: 'name' | 'email' | 'password', props: Partial<React.ComponentProps<typeof InputGroup>> = {}) =>
+    group(
+      field,
+      <InputGroup
+        id={`user-${field}`}
+        name={field}
+        data-testid={`user-${field}`}
+        value={formik.values[field]}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        intent={errorOf(field) ? Intent.DANGER : Intent.NONE}
+        aria-invalid={errorOf(field) ? true : undefined}
+        {...props}
+      />,
+      field === 'password' && editing ? t('users.passwordKeep') : undefined,
+    );
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={editing ? t('users.dialog.editTitle') : t('users.dialog.addTitle')}
+      icon={editing ? 'edit' : 'new-person'}
+      className="user-dialog"
+      canOutsideClickClose={!formik.dirty}
+      data-testid="user-dialog"
+    >
+      <form onSubmit={formik.handleSubmit} noValidate>
+        <DialogBody>
+          {input('name', { autoFocus: true, autoComplete: 'off' })}
+          {input('email', { type: 'email', autoComplete: 'off' })}
+          {input('password', { type: 'password', autoComplete: 'new-password' })}
+          {canEditProfile &&
+            group(
+              'profile',
+              <HTMLSelect
+                id="user-profile"
+                name="profile"
+                fill
+                data-testid="user-profile"
+                value={formik.values.profile}
+                onChange={formik.handleChange}
+                options={(['user', 'admin'] as const).map((p) => ({ value: p, label: t(`users.profiles.${p}`) }))}
+              />,
+            )}
+          {canEditQueues && (
+            <>
+              {group(
+                'queueIds',
+                <QueueSelect id="user-queueIds" queues={queues.length > 0 ? queues : (user?.queues ?? [])} selectedIds={formik.values.queueIds} onChange={(ids) => void formik.setFieldValue('queueIds', ids)} />,
+              )}
+              {group(
+                'whatsappId',
+                <HTMLSelect
+                  id="user-whatsappId"
+                  name="whatsappId"
+                  fill
+                  data-testid="user-whatsappId"
+                  value={formik.values.whatsappId}
+                  onChange={formik.handleChange}
+                  options={[{ value: '', label: t('users.noConnection') }, ...connections.map((c) => ({ value: String(c.id), label: c.name }))]}
+                />,
+              )}
+              <Switch
+                name="allTicket"
+                data-testid="user-allTicket"
+                checked={formik.values.allTicket}
+                onChange={formik.handleChange}
+                label={labels.allTicket}
+              />
+            </>
+          )}
+          {canMakeSuper && (
+            <Switch name="super" data-testid="user-super" checked={formik.values.super} onChange={formik.handleChange} label={labels.super} />
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('users.dialog.cancel')} onClick={onClose} data-testid="user-cancel" />
+              <Button type="submit" intent={Intent.PRIMARY} text={t('users.dialog.save')} loading={formik.isSubmitting} data-testid="user-save" />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
