@@ -1,0 +1,22 @@
+import { Button, Popover } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { volumeAtom } from './volume';
+import { VolumeSlider } from './VolumeSlider';
+
+/** The top bar's volume button: its icon says how loud, its popover holds the slider. */
+export function VolumeControl() {
+  const { t } = useTranslation();
+  const volume = useAtomValue(volumeAtom);
+  return (
+    <Popover placement="bottom" content={<VolumeSlider />}>
+      <Button
+        variant="minimal"
+        icon={volume === 0 ? 'volume-off' : volume < 0.5 ? 'volume-down' : 'volume-up'}
+        aria-label={t('topBar.volume')}
+        title={t('topBar.volume')}
+        data-testid="volume-button"
+      />
+    </Popover>
+  );
+}
