@@ -68,7 +68,7 @@ export function NotificationsBell() {
               }
               labelElement={
                 ticket.queue ? (
-                  <Tag minimal round style={{ borderLeft: `4px solid ${ticket.queue.color}` }}>
+                  <Tag minimal className="notification-queue" style={{ borderLeftColor: ticket.queue.color }}>
                     {ticket.queue.name}
                   </Tag>
                 ) : undefined

@@ -1,4 +1,4 @@
-import { Button, Popover } from '@blueprintjs/core';
+import { Button, Classes, Popover } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { volumeAtom } from './volume';
@@ -9,7 +9,15 @@ export function VolumeControl() {
   const { t } = useTranslation();
   const volume = useAtomValue(volumeAtom);
   return (
-    <Popover placement="bottom" content={<VolumeSlider />}>
+    <Popover
+      placement="bottom"
+      content={
+        <div className="top-bar-volume">
+          <h6 className={Classes.HEADING}>{t('topBar.volume')}</h6>
+          <VolumeSlider />
+        </div>
+      }
+    >
       <Button
         variant="minimal"
         icon={volume === 0 ? 'volume-off' : volume < 0.5 ? 'volume-down' : 'volume-up'}

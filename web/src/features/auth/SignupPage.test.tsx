@@ -64,7 +64,7 @@ describe('sign-up page', () => {
 
     const cards = await screen.findAllByTestId('signup-plan');
     expect(cards.map((c) => c.textContent)).toEqual([
-      'BasicR$49.90 a month3 users · 1 connections · 2 queues',
+      'BasicR$49.90 a month3 users · 1 connection · 2 queues',
       'ProR$120.00 a month10 users · 5 connections · 8 queues',
     ]);
     expect(calls).toEqual([{ method: 'GET', url: '/plans/list', token: undefined, body: undefined }]);

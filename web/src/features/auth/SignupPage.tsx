@@ -138,7 +138,11 @@ export function SignupPage() {
                       <span>{t('signup.perMonth', { value: formatBrl(plan.value) })}</span>
                     </span>
                     <span className={Classes.TEXT_MUTED}>
-                      {t('signup.limits', { users: plan.users, connections: plan.connections, queues: plan.queues })}
+                      {[
+                        t('signup.users', { count: plan.users }),
+                        t('signup.connections', { count: plan.connections }),
+                        t('signup.queues', { count: plan.queues }),
+                      ].join(' · ')}
                     </span>
                   </RadioCard>
                 ))}
