@@ -49,8 +49,8 @@ export function HelpsTab() {
             <thead>
               <tr>
                 <th>{t('helps.form.title')}</th>
-                <th>{t('helps.form.video')}</th>
-                <th>{t('helps.form.description')}</th>
+                <th className="helps-table-code">{t('helps.form.video')}</th>
+                <th className="helps-table-description">{t('helps.form.description')}</th>
                 <th aria-label={t('helps.actions')} />
               </tr>
             </thead>
