@@ -124,11 +124,12 @@ describe('companies tab', () => {
     await userEvent.selectOptions(field('planId'), '2');
     await userEvent.selectOptions(field('recurrence'), 'TRIMESTRAL');
     await userEvent.type(field('addressCity'), 'Recife');
+    await userEvent.type(field('dueDate'), '10/03/2027');
     await userEvent.click(screen.getByTestId('company-save'));
 
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Company saved.'));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-      expect.objectContaining({ name: 'Delta', email: 'boss@delta.test', planId: 2, recurrence: 'TRIMESTRAL', status: true, dueDate: null, password: '12345', addressCity: 'Recife' }),
+      expect.objectContaining({ name: 'Delta', email: 'boss@delta.test', planId: 2, recurrence: 'TRIMESTRAL', status: true, dueDate: new Date(2027, 2, 10).toISOString(), password: '12345', addressCity: 'Recife' }),
     ]);
     expect(screen.queryByTestId('company-dialog')).toBeNull();
     expect(rows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Acme', 'Beta', 'Delta', 'Gamma']);
@@ -149,12 +150,15 @@ describe('companies tab', () => {
     expect(toastSuccess).not.toHaveBeenCalled();
   });
 
-  it('edits a company without a password field, the due date cleared sent as null', async () => {
+  it('edits a company without a password field, an invalid due date sent as null after a warning', async () => {
     const { calls } = await open();
     await userEvent.click(within(rowOf('Acme')).getByTestId('company-edit'));
     expect(field('name').value).toBe('Acme');
+    expect(field('dueDate').value).toBe(formatDate(list[0]!.dueDate!));
     expect(screen.queryByTestId('company-password')).toBeNull();
     await userEvent.clear(field('dueDate'));
+    await userEvent.type(field('dueDate'), '31/02/2027');
+    expect(screen.getByText('Not a valid date: the company will be saved without a due date.')).toBeTruthy();
     await userEvent.click(screen.getByTestId('company-status'));
     await userEvent.click(screen.getByTestId('company-save'));
 
@@ -195,6 +199,15 @@ describe('companies tab', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/companies/2', '/companies/3']);
     expect(toastSuccess).toHaveBeenCalledWith('Company deleted.');
+  });
+
+  it("does not offer to delete the super user's own company", async () => {
+    list = [company(7, { name: 'Platform' }), company(1, { name: 'Acme' })];
+    serve();
+    renderAs(superUser, <CompaniesTab />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(within(rowOf('Platform')).getByTestId<HTMLButtonElement>('company-delete').disabled).toBe(true);
+    expect(within(rowOf('Acme')).getByTestId<HTMLButtonElement>('company-delete').disabled).toBe(false);
   });
 
   it('shows a list error and tries again', async () => {

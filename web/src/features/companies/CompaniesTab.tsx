@@ -2,6 +2,8 @@ import type { Company, Plan } from '@atendo/contracts';
 import { Alert, Button, ButtonGroup, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
+import { userAtom } from '../auth/sessionAtoms';
 import { formatDate } from '../../ui/dates';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { companiesApi } from './companiesApi';
@@ -21,6 +23,8 @@ export function CompaniesTab() {
   const [editing, setEditing] = useState<Editing>();
   const [confirm, setConfirm] = useState<Confirm>();
   const [busy, setBusy] = useState(false);
+  // The server refuses to delete the super user's own company.
+  const ownCompanyId = useAtomValue(userAtom)?.companyId;
 
   const load = useCallback(() => {
     setFailed(false);
@@ -132,7 +136,7 @@ export function CompaniesTab() {
                       <ButtonGroup variant="minimal">
                         <Button icon="edit" title={t('companies.edit')} aria-label={t('companies.edit')} onClick={() => setEditing({ company })} data-testid="company-edit" />
                         <Button icon="calendar" title={t('companies.renew')} aria-label={t('companies.renew')} onClick={() => setConfirm({ kind: 'renew', company })} data-testid="company-renew" />
-                        <Button icon="trash" intent={Intent.DANGER} title={t('companies.delete')} aria-label={t('companies.delete')} onClick={() => setConfirm({ kind: 'delete', company })} data-testid="company-delete" />
+                        <Button icon="trash" intent={Intent.DANGER} title={t('companies.delete')} aria-label={t('companies.delete')} disabled={company.id === ownCompanyId} onClick={() => setConfirm({ kind: 'delete', company })} data-testid="company-delete" />
                       </ButtonGroup>
                     </td>
                   </tr>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { fieldErrors, serverFieldErrors } from '../settings/formErrors';
 import { companiesApi } from './companiesApi';
-import { companyBody, formValues, type CompanyFormValues } from './companyForm';
+import { companyBody, dueDateOf, formValues, type CompanyFormValues } from './companyForm';
 
 interface Props {
   /** The company to edit; none: a new one. */
@@ -86,7 +86,12 @@ export function CompanyDialog({ company, plans, onClose, onSaved }: Props) {
                 options={[{ value: '', label: t('companies.form.choosePlan'), disabled: true }, ...plans.map((plan) => ({ value: String(plan.id), label: plan.name }))]}
               />
             </FormGroup>
-            {text('dueDate', { type: 'date' }, t('companies.form.dueDateHelp'))}
+            {text(
+              'dueDate',
+              { placeholder: t('companies.form.dueDatePlaceholder'), inputMode: 'numeric', maxLength: 10 },
+              // Spec §5 sends an invalid date as none: say so before it is saved.
+              formik.values.dueDate.trim() !== '' && dueDateOf(formik.values.dueDate) === null ? t('companies.form.dueDateInvalid') : t('companies.form.dueDateHelp'),
+            )}
             <FormGroup label={t('companies.form.recurrence')} labelFor="company-recurrence">
               <HTMLSelect
                 id="company-recurrence"
@@ -107,7 +112,7 @@ export function CompanyDialog({ company, plans, onClose, onSaved }: Props) {
             onChange={formik.handleChange}
             label={t('companies.form.status')}
           />
-          <H6>{t('companies.form.billing')}</H6>
+          <H6 className="settings-form-section">{t('companies.form.billing')}</H6>
           <div className="settings-form-grid">
             {text('billingName')}
             {text('addressZipCode')}

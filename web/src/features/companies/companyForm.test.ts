@@ -6,14 +6,16 @@ describe('company form', () => {
     expect(dueDateOf('')).toBeNull();
     expect(dueDateOf('   ')).toBeNull();
     expect(dueDateOf('not a date')).toBeNull();
-    expect(dueDateOf('2026-02-30')).toBeNull();
-    expect(dueDateOf('2026-13-01')).toBeNull();
+    expect(dueDateOf('30/02/2026')).toBeNull();
+    expect(dueDateOf('01/13/2026')).toBeNull();
+    expect(dueDateOf('2026-03-10')).toBeNull();
   });
 
   it('sends a valid due date as the start of that day, and shows it back as the same day', () => {
-    const iso = dueDateOf('2026-03-10')!;
+    const iso = dueDateOf('10/03/2026')!;
     expect(new Date(iso).getTime()).toBe(new Date(2026, 2, 10).getTime());
-    expect(toDateInput(iso)).toBe('2026-03-10');
+    expect(toDateInput(iso)).toBe('10/03/2026');
+    expect(dueDateOf(' 5/3/2026 ')).toBe(new Date(2026, 2, 5).toISOString());
   });
 
   it('sends the plan as a number and the password only when adding', () => {

@@ -1,4 +1,5 @@
 import { RECURRENCES, type Company, type Recurrence } from '@atendo/contracts';
+import { formatDate } from '../../ui/dates';
 
 /** The company form as typed: every input a string, the status a switch. */
 export interface CompanyFormValues {
@@ -7,7 +8,7 @@ export interface CompanyFormValues {
   phone: string;
   planId: string;
   status: boolean;
-  /** yyyy-MM-dd, as a date input holds it; empty: no due date. */
+  /** dd/MM/yyyy as typed (spec §9's date format); empty: no due date. */
   dueDate: string;
   recurrence: Recurrence;
   password: string;
@@ -19,21 +20,17 @@ export interface CompanyFormValues {
   addressDistrict: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The date input's yyyy-MM-dd of an ISO instant, in the browser's time zone. */
+/** dd/MM/yyyy of an ISO instant, in the browser's time zone; empty for none. */
 export function toDateInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  if (!iso || Number.isNaN(new Date(iso).getTime())) return '';
+  return formatDate(iso);
 }
 
-/** Spec §5: a blank or invalid due date is sent as null; a valid one as the start of that day, local time. */
+/** Spec §5: a blank or invalid due date (dd/MM/yyyy) is sent as null; a valid one as the start of that day, local time. */
 export function dueDateOf(input: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(input.trim());
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(input.trim());
   if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(year, month - 1, day);
   if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
   return date.toISOString();

@@ -66,7 +66,7 @@ export function PlanDialog({ plan, onClose, onSaved }: Props) {
             {text('users', { inputMode: 'numeric' })}
             {text('connections', { inputMode: 'numeric' })}
             {text('queues', { inputMode: 'numeric' })}
-            {text('value', { inputMode: 'decimal', leftElement: <span className="plan-currency">R$</span> }, t('plans.form.valueHelp'))}
+            {text('value', { inputMode: 'decimal' }, t('plans.form.valueHelp'))}
           </div>
           <H6>{t('plans.form.features')}</H6>
           <div className="settings-switches">

@@ -66,7 +66,7 @@ export function SchedulesTab() {
     return (
       <NonIdealState
         icon="error"
-        title={t('settings.loadFailed')}
+        title={t('settings.schedules.loadFailed')}
         description={failure}
         action={<Button icon="refresh" text={t('settings.retry')} onClick={load} data-testid="schedules-retry" />}
       />

@@ -48,6 +48,7 @@ const en = {
       weekday: 'Weekday',
       start: 'Opens at',
       end: 'Closes at',
+      loadFailed: 'The opening hours could not be loaded.',
       save: 'Save opening hours',
       updated: 'Opening hours updated.',
       days: {
@@ -117,6 +118,7 @@ export const settingsTranslations = {
         weekday: 'Dia da semana',
         start: 'Abre às',
         end: 'Fecha às',
+        loadFailed: 'Não foi possível carregar os horários.',
         save: 'Salvar horários',
         updated: 'Horários atualizados.',
         days: {
@@ -183,6 +185,7 @@ export const settingsTranslations = {
         weekday: 'Día de la semana',
         start: 'Abre a las',
         end: 'Cierra a las',
+        loadFailed: 'No se pudieron cargar los horarios.',
         save: 'Guardar horarios',
         updated: 'Horarios actualizados.',
         days: {
