@@ -42,9 +42,8 @@ export function DeleteUserAlert({ user, onClose, onDeleted }: DeleteUserAlertPro
       onConfirm={() => void confirm()}
       onCancel={onClose}
       className="user-dialog"
-      data-testid="user-delete-alert"
     >
-      <p>{t('users.confirmDelete.message', { name: user?.name ?? '' })}</p>
+      <p data-testid="user-delete-alert">{t('users.confirmDelete.message', { name: user?.name ?? '' })}</p>
     </Alert>
   );
 }

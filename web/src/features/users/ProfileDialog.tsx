@@ -106,8 +106,8 @@ export function ProfileDialog({ isOpen, onClose }: ProfileDialogProps) {
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={close} title={t('users.profile.title')} icon="user" className="user-dialog" data-testid="profile-dialog">
-      <form onSubmit={formik.handleSubmit} noValidate>
+    <Dialog isOpen={isOpen} onClose={close} title={t('users.profile.title')} icon="user" className="user-dialog">
+      <form onSubmit={formik.handleSubmit} noValidate data-testid="profile-dialog">
         <DialogBody>
           {input('name', { autoComplete: 'name' })}
           {input('email', { type: 'email', autoComplete: 'email' })}

@@ -20,40 +20,41 @@ export function QueueSelect({ id, queues, selectedIds, onChange }: QueueSelectPr
     onChange(selectedIds.includes(queue.id) ? selectedIds.filter((q) => q !== queue.id) : [...selectedIds, queue.id]);
 
   return (
-    <MultiSelect<QueueRef>
-      fill
-      items={queues}
-      selectedItems={selected}
-      placeholder={t('users.queuesPlaceholder')}
-      itemPredicate={(query, queue) => queue.name.toLowerCase().includes(query.trim().toLowerCase())}
-      itemRenderer={(queue, { handleClick, handleFocus, modifiers, ref }) =>
-        modifiers.matchesPredicate ? (
-          <MenuItem
-            key={queue.id}
-            ref={ref}
-            text={queue.name}
-            icon={<span className="user-queue-swatch" style={{ backgroundColor: queue.color }} />}
-            roleStructure="listoption"
-            selected={selectedIds.includes(queue.id)}
-            active={modifiers.active}
-            disabled={modifiers.disabled}
-            onClick={handleClick}
-            onFocus={handleFocus}
-            data-testid="queue-option"
-          />
-        ) : null
-      }
-      noResults={<MenuItem disabled roleStructure="listoption" text={t('users.noQueues')} />}
-      tagRenderer={(queue) => queue.name}
-      tagInputProps={{
-        tagProps: (_value, index) => (selected[index] ? queueTagProps(selected[index]) : {}),
-        inputProps: { id, 'aria-label': t('users.fields.queueIds') },
-      }}
-      onItemSelect={toggle}
-      onRemove={toggle}
-      popoverProps={{ minimal: true, matchTargetWidth: true }}
-      resetOnSelect
-      data-testid="user-queues"
-    />
+    <div data-testid="user-queues">
+      <MultiSelect<QueueRef>
+        fill
+        items={queues}
+        selectedItems={selected}
+        placeholder={t('users.queuesPlaceholder')}
+        itemPredicate={(query, queue) => queue.name.toLowerCase().includes(query.trim().toLowerCase())}
+        itemRenderer={(queue, { handleClick, handleFocus, modifiers, ref }) =>
+          modifiers.matchesPredicate ? (
+            <MenuItem
+              key={queue.id}
+              ref={ref}
+              text={queue.name}
+              icon={<span className="user-queue-swatch" style={{ backgroundColor: queue.color }} />}
+              roleStructure="listoption"
+              selected={selectedIds.includes(queue.id)}
+              active={modifiers.active}
+              disabled={modifiers.disabled}
+              onClick={handleClick}
+              onFocus={handleFocus}
+              data-testid="queue-option"
+            />
+          ) : null
+        }
+        noResults={<MenuItem disabled roleStructure="listoption" text={t('users.noQueues')} />}
+        tagRenderer={(queue) => queue.name}
+        tagInputProps={{
+          tagProps: (_value, index) => (selected[index] ? queueTagProps(selected[index]) : {}),
+          inputProps: { id, 'aria-label': t('users.fields.queueIds') },
+        }}
+        onItemSelect={toggle}
+        onRemove={toggle}
+        popoverProps={{ minimal: true, matchTargetWidth: true }}
+        resetOnSelect
+      />
+    </div>
   );
 }

@@ -150,9 +150,8 @@ export function UserDialog({ isOpen, user, onClose, onSaved }: UserDialogProps) 
       icon={editing ? 'edit' : 'new-person'}
       className="user-dialog"
       canOutsideClickClose={!formik.dirty}
-      data-testid="user-dialog"
     >
-      <form onSubmit={formik.handleSubmit} noValidate>
+      <form onSubmit={formik.handleSubmit} noValidate data-testid="user-dialog">
         <DialogBody>
           {input('name', { autoFocus: true, autoComplete: 'off' })}
           {input('email', { type: 'email', autoComplete: 'off' })}

@@ -1,5 +1,5 @@
 import type { User } from '@atendo/contracts';
-import { Button, Icon, Intent, Tag } from '@blueprintjs/core';
+import { Button, Classes, Colors, Icon, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { QueueTag } from './QueueTag';
 
@@ -11,21 +11,45 @@ interface UserRowProps {
   onDelete(user: User): void;
 }
 
+/**
+ * One user of the table. On a phone-width screen the e-mail, profile and status columns fold into the name's cell
+ * (users.css), so that the queues and the buttons stay in view.
+ */
 export function UserRow({ user, isSelf, onEdit, onDelete }: UserRowProps) {
   const { t } = useTranslation();
   const status = user.online ? t('users.online') : t('users.offline');
+  const profile = t(`users.profiles.${user.profile}`);
+  const dot = (className?: string) => (
+    <Icon
+      icon="full-circle"
+      size={10}
+      intent={user.online ? Intent.SUCCESS : Intent.NONE}
+      color={user.online ? undefined : Colors.GRAY3}
+      title={status}
+      aria-label={status}
+      className={className}
+      data-testid="user-online"
+      data-online={user.online}
+    />
+  );
   return (
     <tr data-testid="user-row" data-user-id={user.id}>
       <td>
-        <strong>{user.name}</strong>
-        {user.super && (
-          <Tag minimal intent={Intent.WARNING} className="users-super-tag" style={{ marginLeft: 6 }}>
-            {t('users.superTag')}
-          </Tag>
-        )}
+        <span className="users-name">
+          {dot('users-folded')}
+          <strong>{user.name}</strong>
+          {user.super && (
+            <Tag minimal intent={Intent.WARNING}>
+              {t('users.superTag')}
+            </Tag>
+          )}
+        </span>
+        <span className={`users-folded ${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>
+          {user.email} · {profile}
+        </span>
       </td>
-      <td className="users-email">{user.email}</td>
-      <td>{t(`users.profiles.${user.profile}`)}</td>
+      <td className="users-col-email">{user.email}</td>
+      <td className="users-col-profile">{profile}</td>
       <td>
         <span className="users-queues">
           {user.queues.map((queue) => (
@@ -33,17 +57,7 @@ export function UserRow({ user, isSelf, onEdit, onDelete }: UserRowProps) {
           ))}
         </span>
       </td>
-      <td>
-        <Icon
-          icon="full-circle"
-          size={10}
-          intent={user.online ? Intent.SUCCESS : Intent.NONE}
-          title={status}
-          aria-label={status}
-          data-testid="user-online"
-          data-online={user.online}
-        />
-      </td>
+      <td className="users-col-status">{dot()}</td>
       <td className="users-actions">
         <Button variant="minimal" icon="edit" aria-label={t('users.edit', { name: user.name })} title={t('users.edit', { name: user.name })} onClick={() => onEdit(user)} data-testid="user-edit" />
         <Button

@@ -45,7 +45,7 @@ export function UsersManager() {
   };
 
   return (
-    <div className="shell-page" data-testid="page">
+    <div className="shell-page users-root" data-testid="page">
       <div className="users-page">
         <div className="users-header">
           <H3>
@@ -71,10 +71,10 @@ export function UsersManager() {
             <thead>
               <tr>
                 <th>{t('users.columns.name')}</th>
-                <th>{t('users.columns.email')}</th>
-                <th>{t('users.columns.profile')}</th>
+                <th className="users-col-email">{t('users.columns.email')}</th>
+                <th className="users-col-profile">{t('users.columns.profile')}</th>
                 <th>{t('users.columns.queues')}</th>
-                <th>{t('users.columns.online')}</th>
+                <th className="users-col-status">{t('users.columns.online')}</th>
                 <th className="users-actions">{t('users.columns.actions')}</th>
               </tr>
             </thead>

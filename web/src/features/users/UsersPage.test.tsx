@@ -55,8 +55,10 @@ describe('users page', () => {
     expect(screen.getByTestId('page')).toBeTruthy();
     expect(screen.getByTestId('users-count').textContent).toBe('2 users');
     expect(within(row(3)).getByText('Admin')).toBeTruthy();
-    expect(within(row(3)).getByLabelText('Online')).toBeTruthy();
-    expect(within(row(5)).getByLabelText('Offline')).toBeTruthy();
+    expect(within(row(5)).getByText('User')).toBeTruthy();
+    expect(within(row(3)).getAllByLabelText('Online')).not.toHaveLength(0);
+    expect(within(row(5)).getAllByLabelText('Offline')).not.toHaveLength(0);
+    expect(within(row(5)).queryByLabelText('Online')).toBeNull();
     const tags = within(row(5)).getAllByTestId('queue-tag');
     expect(tags.map((t) => [t.textContent, t.style.backgroundColor])).toEqual([
       ['Sales', 'rgb(255, 136, 0)'],
