@@ -45,7 +45,8 @@ const rowOf = (name: string) => rows().find((r) => within(r).queryByText(name))!
 const confirmButton = (name: string) => within(document.querySelector<HTMLElement>('.bp6-alert-footer')!).getByRole('button', { name });
 const field = (name: string) => screen.getByTestId<HTMLInputElement>(`company-${name}`);
 
-describe('companies tab', () => {
+// Typing a whole form takes seconds on a busy machine.
+describe('companies tab', { timeout: 20_000 }, () => {
   let list: Company[];
   let answer: ((call: FakeCall) => { status?: number; body?: unknown } | undefined) | undefined;
 

@@ -22,7 +22,8 @@ const rowOf = (name: string) => rows().find((r) => within(r).queryByText(name))!
 const field = (name: string) => screen.getByTestId<HTMLInputElement>(`plan-${name}`);
 const confirmButton = (name: string) => within(document.querySelector<HTMLElement>('.bp6-alert-footer')!).getByRole('button', { name });
 
-describe('plans tab', () => {
+// Typing a whole form takes seconds on a busy machine.
+describe('plans tab', { timeout: 20_000 }, () => {
   let list: Plan[];
   let answer: ((call: FakeCall) => { status?: number; body?: unknown } | undefined) | undefined;
 

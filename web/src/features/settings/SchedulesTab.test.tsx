@@ -17,7 +17,8 @@ async function retype(day: string, field: 'startTime' | 'endTime', text: string)
   if (text) await userEvent.type(input(day, field), text);
 }
 
-describe('opening hours tab', () => {
+// Typing a week of times takes seconds on a busy machine.
+describe('opening hours tab', { timeout: 20_000 }, () => {
   let refuse: boolean;
 
   beforeEach(() => {
