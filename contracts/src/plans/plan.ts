@@ -23,8 +23,8 @@ const planShape = (creating: boolean) => {
     users: required(limit()),
     connections: required(limit()),
     queues: required(limit()),
-    // In BRL, two decimals.
-    value: required(yup.number().min(0).max(1_000_000).test('cents', 'validation.invalid', (v) => v === undefined || Math.round(v * 100) === v * 100)),
+    // In BRL, two decimals: 79.9 * 100 is 7990.000000000001 in floating point, so compare with a tolerance.
+    value: required(yup.number().min(0).max(1_000_000).test('cents', 'validation.invalid', (v) => v === undefined || Math.abs(Math.round(v * 100) - v * 100) < 1e-6)),
     ...Object.fromEntries(PLAN_FEATURES.map((flag) => [flag, creating ? yup.boolean().default(true) : yup.boolean().optional()])),
   };
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company, CompanyPage, Plan } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
+import { addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
 
 interface Refusal {
@@ -118,7 +119,7 @@ describe('companies, sign-up and settings', () => {
     });
 
     it('keeps companies from everyone but super users, and a super user cannot switch off their own', async () => {
-      for (const [method, path] of [['GET', '/companies'], ['GET', '/companies/list'], ['GET', `/companies/${h.companyId}`], ['POST', '/companies'], ['DELETE', `/companies/${h.companyId}`]] as const) {
+      for (const [method, path] of [['GET', '/companies'], ['GET', '/companies/list'], ['POST', '/companies'], ['DELETE', `/companies/${h.companyId}`]] as const) {
         expect((await h.api<Refusal>(path, { method, token: adminToken, body: method === 'POST' ? {} : undefined })).body.error, `${method} ${path}`).toBe('ERR_NO_PERMISSION');
       }
       const own = (await h.api<{ companyId: number }>('/auth/me', { token: superToken })).body.companyId;
@@ -135,6 +136,16 @@ describe('companies, sign-up and settings', () => {
       const other = (await h.api<{ id: number }>('/companies/cadastro', { body: { name: 'Vizinha', email: 'vizinha@x.test', password: 'senha1', planId } })).body.id;
       expect((await h.api(`/companies/listPlan/${other}`, { token: adminToken })).status).toBe(404);
       expect((await h.api(`/companies/listPlan/${other}`, { token: superToken })).status).toBe(200);
+    });
+
+    it("its admins read their own company (the settings page's opening hours), not another's; its users do not", async () => {
+      const own = await h.api<Company>(`/companies/${h.companyId}`, { token: adminToken });
+      expect(own).toMatchObject({ status: 200, body: { id: h.companyId, schedules: expect.any(Array) } });
+      const other = (await h.api<{ id: number }>('/companies/cadastro', { body: { name: 'Outra', email: 'outra@x.test', password: 'senha1', planId } })).body.id;
+      expect((await h.api<Refusal>(`/companies/${other}`, { token: adminToken })).status).toBe(404);
+      const agent = await addUser(h, 'companies-agent@demo.test');
+      const agentToken = (await h.login(agent.email, agent.password)).token;
+      expect((await h.api<Refusal>(`/companies/${h.companyId}`, { token: agentToken })).body.error).toBe('ERR_NO_PERMISSION');
     });
 
     it('opening hours: its admins set them, validated', async () => {

@@ -34,6 +34,11 @@ describe('plans', () => {
     expect(changed.body).toMatchObject({ id: created.body.id, name: 'Plano Pro', useKanban: true, users: 12, value: 149.9, useCampaigns: true });
     expect((await h.api<Plan>(`/plans/${created.body.id}`, { token: superToken })).body).toEqual(changed.body);
 
+    // Prices with cents that floating point cannot hold exactly (79.9 * 100 = 7990.000000000001) are still cents.
+    for (const value of [79.9, 19.9, 1.15, 0.29]) {
+      expect((await h.api<Plan>(`/plans/${created.body.id}`, { method: 'PUT', token: superToken, body: { value } })).body, String(value)).toMatchObject({ value });
+    }
+
     expect((await h.api(`/plans/${created.body.id}`, { method: 'DELETE', token: superToken })).status).toBe(200);
     expect(await h.api(`/plans/${created.body.id}`, { token: superToken })).toMatchObject({ status: 404, body: { error: 'ERR_NOT_FOUND' } });
   });

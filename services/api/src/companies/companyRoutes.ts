@@ -164,9 +164,10 @@ export function companyRoutes({ knex, store, ids, credentials, readYourWrites }:
       method: 'get',
       path: '/companies/:id',
       feature,
-      summary: 'One company',
-      permission: 'companies:manage',
+      summary: "One company: any for super users, their own for a company's admins (the settings page's opening hours)",
+      permission: 'settings:manage',
       params: idParamsSchema(),
+      authorize: ({ params: { id }, auth }) => ownOrSuper(auth, id),
       errors: ['ERR_NOT_FOUND'],
       async handler({ res, params: { id } }) {
         res.json(await found(id));
