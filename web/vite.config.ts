@@ -4,7 +4,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 
 const API = 'http://localhost:8080';
 
-/** `/tickets` is both an SPA route and an API path: page navigations (Accept: text/html) stay with Vite. */
+/** Paths such as `/tickets` are both console pages and API routes: page navigations (Accept: text/html) stay with Vite. */
 const api: ProxyOptions = {
   target: API,
   bypass: (req: IncomingMessage) => (req.headers.accept?.includes('text/html') ? req.url : undefined),
@@ -15,14 +15,10 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     proxy: {
-      '/auth': api,
-      '/tickets': api,
-      '/messages': api,
-      '/whatsapp': api,
-      '/queue': api,
-      '/simulator': api,
-      '/health': api,
       '/socket': { target: API, ws: true },
+      // Every other request that is not Vite's own (its client, the sources, pre-bundled dependencies) goes to the API,
+      // so a new feature's routes need no line here.
+      '^/(?!@|src/|node_modules/|assets/|favicon)': api,
     },
   },
 });

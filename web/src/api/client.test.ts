@@ -94,10 +94,29 @@ describe('API client', () => {
 
   it('does not refresh twice when the retried call is refused again', async () => {
     const { calls } = fakeFetch((call) =>
-      call.url === '/auth/refresh_token' ? { body: session('new') } : { status: 403, body: { error: 'ERR_NO_PERMISSION' } },
+      call.url === '/auth/refresh_token' ? { body: session('new') } : { status: 403, body: { error: 'ERR_SESSION_EXPIRED' } },
     );
-    await expect(api.get('/settings')).rejects.toMatchObject({ status: 403, code: 'ERR_NO_PERMISSION' });
+    await expect(api.get('/settings')).rejects.toMatchObject({ status: 403, code: 'ERR_SESSION_EXPIRED' });
     expect(calls.map((c) => c.url)).toEqual(['/settings', '/auth/refresh_token', '/settings']);
+  });
+
+  it('does not refresh, nor send again, on a 403 that refuses the call itself (a POST refused by the plan is sent once)', async () => {
+    const { calls } = fakeFetch((call) => (call.url === '/auth/refresh_token' ? { body: session('new') } : { status: 403, body: { error: 'ERR_PLAN_LIMIT_REACHED' } }));
+    await expect(api.post('/users', { name: 'Ana' })).rejects.toMatchObject({ status: 403, code: 'ERR_PLAN_LIMIT_REACHED' });
+    expect(calls.map((c) => c.url)).toEqual(['/users']);
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('uploads a file as multipart with the token, letting the browser write the Content-Type', async () => {
+    const { fetch } = fakeFetch(() => ({ body: { id: 4 } }));
+    const file = new File(['png bytes'], 'photo.png', { type: 'image/png' });
+    expect(await api.upload('/announcements/4/media-upload', 'file', file)).toEqual({ id: 4 });
+    const init = fetch.mock.calls[0]![1] as RequestInit & { headers: Record<string, string> };
+    expect(init.method).toBe('POST');
+    expect(init.body).toBeInstanceOf(FormData);
+    expect((init.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(init.headers.Authorization).toBe('Bearer old');
+    expect(init.headers['Content-Type']).toBeUndefined();
   });
 
   it('logs out when the refresh fails', async () => {

@@ -6,7 +6,10 @@ type Query = Record<string, string | number | boolean | undefined>;
 
 interface RequestOptions {
   query?: Query;
+  /** JSON, or a FormData sent as multipart/form-data (the browser writes its Content-Type with the boundary). */
   body?: unknown;
+  /** 'blob': the answer is a file (an image behind the token, which an <img src> cannot send). */
+  as?: 'json' | 'blob';
   headers?: Record<string, string>;
   /** Public calls (login) carry no token and never trigger a refresh or a logout. */
   anonymous?: boolean;
@@ -81,7 +84,8 @@ function url(path: string, query: Query = {}): string {
 
 async function send<T>(method: string, path: string, options: RequestOptions, token?: string | null): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
@@ -89,11 +93,14 @@ async function send<T>(method: string, path: string, options: RequestOptions, to
       method,
       headers,
       credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
+      // A file behind the token may change under the same path (an announcement's new image).
+      cache: options.as === 'blob' ? 'no-cache' : undefined,
     });
   } catch {
     throw new ApiError(0, 'ERR_NETWORK');
   }
+  if (response.ok && options.as === 'blob') return (await response.blob()) as T;
   const data = parse(await response.text());
   if (!response.ok) {
     const body = (data ?? {}) as { error?: unknown; details?: unknown };
@@ -117,7 +124,9 @@ async function authorised<T>(method: string, path: string, options: RequestOptio
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 401) endSession();
-    if (error.status === 403 && !retried) {
+    // Only a token that expired is worth a refresh: a business refusal (ERR_NO_PERMISSION, ERR_PLAN_LIMIT_REACHED …)
+    // would be refused again, and a POST sent twice.
+    if (error.status === 403 && error.code === 'ERR_SESSION_EXPIRED' && !retried) {
       // A call that failed after another one already refreshed just retries with the new token.
       if (getToken() === token) await refreshToken();
       return authorised<T>(method, path, options, true);
@@ -137,4 +146,12 @@ export const api = {
   post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', path, { body, headers }),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  /** Sends `file` as the multipart field `field`. */
+  upload: <T>(path: string, field: string, file: File) => {
+    const form = new FormData();
+    form.append(field, file, file.name);
+    return request<T>('POST', path, { body: form });
+  },
+  /** A file the API serves only with the token. */
+  blob: (path: string) => request<Blob>('GET', path, { as: 'blob' }),
 };

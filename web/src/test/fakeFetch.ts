@@ -11,7 +11,7 @@ type Answer = { status?: number; body?: unknown } | Promise<{ status?: number; b
 
 /**
  * Replaces `fetch` with a function that answers through `handler`, and records every call (method, path with
- * query, bearer token, JSON body).
+ * query, bearer token, JSON body or the FormData of an upload).
  */
 export function fakeFetch(handler: (call: FakeCall) => Answer) {
   const calls: FakeCall[] = [];
@@ -21,7 +21,7 @@ export function fakeFetch(handler: (call: FakeCall) => Answer) {
       method: init.method ?? 'GET',
       url: String(input),
       token: headers.get('Authorization')?.replace(/^Bearer /, ''),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body instanceof FormData ? init.body : undefined,
     };
     calls.push(call);
     const { status = 200, body } = await handler(call);

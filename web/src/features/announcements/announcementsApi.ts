@@ -1,6 +1,5 @@
 import type { Announcement, AnnouncementPage } from '@atendo/contracts';
 import { api } from '../../api/client';
-import { getBlob, postFile } from './authorisedFetch';
 
 /** What the dialog sends: the announcement's own fields (its image goes apart). */
 export interface AnnouncementValues {
@@ -15,7 +14,7 @@ export const announcementsApi = {
   create: (values: AnnouncementValues) => api.post<Announcement>('/announcements', values),
   update: (id: number, changes: Partial<AnnouncementValues>) => api.put<Announcement>(`/announcements/${id}`, changes),
   remove: (id: number) => api.delete<{ message: string }>(`/announcements/${id}`),
-  uploadImage: (id: number, file: File) => postFile<Announcement>(`/announcements/${id}/media-upload`, 'file', file),
+  uploadImage: (id: number, file: File) => api.upload<Announcement>(`/announcements/${id}/media-upload`, 'file', file),
   removeImage: (id: number) => api.delete<Announcement>(`/announcements/${id}/media-upload`),
-  image: (mediaPath: string) => getBlob(mediaPath),
+  image: (mediaPath: string) => api.blob(mediaPath),
 };
