@@ -18,7 +18,17 @@ export async function startBrowserHarness(): Promise<{ h: Harness; browser: Brow
   const h = await startHarness({ env: { WEB_DIST: webDist } });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // Hermetic: the console's links to the outside (help videos' stills and player) resolve nowhere in tests.
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+    ],
   });
   return {
     h,
