@@ -8,8 +8,8 @@ import type { FeedChannel } from '@atendo/contracts';
 export const CONSOLE_CHANNELS: Record<FeedChannel, { feature: string } | { notShownYet: true }> = {
   ticket: { feature: 'tickets' },
   appMessage: { feature: 'tickets' },
-  whatsapp: { notShownYet: true },
-  whatsappSession: { notShownYet: true },
+  whatsapp: { feature: 'connections' },
+  whatsappSession: { feature: 'connections' },
   user: { feature: 'users' },
   chat: { notShownYet: true },
   contact: { notShownYet: true },

@@ -1,4 +1,4 @@
-import type { AnnouncementFeedPayload, AppMessageFeedPayload, AuthFeedPayload, SettingsFeedPayload, TicketFeedPayload, UserFeedPayload } from '@atendo/contracts';
+import type { AnnouncementFeedPayload, AppMessageFeedPayload, AuthFeedPayload, SettingsFeedPayload, TicketFeedPayload, UserFeedPayload, WhatsappFeedPayload, WhatsappSessionFeedPayload } from '@atendo/contracts';
 import { useEffect, useRef } from 'react';
 import { useRealtime } from './RealtimeContext';
 
@@ -10,6 +10,8 @@ export interface FeedPayloads {
   user: UserFeedPayload;
   settings: SettingsFeedPayload;
   announcement: AnnouncementFeedPayload;
+  whatsapp: WhatsappFeedPayload;
+  whatsappSession: WhatsappSessionFeedPayload;
 }
 
 /** Calls `handler` with every entry of `company-{companyId}-{channel}`; the latest handler is always used. */

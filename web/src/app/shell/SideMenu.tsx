@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { userAtom } from '../../features/auth/sessionAtoms';
+import { useConnectionsAlert } from '../../features/connections/useConnectionsAlert';
 import { visibleMenu, type MenuEntry, type MenuContext } from './menu';
 
 export const APP_VERSION = '8.0.1';
@@ -22,12 +23,25 @@ export function SideMenu({ collapsed, plan, onNavigate }: { collapsed: boolean; 
   const { pathname } = useLocation();
   const campaignsEnabled = user?.company.settings.some((s) => s.key === 'campaignsEnabled' && s.value === 'true') ?? false;
   const entries = visibleMenu({ who: user, plan, cshow: cshowFlag(), campaignsEnabled });
+  const connectionsAlert = useConnectionsAlert(entries.some((e) => e.badge === 'connections'));
+  // The internal chat's unread dot comes with the chat feature.
+  const badges: Record<NonNullable<MenuEntry['badge']>, boolean> = { connections: connectionsAlert, chats: false };
   const item = (entry: MenuEntry) => {
     const text = t(`menu.${entry.label}` as 'menu.tickets');
+    const alert = entry.badge !== undefined && badges[entry.badge];
     const link = (
       <MenuItem
         key={entry.path}
-        icon={<Icon icon={entry.icon} />}
+        icon={
+          alert ? (
+            <span className="side-menu-badge-icon" data-testid={`menu-badge-${entry.label}`}>
+              <Icon icon={entry.icon} />
+              <span className="side-menu-badge" aria-label={t('menu.connectionsAlert')} title={t('menu.connectionsAlert')} />
+            </span>
+          ) : (
+            <Icon icon={entry.icon} />
+          )
+        }
         text={collapsed ? undefined : text}
         htmlTitle={collapsed ? text : undefined}
         active={isCurrent(entry, pathname)}
