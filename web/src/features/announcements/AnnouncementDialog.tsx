@@ -5,7 +5,7 @@ import { useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError';
 import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
-import { serverFieldErrors, validateWith } from '../helps/formErrors';
+import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { AnnouncementImage } from './AnnouncementImage';
 import { announcementsApi, type AnnouncementValues } from './announcementsApi';
 import { PRIORITIES, PRIORITY_LABELS, type Priority } from './priority';

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/ApiError';
 import { currentLanguage } from '../../i18n';
+import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
 import { authApi } from './authApi';
 import { maskPhone } from './phoneMask';
-import { serverFieldErrors, validateWith } from './validateWith';
 import './signup.css';
 
 interface Values {
@@ -31,7 +31,7 @@ export function formatBrl(value: number): string {
 /** The values as the contracts' schema reads them: no plan chosen is no plan, not plan 0. */
 const asRequest = (values: Values) => ({ ...values, planId: values.planId === '' ? undefined : Number(values.planId) });
 
-const validate = validateWith<Values>(signUpSchema, asRequest);
+const validate = validateWith<Values>(signUpSchema, { prepare: asRequest });
 
 /**
  * Sign-up (spec §2, §5, §7): a company on a trial with its first admin. The server sets the trial's due date, status

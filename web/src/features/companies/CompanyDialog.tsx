@@ -3,7 +3,7 @@ import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H6, HTMLSelect, In
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../ui/toaster';
-import { fieldErrors, serverFieldErrors } from '../settings/formErrors';
+import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { companiesApi } from './companiesApi';
 import { companyBody, dueDateOf, formValues, type CompanyFormValues } from './companyForm';
 
@@ -25,7 +25,7 @@ export function CompanyDialog({ company, plans, onClose, onSaved }: Props) {
 
   const formik = useFormik<CompanyFormValues>({
     initialValues: formValues(company, plans),
-    validate: (values) => schema.validate(companyBody(values, adding), { abortEarly: false }).then(() => ({}), fieldErrors<CompanyFormValues>),
+    validate: validateWith<CompanyFormValues>(schema, { prepare: (values) => companyBody(values, adding) }),
     onSubmit: async (values, { setErrors }) => {
       const body = companyBody(values, adding);
       try {

@@ -3,7 +3,7 @@ import { Button, FormGroup, H5, InputGroup, Intent, TextArea } from '@blueprintj
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../ui/toaster';
-import { serverFieldErrors, validateWith } from './formErrors';
+import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { helpsApi } from './helpsApi';
 
 interface HelpFormProps {

@@ -3,7 +3,7 @@ import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H6, InputGroup, In
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../ui/toaster';
-import { fieldErrors, serverFieldErrors } from '../settings/formErrors';
+import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { planBody, formValues, type PlanFormValues } from './planForm';
 import { plansApi } from './plansApi';
 
@@ -24,7 +24,7 @@ export function PlanDialog({ plan, onClose, onSaved }: Props) {
 
   const formik = useFormik<PlanFormValues>({
     initialValues: formValues(plan),
-    validate: (values) => schema.validate(planBody(values), { abortEarly: false }).then(() => ({}), fieldErrors<PlanFormValues>),
+    validate: validateWith<PlanFormValues>(schema, { prepare: planBody }),
     onSubmit: async (values, { setErrors }) => {
       try {
         const body = planBody(values);

@@ -5,8 +5,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { userAtom } from '../auth/sessionAtoms';
+import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
-import { fieldErrors, serverFieldErrors } from './formErrors';
 import { settingsTranslations } from './i18n';
 import { settingsApi } from './settingsApi';
 
@@ -31,7 +31,7 @@ export function SchedulesTab() {
 
   const formik = useFormik<Values>({
     initialValues: { schedules: [] },
-    validate: (values) => schedulesSchema.validate(values, { abortEarly: false }).then(() => ({}), fieldErrors<Values>),
+    validate: validateWith<Values>(schedulesSchema),
     validateOnChange: false,
     onSubmit: async (values, { setErrors, resetForm }) => {
       if (companyId === undefined) return;

@@ -1,11 +1,11 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
-import { useFormik, type FormikErrors } from 'formik';
+import { useFormik } from 'formik';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, i18n, LANGUAGES, type Language } from '../../i18n';
+import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { userAtom } from '../auth/sessionAtoms';
-import { checkWith, serverFieldErrors } from './formErrors';
 import { userEditSchema } from './schemas';
 import { usersApi, type UserChanges } from './usersApi';
 import './users.css';
@@ -50,7 +50,11 @@ export function ProfileDialog({ isOpen, onClose }: ProfileDialogProps) {
   const formik = useFormik<ProfileValues>({
     initialValues: { name: user?.name ?? '', email: user?.email ?? '', password: '', language: currentLanguage() },
     enableReinitialize: true,
-    validate: (values) => checkWith<object, ProfileValues>(userEditSchema, { name: values.name.trim(), email: values.email.trim(), ...changesOf(values) }, describe),
+    validate: validateWith<ProfileValues>(userEditSchema, {
+      prepare: (values) => ({ name: values.name.trim(), email: values.email.trim(), ...changesOf(values) }),
+      describe,
+      topLevel: true,
+    }),
     onSubmit: async (values, helpers) => {
       if (!user) return;
       try {
@@ -68,7 +72,7 @@ export function ProfileDialog({ isOpen, onClose }: ProfileDialogProps) {
         helpers.resetForm();
         onClose();
       } catch (error) {
-        const fieldErrors: FormikErrors<ProfileValues> = serverFieldErrors(error, describe);
+        const fieldErrors = serverFieldErrors<ProfileValues>(error, { describe });
         if (Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
         else toastError(error);
       }

@@ -1,13 +1,13 @@
 import { userSchema, type Profile, type QueueRef, type User, type Whatsapp } from '@atendo/contracts';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from '@blueprintjs/core';
-import { useFormik, type FormikErrors } from 'formik';
+import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
+import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { userAtom } from '../auth/sessionAtoms';
 import { useCan } from '../auth/useCan';
-import { checkWith, serverFieldErrors } from './formErrors';
 import { QueueSelect } from './QueueSelect';
 import { userEditSchema } from './schemas';
 import { usersApi, type NewUser, type UserChanges } from './usersApi';
@@ -100,7 +100,7 @@ export function UserDialog({ isOpen, user, onClose, onSaved }: UserDialogProps) 
 
   const formik = useFormik<UserFormValues>({
     initialValues: initialValues(user),
-    validate: (values) => checkWith<object, UserFormValues>(editing ? userEditSchema : userSchema, toBody(values), describe),
+    validate: validateWith<UserFormValues>(editing ? userEditSchema : userSchema, { prepare: toBody, describe, topLevel: true }),
     onSubmit: async (values, helpers) => {
       try {
         const body = toBody(values);
@@ -109,7 +109,7 @@ export function UserDialog({ isOpen, user, onClose, onSaved }: UserDialogProps) 
         onSaved?.(saved);
         onClose();
       } catch (error) {
-        const fieldErrors: FormikErrors<UserFormValues> = serverFieldErrors(error, describe);
+        const fieldErrors = serverFieldErrors<UserFormValues>(error, { describe });
         if (Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
         else toastError(error);
       }
