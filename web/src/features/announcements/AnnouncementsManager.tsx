@@ -3,8 +3,8 @@ import { Button, H3, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { toastError, toastSuccess } from '../../ui/toaster';
-import { ConfirmDialog } from '../helps/ConfirmDialog';
+import { toastSuccess } from '../../ui/toaster';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { remove, upsert } from './announcementList';
 import { announcementsApi } from './announcementsApi';
 import { AnnouncementDialog } from './AnnouncementDialog';
@@ -30,13 +30,9 @@ export function AnnouncementsManager() {
   const confirmDelete = async () => {
     const announcement = deleting;
     if (!announcement) return;
-    try {
-      await announcementsApi.remove(announcement.id);
-      setState((s) => remove(s, announcement.id));
-      toastSuccess(t('announcements.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
+    await announcementsApi.remove(announcement.id);
+    setState((s) => remove(s, announcement.id));
+    toastSuccess(t('announcements.deleted'));
   };
 
   return (

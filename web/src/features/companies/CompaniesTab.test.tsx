@@ -42,7 +42,7 @@ function company(id: number, change: Partial<Company> = {}): Company {
 const rows = () => screen.getAllByTestId('company-row');
 const rowOf = (name: string) => rows().find((r) => within(r).queryByText(name))!;
 /** A button of the open confirmation (the rows have buttons of the same name). */
-const confirmButton = (name: string) => within(document.querySelector<HTMLElement>('.bp6-alert-footer')!).getByRole('button', { name });
+const confirmButton = (name: string) => within(screen.getByRole('alertdialog')).getByRole('button', { name });
 const field = (name: string) => screen.getByTestId<HTMLInputElement>(`company-${name}`);
 
 // Typing a whole form takes seconds on a busy machine.

@@ -1,10 +1,11 @@
 import type { Company, Plan } from '@atendo/contracts';
-import { Alert, Button, ButtonGroup, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { userAtom } from '../auth/sessionAtoms';
 import { formatDate } from '../../ui/dates';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { companiesApi } from './companiesApi';
 import { CompanyDialog } from './CompanyDialog';
@@ -22,7 +23,6 @@ export function CompaniesTab() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing>();
   const [confirm, setConfirm] = useState<Confirm>();
-  const [busy, setBusy] = useState(false);
   // The server refuses to delete the super user's own company.
   const ownCompanyId = useAtomValue(userAtom)?.companyId;
 
@@ -52,22 +52,14 @@ export function CompaniesTab() {
   const confirmed = async () => {
     if (!confirm) return;
     const { kind, company } = confirm;
-    setBusy(true);
-    try {
-      if (kind === 'delete') {
-        await companiesApi.remove(company.id);
-        setCompanies((list = []) => list.filter((c) => c.id !== company.id));
-        toastSuccess(t('companies.deleted'));
-      } else {
-        const renewed = await companiesApi.renew(company.id);
-        put(renewed);
-        toastSuccess(t('companies.renewed', { name: renewed.name, date: renewed.dueDate ? formatDate(renewed.dueDate) : '' }));
-      }
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-      setConfirm(undefined);
+    if (kind === 'delete') {
+      await companiesApi.remove(company.id);
+      setCompanies((list = []) => list.filter((c) => c.id !== company.id));
+      toastSuccess(t('companies.deleted'));
+    } else {
+      const renewed = await companiesApi.renew(company.id);
+      put(renewed);
+      toastSuccess(t('companies.renewed', { name: renewed.name, date: renewed.dueDate ? formatDate(renewed.dueDate) : '' }));
     }
   };
 
@@ -157,23 +149,23 @@ export function CompaniesTab() {
           }}
         />
       )}
-      <Alert
+      <ConfirmDialog
         isOpen={confirm !== undefined}
+        title={confirm?.kind === 'delete' ? t('companies.delete') : t('companies.renew')}
         intent={confirm?.kind === 'delete' ? Intent.DANGER : Intent.PRIMARY}
         icon={confirm?.kind === 'delete' ? 'trash' : 'calendar'}
-        confirmButtonText={confirm?.kind === 'delete' ? t('companies.delete') : t('companies.renew')}
-        cancelButtonText={t('companies.cancel')}
-        loading={busy}
-        onConfirm={() => void confirmed()}
-        onCancel={() => setConfirm(undefined)}
-        className="settings-dialog"
+        confirmText={confirm?.kind === 'delete' ? t('companies.delete') : t('companies.renew')}
+        cancelText={t('companies.cancel')}
+        onConfirm={confirmed}
+        onClose={() => setConfirm(undefined)}
+        testId="company-confirm"
       >
-        <p data-testid="company-confirm">
+        <p>
           {confirm?.kind === 'delete'
             ? t('companies.deleteConfirm', { name: confirm.company.name })
             : confirm && t('companies.renewConfirm', { name: confirm.company.name, recurrence: t(`companies.recurrences.${confirm.company.recurrence}`) })}
         </p>
-      </Alert>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -2,8 +2,8 @@ import type { Help } from '@atendo/contracts';
 import { Button, Classes, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '../../ui/toaster';
-import { ConfirmDialog } from './ConfirmDialog';
+import { toastSuccess } from '../../ui/toaster';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { HelpForm } from './HelpForm';
 import { helpsApi } from './helpsApi';
 import { useHelps } from './useHelps';
@@ -26,14 +26,10 @@ export function HelpsTab() {
   const confirmDelete = async () => {
     const help = deleting;
     if (!help) return;
-    try {
-      await helpsApi.remove(help.id);
-      setHelps((list) => list.filter((h) => h.id !== help.id));
-      if (editing?.id === help.id) setEditing(undefined);
-      toastSuccess(t('helps.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
+    await helpsApi.remove(help.id);
+    setHelps((list) => list.filter((h) => h.id !== help.id));
+    if (editing?.id === help.id) setEditing(undefined);
+    toastSuccess(t('helps.deleted'));
   };
 
   return (

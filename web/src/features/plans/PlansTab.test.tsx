@@ -20,7 +20,7 @@ function plan(id: number, change: Partial<Plan> = {}): Plan {
 const rows = () => screen.getAllByTestId('plan-row');
 const rowOf = (name: string) => rows().find((r) => within(r).queryByText(name))!;
 const field = (name: string) => screen.getByTestId<HTMLInputElement>(`plan-${name}`);
-const confirmButton = (name: string) => within(document.querySelector<HTMLElement>('.bp6-alert-footer')!).getByRole('button', { name });
+const confirmButton = (name: string) => within(screen.getByRole('alertdialog')).getByRole('button', { name });
 
 // Typing a whole form takes seconds on a busy machine.
 describe('plans tab', { timeout: 20_000 }, () => {

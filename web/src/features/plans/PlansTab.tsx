@@ -1,7 +1,8 @@
 import { PLAN_FEATURES, type Plan } from '@atendo/contracts';
-import { Alert, Button, ButtonGroup, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { PlanDialog } from './PlanDialog';
 import { formatMoney } from './planForm';
@@ -18,7 +19,6 @@ export function PlansTab() {
   const [failed, setFailed] = useState(false);
   const [editing, setEditing] = useState<Editing>();
   const [deleting, setDeleting] = useState<Plan>();
-  const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {
     setFailed(false);
@@ -31,18 +31,10 @@ export function PlansTab() {
 
   const remove = async () => {
     if (!deleting) return;
-    setBusy(true);
-    try {
-      await plansApi.remove(deleting.id);
-      setPlans((list = []) => list.filter((p) => p.id !== deleting.id));
-      toastSuccess(t('plans.deleted'));
-    } catch (error) {
-      // ERR_PLAN_IN_USE among others: the catalogue words it.
-      toastError(error);
-    } finally {
-      setBusy(false);
-      setDeleting(undefined);
-    }
+    // A refusal (ERR_PLAN_IN_USE among others) is worded by the catalogue.
+    await plansApi.remove(deleting.id);
+    setPlans((list = []) => list.filter((p) => p.id !== deleting.id));
+    toastSuccess(t('plans.deleted'));
   };
 
   if (failed) {
@@ -110,19 +102,17 @@ export function PlansTab() {
           }}
         />
       )}
-      <Alert
+      <ConfirmDialog
         isOpen={deleting !== undefined}
-        intent={Intent.DANGER}
-        icon="trash"
-        confirmButtonText={t('plans.delete')}
-        cancelButtonText={t('plans.cancel')}
-        loading={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(undefined)}
-        className="settings-dialog"
+        title={t('plans.delete')}
+        confirmText={t('plans.delete')}
+        cancelText={t('plans.cancel')}
+        onConfirm={remove}
+        onClose={() => setDeleting(undefined)}
+        testId="plan-confirm"
       >
-        <p data-testid="plan-confirm">{deleting && t('plans.deleteConfirm', { name: deleting.name })}</p>
-      </Alert>
+        <p>{deleting && t('plans.deleteConfirm', { name: deleting.name })}</p>
+      </ConfirmDialog>
     </div>
   );
 }

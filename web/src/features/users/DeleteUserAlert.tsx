@@ -1,8 +1,7 @@
 import type { User } from '@atendo/contracts';
-import { Alert, Intent } from '@blueprintjs/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '../../ui/toaster';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { toastSuccess } from '../../ui/toaster';
 import { usersApi } from './usersApi';
 
 interface DeleteUserAlertProps {
@@ -12,38 +11,27 @@ interface DeleteUserAlertProps {
   onDeleted?(user: User): void;
 }
 
-/** Asks before DELETE /users/{id} (spec: deletion asks confirmation). */
+/** Asks before DELETE /users/{id} (spec: deletion asks confirmation); a refusal keeps it open to try again. */
 export function DeleteUserAlert({ user, onClose, onDeleted }: DeleteUserAlertProps) {
   const { t } = useTranslation();
-  const [deleting, setDeleting] = useState(false);
-  const confirm = async () => {
+  const remove = async () => {
     if (!user) return;
-    setDeleting(true);
-    try {
-      await usersApi.remove(user.id);
-      toastSuccess(t('users.deleted'));
-      onDeleted?.(user);
-      onClose();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setDeleting(false);
-    }
+    await usersApi.remove(user.id);
+    toastSuccess(t('users.deleted'));
+    onDeleted?.(user);
   };
   return (
-    <Alert
+    <ConfirmDialog
       isOpen={user !== undefined}
-      intent={Intent.DANGER}
-      icon="trash"
-      confirmButtonText={t('users.confirmDelete.confirm')}
-      cancelButtonText={t('users.confirmDelete.cancel')}
-      loading={deleting}
-      canEscapeKeyCancel
-      onConfirm={() => void confirm()}
-      onCancel={onClose}
-      className="user-dialog"
+      title={t('users.confirmDelete.title')}
+      confirmText={t('users.confirmDelete.confirm')}
+      cancelText={t('users.confirmDelete.cancel')}
+      onConfirm={remove}
+      onClose={onClose}
+      testId="user-delete-alert"
+      keepOpenOnError
     >
-      <p data-testid="user-delete-alert">{t('users.confirmDelete.message', { name: user?.name ?? '' })}</p>
-    </Alert>
+      <p>{t('users.confirmDelete.message', { name: user?.name ?? '' })}</p>
+    </ConfirmDialog>
   );
 }
