@@ -1,4 +1,4 @@
-import type { Message, SessionUser, Ticket } from '@atendo/contracts';
+import type { Message, SessionUser, Ticket, User } from '@atendo/contracts';
 
 export const me: SessionUser = {
   id: 3,
@@ -12,6 +12,31 @@ export const me: SessionUser = {
   queues: [{ id: 1, name: 'Sales', color: '#ff8800' }],
   company: { id: 7, name: 'Acme', dueDate: '2099-12-31T00:00:00.000Z', status: true, disabledAt: null, settings: [] },
 };
+
+/** `me` as an admin of the company, and as a super user (an admin of the platform's own company). */
+export const admin: SessionUser = { ...me, profile: 'admin' };
+export const superAdmin: SessionUser = { ...me, profile: 'admin', super: true };
+
+/** A user of the company as GET /users lists it. */
+export function aUser(id: number, change: Partial<User> = {}): User {
+  return {
+    id,
+    companyId: me.companyId,
+    name: `User ${id}`,
+    email: `user${id}@example.com`,
+    profile: 'user',
+    super: false,
+    allTicket: 'desabled',
+    whatsappId: null,
+    whatsapp: null,
+    queues: [],
+    language: null,
+    online: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...change,
+  };
+}
 
 export function ticket(id: number, change: Partial<Ticket> = {}): Ticket {
   return {

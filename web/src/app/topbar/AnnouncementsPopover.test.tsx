@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
+import { renderSignedIn } from '../../test/renderSignedIn';
 import { AnnouncementsPopover } from './AnnouncementsPopover';
-import { renderWithUser } from './renderWithUser';
 
 function announcement(id: number, change: Partial<Announcement> = {}): Announcement {
   return {
@@ -46,7 +46,7 @@ describe('announcements popover', () => {
       announcement(2, { priority: 2 }),
       announcement(3, { priority: 3 }),
     ]);
-    renderWithUser(<AnnouncementsPopover />);
+    renderSignedIn(<AnnouncementsPopover />);
     await waitFor(() => expect(badge()).toBe('3'));
     expect(calls[0]).toMatchObject({ method: 'GET', url: '/announcements?pageNumber=1', token: 'jwt' });
 
@@ -64,7 +64,7 @@ describe('announcements popover', () => {
     const created = vi.fn(() => 'blob:image-4');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
     const { calls } = serve([announcement(4, { mediaPath: '/announcements/4/media', mediaName: 'banner.png' })]);
-    renderWithUser(<AnnouncementsPopover />);
+    renderSignedIn(<AnnouncementsPopover />);
     await waitFor(() => expect(badge()).toBe('1'));
     await userEvent.click(screen.getByTestId('announcements-button'));
 
@@ -75,7 +75,7 @@ describe('announcements popover', () => {
 
   it('keeps the list and the count live: published, switched off, deleted', async () => {
     serve([announcement(1, { priority: 2 })]);
-    renderWithUser(<AnnouncementsPopover />);
+    renderSignedIn(<AnnouncementsPopover />);
     await waitFor(() => expect(badge()).toBe('1'));
     await userEvent.click(screen.getByTestId('announcements-button'));
 

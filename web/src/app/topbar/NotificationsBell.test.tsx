@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { me, ticket } from '../../test/fixtures';
+import { renderSignedIn } from '../../test/renderSignedIn';
 import { playNotificationSound } from './notificationSound';
 import { NotificationsBell } from './NotificationsBell';
-import { renderWithUser } from './renderWithUser';
 
 vi.mock('./notificationSound', () => ({ playNotificationSound: vi.fn() }));
 
@@ -31,7 +31,7 @@ describe('notification bell', () => {
 
   it("asks for the pending tickets of the user's queues, counts them and opens one on click", async () => {
     const { calls } = serve([pending(5, { contact: { ...pending(5).contact, name: 'Maria' }, lastMessage: 'Hi there' }), pending(6)]);
-    renderWithUser(<NotificationsBell />);
+    renderSignedIn(<NotificationsBell />);
     await waitFor(() => expect(badge()).toBe('2'));
     expect(calls.map((c) => c.url)).toEqual(['/tickets?status=pending&queueIds=1&pageNumber=1']);
 
@@ -46,7 +46,7 @@ describe('notification bell', () => {
 
   it('asks for every pending ticket for an allTicket user', async () => {
     const { calls } = serve([pending(5, { queueId: 2, queue: otherQueue })]);
-    renderWithUser(<NotificationsBell />, { ...me, allTicket: 'enabled' });
+    renderSignedIn(<NotificationsBell />, { user: { ...me, allTicket: 'enabled' } });
     await waitFor(() => expect(badge()).toBe('1'));
     expect(calls.map((c) => c.url)).toEqual(['/tickets?status=pending&pageNumber=1']);
   });
@@ -54,7 +54,7 @@ describe('notification bell', () => {
   it('rings at the stored volume when a ticket starts waiting, and drops it once accepted', async () => {
     localStorage.setItem('volume', '0.6');
     serve([]);
-    renderWithUser(<NotificationsBell />);
+    renderSignedIn(<NotificationsBell />);
     await userEvent.click(screen.getByTestId('notifications-button'));
     expect(screen.getByText('No ticket is waiting for you')).toBeTruthy();
 
@@ -80,7 +80,7 @@ describe('notification bell', () => {
 
   it('drops a deleted ticket', async () => {
     serve([pending(5), pending(6)]);
-    renderWithUser(<NotificationsBell />);
+    renderSignedIn(<NotificationsBell />);
     await waitFor(() => expect(badge()).toBe('2'));
     feed({ action: 'delete', ticketId: 5 });
     expect(badge()).toBe('1');

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
+import { renderSignedIn } from '../../test/renderSignedIn';
 import { TOP_BAR_FOLD_QUERY, TopBar } from '../TopBar';
-import { renderWithUser } from './renderWithUser';
 
 function screenMatches(query: string) {
   vi.spyOn(window, 'matchMedia').mockImplementation(
@@ -23,7 +23,7 @@ describe('top bar', () => {
   });
 
   it('shows every item on a wide screen', () => {
-    renderWithUser(<TopBar menuOpen={false} onToggleMenu={() => undefined} />);
+    renderSignedIn(<TopBar menuOpen={false} onToggleMenu={() => undefined} />);
     for (const id of ['menu-toggle', 'announcements-button', 'notifications-button', 'language-select', 'theme-toggle', 'volume-button', 'refresh-button', 'user-menu', 'greeting']) {
       expect(screen.getByTestId(id)).toBeTruthy();
     }
@@ -32,7 +32,7 @@ describe('top bar', () => {
 
   it('folds language, theme, volume and refresh into one menu on a phone-width screen', async () => {
     screenMatches(TOP_BAR_FOLD_QUERY);
-    renderWithUser(<TopBar menuOpen={false} onToggleMenu={() => undefined} />);
+    renderSignedIn(<TopBar menuOpen={false} onToggleMenu={() => undefined} />);
     for (const id of ['language-select', 'theme-toggle', 'volume-button', 'refresh-button']) expect(screen.queryByTestId(id)).toBeNull();
     expect(screen.getByTestId('announcements-button')).toBeTruthy();
     expect(screen.getByTestId('notifications-button')).toBeTruthy();

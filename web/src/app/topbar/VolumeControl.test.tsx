@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
-import { renderWithUser } from './renderWithUser';
+import { renderSignedIn } from '../../test/renderSignedIn';
 import { normaliseVolume } from './volume';
 import { VolumeControl } from './VolumeControl';
 
@@ -14,7 +14,7 @@ describe('volume control', () => {
 
   it('starts at the stored volume and saves each step of 0.1 under `volume`', async () => {
     localStorage.setItem('volume', '0.3');
-    renderWithUser(<VolumeControl />);
+    renderSignedIn(<VolumeControl />);
     await userEvent.click(screen.getByTestId('volume-button'));
     expect(handle().getAttribute('aria-valuenow')).toBe('0.3');
     expect(handle().getAttribute('aria-valuemin')).toBe('0');
@@ -30,7 +30,7 @@ describe('volume control', () => {
   });
 
   it('starts at full volume when nothing is stored', async () => {
-    renderWithUser(<VolumeControl />);
+    renderSignedIn(<VolumeControl />);
     await userEvent.click(screen.getByTestId('volume-button'));
     expect(handle().getAttribute('aria-valuenow')).toBe('1');
   });

@@ -6,7 +6,8 @@ import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { formatDate } from '../../ui/dates';
 import { toastError, toastSuccess } from '../../ui/toaster';
-import { renderAs, superUser } from '../settings/renderAs';
+import { superAdmin } from '../../test/fixtures';
+import { renderSignedIn } from '../../test/renderSignedIn';
 import { CompaniesTab } from './CompaniesTab';
 
 vi.mock('../../ui/toaster', async (original) => ({ ...(await original<typeof import('../../ui/toaster')>()), toastSuccess: vi.fn(), toastError: vi.fn() }));
@@ -77,7 +78,7 @@ describe('companies tab', { timeout: 20_000 }, () => {
 
   async function open() {
     const fetch = serve();
-    renderAs(superUser, <CompaniesTab />);
+    renderSignedIn(<CompaniesTab />, { user: superAdmin, path: '/settings', route: '/settings' });
     await waitFor(() => expect(rows()).toHaveLength(3));
     return fetch;
   }
@@ -206,7 +207,7 @@ describe('companies tab', { timeout: 20_000 }, () => {
   it("does not offer to delete the super user's own company", async () => {
     list = [company(7, { name: 'Platform' }), company(1, { name: 'Acme' })];
     serve();
-    renderAs(superUser, <CompaniesTab />);
+    renderSignedIn(<CompaniesTab />, { user: superAdmin, path: '/settings', route: '/settings' });
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(within(rowOf('Platform')).getByTestId<HTMLButtonElement>('company-delete').disabled).toBe(true);
     expect(within(rowOf('Acme')).getByTestId<HTMLButtonElement>('company-delete').disabled).toBe(false);
@@ -215,7 +216,7 @@ describe('companies tab', { timeout: 20_000 }, () => {
   it('shows a list error and tries again', async () => {
     let fail = true;
     fakeFetch((call) => (fail ? { status: 500, body: { error: 'ERR_INTERNAL_SERVER_ERROR' } } : call.url === '/plans/all' ? { body: plans } : { body: list }));
-    renderAs(superUser, <CompaniesTab />);
+    renderSignedIn(<CompaniesTab />, { user: superAdmin, path: '/settings', route: '/settings' });
     expect(await screen.findByText('The companies could not be loaded.')).toBeTruthy();
     expect(toastError).toHaveBeenCalled();
     fail = false;

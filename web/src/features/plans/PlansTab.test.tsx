@@ -6,7 +6,8 @@ import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { formatMoney } from './planForm';
-import { renderAs, superUser } from '../settings/renderAs';
+import { superAdmin } from '../../test/fixtures';
+import { renderSignedIn } from '../../test/renderSignedIn';
 import { PlansTab } from './PlansTab';
 
 vi.mock('../../ui/toaster', async (original) => ({ ...(await original<typeof import('../../ui/toaster')>()), toastSuccess: vi.fn(), toastError: vi.fn() }));
@@ -47,7 +48,7 @@ describe('plans tab', { timeout: 20_000 }, () => {
       if (found && call.method === 'DELETE') return { body: { message: 'Plan deleted' } };
       return { status: 404, body: { error: 'ERR_NOT_FOUND' } };
     });
-    renderAs(superUser, <PlansTab />);
+    renderSignedIn(<PlansTab />, { user: superAdmin, path: '/settings', route: '/settings' });
     await waitFor(() => expect(rows()).toHaveLength(2));
     return fetch;
   }

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { toastError, toastSuccess } from '../../ui/toaster';
-import { admin, renderAs } from './renderAs';
+import { admin } from '../../test/fixtures';
+import { renderSignedIn } from '../../test/renderSignedIn';
 import { SchedulesTab } from './SchedulesTab';
 
 vi.mock('../../ui/toaster', async (original) => ({ ...(await original<typeof import('../../ui/toaster')>()), toastSuccess: vi.fn(), toastError: vi.fn() }));
@@ -43,7 +44,7 @@ describe('opening hours tab', { timeout: 20_000 }, () => {
 
   it("shows the company's hours for every weekday, Monday first", async () => {
     serve();
-    renderAs(admin, <SchedulesTab />);
+    renderSignedIn(<SchedulesTab />, { user: admin, path: '/settings', route: '/settings' });
     await waitFor(() => expect(input('monday', 'startTime').value).toBe('08:00'));
     expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
     expect(input('monday', 'endTime').value).toBe('18:00');
@@ -52,7 +53,7 @@ describe('opening hours tab', { timeout: 20_000 }, () => {
 
   it('refuses times that are not HH:MM or end before they start, and sends nothing', async () => {
     const { calls } = serve();
-    renderAs(admin, <SchedulesTab />);
+    renderSignedIn(<SchedulesTab />, { user: admin, path: '/settings', route: '/settings' });
     await waitFor(() => expect(input('monday', 'startTime').value).toBe('08:00'));
     await retype('tuesday', 'startTime', '25:00');
     await retype('wednesday', 'startTime', '10:00');
@@ -66,7 +67,7 @@ describe('opening hours tab', { timeout: 20_000 }, () => {
 
   it('sends the whole week and says so', async () => {
     const { calls } = serve();
-    renderAs(admin, <SchedulesTab />);
+    renderSignedIn(<SchedulesTab />, { user: admin, path: '/settings', route: '/settings' });
     await waitFor(() => expect(input('monday', 'startTime').value).toBe('08:00'));
     await retype('monday', 'startTime', '09:00');
     await retype('saturday', 'startTime', '08:00');
@@ -84,7 +85,7 @@ describe('opening hours tab', { timeout: 20_000 }, () => {
   it("shows the server's refusal on the field and keeps what was typed", async () => {
     serve();
     refuse = true;
-    renderAs(admin, <SchedulesTab />);
+    renderSignedIn(<SchedulesTab />, { user: admin, path: '/settings', route: '/settings' });
     await waitFor(() => expect(input('monday', 'startTime').value).toBe('08:00'));
     await retype('tuesday', 'startTime', '07:15');
     await userEvent.click(screen.getByTestId('schedules-save'));

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
-import { me } from '../../test/fixtures';
 import { toastError, toastSuccess } from '../../ui/toaster';
-import { admin, renderAs, superUser } from './renderAs';
+import { admin, me, superAdmin } from '../../test/fixtures';
+import { renderSignedIn } from '../../test/renderSignedIn';
 import { SettingsPage } from './SettingsPage';
 
 vi.mock('../../ui/toaster', async (original) => ({ ...(await original<typeof import('../../ui/toaster')>()), toastSuccess: vi.fn(), toastError: vi.fn() }));
@@ -43,7 +43,7 @@ describe('settings page', () => {
 
   async function open(user: SessionUser) {
     const fetch = serve();
-    renderAs(user, <SettingsPage />);
+    renderSignedIn(<SettingsPage />, { user, path: '/settings', route: '/settings' });
     await waitFor(() => expect(select('userRating').value).toBe('disabled'));
     return fetch;
   }
@@ -97,7 +97,7 @@ describe('settings page', () => {
   });
 
   it('gives the super user the companies, plans and help tabs, and nobody else', async () => {
-    await open(superUser);
+    await open(superAdmin);
     expect(tabs()).toEqual(['Options', 'Companies', 'Plans', 'Help']);
     await userEvent.click(screen.getByTestId('settings-tab-helps'));
     expect(screen.getByTestId('helps-tab')).toBeTruthy();
@@ -114,7 +114,7 @@ describe('settings page', () => {
   it('offers to try again when the settings cannot be loaded', async () => {
     let fail = true;
     fakeFetch(() => (fail ? { status: 500, body: { error: 'ERR_INTERNAL_SERVER_ERROR' } } : { body: settings }));
-    renderAs(admin, <SettingsPage />);
+    renderSignedIn(<SettingsPage />, { user: admin, path: '/settings', route: '/settings' });
     await userEvent.click(await screen.findByTestId('settings-retry'));
     fail = false;
     await userEvent.click(await screen.findByTestId('settings-retry'));

@@ -5,9 +5,8 @@ import { UserMenu } from '../../app/UserMenu';
 import { changeLanguage, i18n } from '../../i18n';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
-import { me } from '../../test/fixtures';
+import { aUser, me } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
-import { aUser } from './testUsers';
 
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const changes = (calls: FakeCall[]) => calls.filter((c) => c.method !== 'GET');

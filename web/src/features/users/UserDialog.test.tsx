@@ -4,9 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
-import { me } from '../../test/fixtures';
+import { admin, aUser, me, superAdmin } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
-import { admin, As, aUser, superAdmin } from './testUsers';
 import { UserDialog } from './UserDialog';
 
 const queues = [
@@ -27,12 +26,7 @@ function serve(save: (call: FakeCall) => { status?: number; body?: unknown } = (
 
 function open(viewer: SessionUser, props: Partial<React.ComponentProps<typeof UserDialog>> = {}) {
   const onClose = vi.fn();
-  renderSignedIn(
-    <As user={viewer}>
-      <UserDialog isOpen onClose={onClose} {...props} />
-    </As>,
-    { path: '/users', route: '/users' },
-  );
+  renderSignedIn(<UserDialog isOpen onClose={onClose} {...props} />, { user: viewer, path: '/users', route: '/users' });
   return { onClose, dialog: screen.getByRole('dialog') };
 }
 

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
+import { admin, aUser } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
-import { admin, As, aUser } from './testUsers';
 import { UsersPage } from './UsersPage';
 
 const rows = () => screen.queryAllByTestId('user-row');
@@ -14,12 +14,7 @@ const row = (id: number) => rows().find((r) => r.dataset.userId === String(id))!
 const listCalls = (calls: FakeCall[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/users/?')).map((c) => c.url);
 
 function renderPage(user = admin) {
-  return renderSignedIn(
-    <As user={user}>
-      <UsersPage />
-    </As>,
-    { path: '/users', route: '/users' },
-  );
+  return renderSignedIn(<UsersPage />, { user, path: '/users', route: '/users' });
 }
 
 /** Serves GET /users/ from `pages` (by searchParam, then page number); anything else from `other`. */
