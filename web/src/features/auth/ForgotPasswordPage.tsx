@@ -1,5 +1,5 @@
 import { newPasswordSchema } from '@atendo/contracts';
-import { Button, Callout, Card, Classes, FormGroup, H2, InputGroup, Intent, Text } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, H2, type InputGroupProps, Intent, Text } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { errorMessage, toastSuccess } from '../../ui/toaster';
+import { TextField } from '../../ui/TextField';
 import { authApi } from './authApi';
 
 interface Values {
@@ -60,25 +61,9 @@ export function ForgotPasswordPage() {
     },
   });
 
-  const field = (name: keyof Values, label: string, props: Partial<React.ComponentProps<typeof InputGroup>> = {}) => {
-    const error = formik.touched[name] ? formik.errors[name] : undefined;
-    return (
-      <FormGroup label={label} labelFor={`forgot-${name}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
-        <InputGroup
-          id={`forgot-${name}`}
-          name={name}
-          size="large"
-          data-testid={`forgot-${name}`}
-          value={formik.values[name]}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          intent={error ? Intent.DANGER : Intent.NONE}
-          aria-invalid={error ? true : undefined}
-          {...props}
-        />
-      </FormGroup>
-    );
-  };
+  const field = (name: keyof Values, label: string, props: Partial<InputGroupProps> = {}) => (
+    <TextField id={`forgot-${name}`} label={label} size="large" error={formik.touched[name] ? formik.errors[name] : undefined} {...formik.getFieldProps(name)} {...props} />
+  );
 
   return (
     <main className="login-page" data-testid="page">

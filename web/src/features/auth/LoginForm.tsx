@@ -1,5 +1,5 @@
 import type { LoginRequest } from '@atendo/contracts';
-import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, Intent } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import * as yup from 'yup';
 import { ApiError } from '../../api/ApiError';
 import { formatDate } from '../../ui/dates';
 import { errorMessage } from '../../ui/toaster';
+import { TextField } from '../../ui/TextField';
 
 interface LoginFormProps {
   onSubmit(credentials: LoginRequest): Promise<unknown>;
@@ -53,47 +54,19 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
   });
 
   const fieldError = (field: keyof LoginRequest) => (formik.touched[field] ? formik.errors[field] : undefined);
-  const emailError = fieldError('email');
-  const passwordError = fieldError('password');
 
   return (
     <form onSubmit={formik.handleSubmit} noValidate>
-      <FormGroup label={t('login.email')} labelFor="login-email" helperText={emailError} intent={emailError ? Intent.DANGER : Intent.NONE}>
-        <InputGroup
-          id="login-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          size="large"
-          data-testid="login-email"
-          value={formik.values.email}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          intent={emailError ? Intent.DANGER : Intent.NONE}
-          aria-invalid={emailError ? true : undefined}
-        />
-      </FormGroup>
-      <FormGroup
+      <TextField id="login-email" label={t('login.email')} error={fieldError('email')} type="email" autoComplete="email" autoFocus size="large" {...formik.getFieldProps('email')} />
+      <TextField
+        id="login-password"
         label={t('login.password')}
-        labelFor="login-password"
-        helperText={passwordError}
-        intent={passwordError ? Intent.DANGER : Intent.NONE}
-      >
-        <InputGroup
-          id="login-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          size="large"
-          data-testid="login-password"
-          value={formik.values.password}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          intent={passwordError ? Intent.DANGER : Intent.NONE}
-          aria-invalid={passwordError ? true : undefined}
-        />
-      </FormGroup>
+        error={fieldError('password')}
+        type="password"
+        autoComplete="current-password"
+        size="large"
+        {...formik.getFieldProps('password')}
+      />
       {refusal && (
         <Callout intent={Intent.DANGER} role="alert" className="login-refusal">
           {refusal}

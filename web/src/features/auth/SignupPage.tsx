@@ -1,5 +1,5 @@
 import { signUpSchema, TRIAL_DAYS, type Plan } from '@atendo/contracts';
-import { Button, Callout, Card, Classes, FormGroup, H2, InputGroup, Intent, RadioCard, RadioGroup, Spinner, Text } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, FormGroup, H2, type InputGroupProps, Intent, RadioCard, RadioGroup, Spinner, Text } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { currentLanguage } from '../../i18n';
 import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
+import { TextField } from '../../ui/TextField';
 import { authApi } from './authApi';
 import { maskPhone } from './phoneMask';
 import './signup.css';
@@ -74,24 +75,9 @@ export function SignupPage() {
 
   const errorOf = (name: keyof Values) => (formik.touched[name] ? formik.errors[name] : undefined);
 
-  const field = (name: Exclude<keyof Values, 'planId'>, props: Partial<React.ComponentProps<typeof InputGroup>> = {}) => {
-    const error = errorOf(name);
-    return (
-      <FormGroup label={t(`signup.${name}`)} labelFor={`signup-${name}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
-        <InputGroup
-          id={`signup-${name}`}
-          name={name}
-          data-testid={`signup-${name}`}
-          value={formik.values[name]}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          intent={error ? Intent.DANGER : Intent.NONE}
-          aria-invalid={error ? true : undefined}
-          {...props}
-        />
-      </FormGroup>
-    );
-  };
+  const field = (name: Exclude<keyof Values, 'planId'>, props: Partial<InputGroupProps> = {}) => (
+    <TextField id={`signup-${name}`} label={t(`signup.${name}`)} error={errorOf(name)} {...formik.getFieldProps(name)} {...props} />
+  );
 
   const planError = errorOf('planId');
 

@@ -1,9 +1,10 @@
 import { companyChangesSchema, companySchema, RECURRENCES, type Company, type Plan } from '@atendo/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H6, HTMLSelect, InputGroup, Intent, Switch } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H6, HTMLSelect, type InputGroupProps, Intent, Switch } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { serverFieldErrors, validateWith } from '../../ui/formErrors';
+import { TextField } from '../../ui/TextField';
 import { companiesApi } from './companiesApi';
 import { companyBody, dueDateOf, formValues, type CompanyFormValues } from './companyForm';
 
@@ -15,7 +16,7 @@ interface Props {
   onSaved(company: Company): void;
 }
 
-type TextField = Exclude<keyof CompanyFormValues, 'status' | 'planId' | 'recurrence'>;
+type TextName = Exclude<keyof CompanyFormValues, 'status' | 'planId' | 'recurrence'>;
 
 /** Adds or edits a company with the shared schemas (companySchema, companyChangesSchema); a refusal keeps what was typed. */
 export function CompanyDialog({ company, plans, onClose, onSaved }: Props) {
@@ -41,24 +42,9 @@ export function CompanyDialog({ company, plans, onClose, onSaved }: Props) {
 
   const errorOf = (name: keyof CompanyFormValues) => (formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined);
 
-  const text = (name: TextField, props: Partial<React.ComponentProps<typeof InputGroup>> = {}, helper?: string) => {
-    const error = errorOf(name);
-    return (
-      <FormGroup label={t(`companies.form.${name}`)} labelFor={`company-${name}`} helperText={error ?? helper} intent={error ? Intent.DANGER : Intent.NONE}>
-        <InputGroup
-          id={`company-${name}`}
-          name={name}
-          data-testid={`company-${name}`}
-          value={formik.values[name]}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          intent={error ? Intent.DANGER : Intent.NONE}
-          aria-invalid={error ? true : undefined}
-          {...props}
-        />
-      </FormGroup>
-    );
-  };
+  const text = (name: TextName, props: Partial<InputGroupProps> = {}, helper?: string) => (
+    <TextField id={`company-${name}`} label={t(`companies.form.${name}`)} error={errorOf(name)} helper={helper} {...formik.getFieldProps(name)} {...props} />
+  );
 
   const planError = errorOf('planId');
   return (

@@ -1,9 +1,10 @@
 import { PLAN_FEATURES, planChangesSchema, planSchema, type Plan } from '@atendo/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H6, InputGroup, Intent, Switch } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, H6, type InputGroupProps, Intent, Switch } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { serverFieldErrors, validateWith } from '../../ui/formErrors';
+import { TextField } from '../../ui/TextField';
 import { planBody, formValues, type PlanFormValues } from './planForm';
 import { plansApi } from './plansApi';
 
@@ -14,7 +15,7 @@ interface Props {
   onSaved(plan: Plan): void;
 }
 
-type TextField = 'name' | 'users' | 'connections' | 'queues' | 'value';
+type TextName = 'name' | 'users' | 'connections' | 'queues' | 'value';
 
 /** Adds or edits a plan with the shared schemas (planSchema, planChangesSchema); a refusal keeps what was typed. */
 export function PlanDialog({ plan, onClose, onSaved }: Props) {
@@ -38,24 +39,16 @@ export function PlanDialog({ plan, onClose, onSaved }: Props) {
     },
   });
 
-  const text = (name: TextField, props: Partial<React.ComponentProps<typeof InputGroup>> = {}, helper?: string) => {
-    const error = formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
-    return (
-      <FormGroup label={t(`plans.form.${name}`)} labelFor={`plan-${name}`} helperText={error ?? helper} intent={error ? Intent.DANGER : Intent.NONE}>
-        <InputGroup
-          id={`plan-${name}`}
-          name={name}
-          data-testid={`plan-${name}`}
-          value={formik.values[name]}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          intent={error ? Intent.DANGER : Intent.NONE}
-          aria-invalid={error ? true : undefined}
-          {...props}
-        />
-      </FormGroup>
-    );
-  };
+  const text = (name: TextName, props: Partial<InputGroupProps> = {}, helper?: string) => (
+    <TextField
+      id={`plan-${name}`}
+      label={t(`plans.form.${name}`)}
+      error={formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined}
+      helper={helper}
+      {...formik.getFieldProps(name)}
+      {...props}
+    />
+  );
 
   return (
     <Dialog isOpen onClose={onClose} title={t(adding ? 'plans.form.addTitle' : 'plans.form.editTitle')} icon="box" className="settings-dialog">

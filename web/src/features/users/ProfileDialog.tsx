@@ -1,10 +1,11 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, type InputGroupProps, Intent } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, i18n, LANGUAGES, type Language } from '../../i18n';
 import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { toastError, toastSuccess } from '../../ui/toaster';
+import { TextField } from '../../ui/TextField';
 import { userAtom } from '../auth/sessionAtoms';
 import { userEditSchema } from './schemas';
 import { usersApi, type UserChanges } from './usersApi';
@@ -80,29 +81,16 @@ export function ProfileDialog({ isOpen, onClose }: ProfileDialogProps) {
   });
 
   const errorOf = (field: keyof ProfileValues) => (formik.touched[field] || formik.submitCount > 0 ? formik.errors[field] : undefined);
-  const input = (field: 'name' | 'email' | 'password', props: Partial<React.ComponentProps<typeof InputGroup>> = {}) => {
-    const error = errorOf(field);
-    return (
-      <FormGroup
-        label={labels[field]}
-        labelFor={`profile-${field}`}
-        helperText={error ?? (field === 'password' ? t('users.passwordKeep') : undefined)}
-        intent={error ? Intent.DANGER : Intent.NONE}
-      >
-        <InputGroup
-          id={`profile-${field}`}
-          name={field}
-          data-testid={`profile-${field}`}
-          value={formik.values[field]}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          intent={error ? Intent.DANGER : Intent.NONE}
-          aria-invalid={error ? true : undefined}
-          {...props}
-        />
-      </FormGroup>
-    );
-  };
+  const input = (field: 'name' | 'email' | 'password', props: Partial<InputGroupProps> = {}) => (
+    <TextField
+      id={`profile-${field}`}
+      label={labels[field]}
+      error={errorOf(field)}
+      helper={field === 'password' ? t('users.passwordKeep') : undefined}
+      {...formik.getFieldProps(field)}
+      {...props}
+    />
+  );
 
   const close = () => {
     formik.resetForm();

@@ -1,11 +1,12 @@
 import { userSchema, type Profile, type QueueRef, type User, type Whatsapp } from '@atendo/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, type InputGroupProps, Intent, Switch } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { toastError, toastSuccess } from '../../ui/toaster';
+import { TextField } from '../../ui/TextField';
 import { userAtom } from '../auth/sessionAtoms';
 import { useCan } from '../auth/useCan';
 import { QueueSelect } from './QueueSelect';
@@ -125,22 +126,16 @@ export function UserDialog({ isOpen, user, onClose, onSaved }: UserDialogProps) 
       </FormGroup>
     );
   };
-  const input = (field: 'name' | 'email' | 'password', props: Partial<React.ComponentProps<typeof InputGroup>> = {}) =>
-    group(
-      field,
-      <InputGroup
-        id={`user-${field}`}
-        name={field}
-        data-testid={`user-${field}`}
-        value={formik.values[field]}
-        onChange={formik.handleChange}
-        onBlur={formik.handleBlur}
-        intent={errorOf(field) ? Intent.DANGER : Intent.NONE}
-        aria-invalid={errorOf(field) ? true : undefined}
-        {...props}
-      />,
-      field === 'password' && editing ? t('users.passwordKeep') : undefined,
-    );
+  const input = (field: 'name' | 'email' | 'password', props: Partial<InputGroupProps> = {}) => (
+    <TextField
+      id={`user-${field}`}
+      label={labels[field]}
+      error={errorOf(field)}
+      helper={field === 'password' && editing ? t('users.passwordKeep') : undefined}
+      {...formik.getFieldProps(field)}
+      {...props}
+    />
+  );
 
   return (
     <Dialog
