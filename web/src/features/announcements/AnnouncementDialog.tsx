@@ -1,11 +1,12 @@
 import { ANNOUNCEMENT_MEDIA_MAX_BYTES, announcementChangesSchema, announcementSchema, type Announcement } from '@atendo/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, Intent, Switch, TextArea } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError';
 import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
 import { serverFieldErrors, validateWith } from '../../ui/formErrors';
+import { TextField } from '../../ui/TextField';
 import { AnnouncementImage } from './AnnouncementImage';
 import { announcementsApi, type AnnouncementValues } from './announcementsApi';
 import { PRIORITIES, PRIORITY_LABELS, type Priority } from './priority';
@@ -127,16 +128,6 @@ export function AnnouncementDialog({ isOpen, editing, onSaved, onClose }: Announ
     const error = errorOf(name);
     return { label, labelFor: `announcement-${name}`, helperText: error ? `${label} ${error}` : undefined, intent: error ? Intent.DANGER : Intent.NONE };
   };
-  const inputProps = (name: 'title' | 'text') => ({
-    id: `announcement-${name}`,
-    name,
-    value: formik.values[name],
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    intent: errorOf(name) ? Intent.DANGER : Intent.NONE,
-    'aria-invalid': errorOf(name) ? true : undefined,
-    'data-testid': `announcement-${name}`,
-  });
   const fileInputProps = { accept: ACCEPT, 'data-testid': 'announcement-file', id: 'announcement-file' } as InputHTMLAttributes<HTMLInputElement>;
 
   return (
@@ -149,11 +140,24 @@ export function AnnouncementDialog({ isOpen, editing, onSaved, onClose }: Announ
     >
       <form onSubmit={formik.handleSubmit} noValidate data-testid="announcement-form">
         <DialogBody>
-          <FormGroup {...labelled('title', t('announcements.form.title'))}>
-            <InputGroup {...inputProps('title')} autoFocus />
-          </FormGroup>
+          <TextField
+            id="announcement-title"
+            label={t('announcements.form.title')}
+            error={labelled('title', t('announcements.form.title')).helperText}
+            {...formik.getFieldProps('title')}
+            autoFocus
+          />
           <FormGroup {...labelled('text', t('announcements.form.text'))}>
-            <TextArea {...inputProps('text')} fill autoResize rows={4} />
+            <TextArea
+              id="announcement-text"
+              data-testid="announcement-text"
+              {...formik.getFieldProps('text')}
+              intent={errorOf('text') ? Intent.DANGER : Intent.NONE}
+              aria-invalid={errorOf('text') ? true : undefined}
+              fill
+              autoResize
+              rows={4}
+            />
           </FormGroup>
           <div className="announcement-dialog-row">
             <FormGroup {...labelled('priority', t('announcements.form.priority'))}>

@@ -1,9 +1,10 @@
 import { helpChangesSchema, helpSchema, type Help, type HelpFields } from '@atendo/contracts';
-import { Button, FormGroup, H5, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Button, FormGroup, H5, Intent, TextArea } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { serverFieldErrors, validateWith } from '../../ui/formErrors';
+import { TextField } from '../../ui/TextField';
 import { helpsApi } from './helpsApi';
 
 interface HelpFormProps {
@@ -48,38 +49,39 @@ export function HelpForm({ editing, onSaved, onCancel }: HelpFormProps) {
   });
 
   const errorOf = (name: keyof HelpFields) => (formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined);
-  const group = (name: keyof HelpFields, label: string, input: React.ReactNode) => {
+  /** A refused field says so with its label: "Title is required". */
+  const errorText = (name: keyof HelpFields, label: string) => {
     const error = errorOf(name);
-    return (
-      <FormGroup
-        label={label}
-        labelFor={`help-${name}`}
-        helperText={error ? `${label} ${error}` : undefined}
-        intent={error ? Intent.DANGER : Intent.NONE}
-        className={`help-form-${name}`}
-      >
-        {input}
-      </FormGroup>
-    );
+    return error ? `${label} ${error}` : undefined;
   };
-  const inputProps = (name: keyof HelpFields) => ({
-    id: `help-${name}`,
-    name,
-    value: formik.values[name],
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    intent: errorOf(name) ? Intent.DANGER : Intent.NONE,
-    'aria-invalid': errorOf(name) ? true : undefined,
-    'data-testid': `help-${name}`,
-  });
+  const text = (name: 'title' | 'video', label: string, placeholder?: string) => (
+    <TextField id={`help-${name}`} label={label} error={errorText(name, label)} placeholder={placeholder} {...formik.getFieldProps(name)} />
+  );
+  const descriptionError = errorText('description', t('helps.form.description'));
 
   return (
     <form className="help-form" onSubmit={formik.handleSubmit} noValidate data-testid="help-form">
       <H5>{editing ? t('helps.form.editTitle') : t('helps.form.addTitle')}</H5>
       <div className="help-form-fields">
-        {group('title', t('helps.form.title'), <InputGroup {...inputProps('title')} />)}
-        {group('video', t('helps.form.video'), <InputGroup {...inputProps('video')} placeholder={t('helps.form.videoHint')} />)}
-        {group('description', t('helps.form.description'), <TextArea {...inputProps('description')} fill autoResize />)}
+        {text('title', t('helps.form.title'))}
+        {text('video', t('helps.form.video'), t('helps.form.videoHint'))}
+        <FormGroup
+          label={t('helps.form.description')}
+          labelFor="help-description"
+          helperText={descriptionError}
+          intent={descriptionError ? Intent.DANGER : Intent.NONE}
+          className="help-form-description"
+        >
+          <TextArea
+            id="help-description"
+            data-testid="help-description"
+            {...formik.getFieldProps('description')}
+            intent={descriptionError ? Intent.DANGER : Intent.NONE}
+            aria-invalid={descriptionError ? true : undefined}
+            fill
+            autoResize
+          />
+        </FormGroup>
       </div>
       <div className="help-form-actions">
         {editing && <Button text={t('helps.form.cancel')} onClick={onCancel} data-testid="help-cancel" />}
