@@ -46,6 +46,9 @@ export async function consoleWeight(databaseUrl: string, webDist: string): Promi
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/\/tickets/);
     await page.getByTestId('side-menu').waitFor();
+    // Icons load one module each as they first show: wait until every icon on the page is drawn, or a first
+    // visit is counted without the icons it still fetches (an undercount that varied from run to run).
+    await page.waitForFunction("[...document.querySelectorAll('.bp6-icon')].every((icon) => icon.querySelector('path'))", undefined, { timeout: 15_000 });
     await page.waitForLoadState('networkidle');
     return result;
   } finally {

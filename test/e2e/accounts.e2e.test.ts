@@ -154,7 +154,7 @@ describe('browser: accounts', () => {
       await page.getByTestId('language-select').first().selectOption(language);
       await page.goto(`${h.url}/settings`);
       await page.getByTestId('settings-options').waitFor();
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+      expect(await page.evaluate('document.documentElement.lang')).toBe(language);
       await shot(page, `settings-${language}`);
     }
     await page.goto(`${h.url}/users`);
@@ -181,11 +181,11 @@ describe('browser: accounts', () => {
     await phone.goto(`${h.url}/users`);
     await phone.getByTestId('users-table').waitFor();
     // Nothing wider than the screen: the page does not scroll sideways.
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await shot(phone, 'users-phone');
     await phone.goto(`${h.url}/settings`);
     await phone.getByTestId('settings-options').waitFor();
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await shot(phone, 'settings-phone');
     await phone.close();
   });

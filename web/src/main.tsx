@@ -6,9 +6,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/AppRoutes';
+import { SHELL_ICONS } from './app/shell/shellIcons';
 import { loadIconsPerUse } from './ui/icons';
 
-loadIconsPerUse();
+loadIconsPerUse(SHELL_ICONS);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

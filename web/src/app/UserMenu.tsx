@@ -1,8 +1,10 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../features/auth/useSession';
-import { ProfileDialog } from '../features/users/ProfileDialog';
+
+// The profile dialog's code loads the first time it opens: the first visit does not carry it.
+const ProfileDialog = lazy(() => import('../features/users/ProfileDialog').then((m) => ({ default: m.ProfileDialog })));
 
 export function UserMenu() {
   const { t } = useTranslation();
@@ -24,7 +26,11 @@ export function UserMenu() {
           <span className="top-bar-collapsible">{user?.name}</span>
         </Button>
       </Popover>
-      <ProfileDialog isOpen={profileOpen} onClose={() => setProfileOpen(false)} />
+      {profileOpen && (
+        <Suspense>
+          <ProfileDialog isOpen onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,27 +1,21 @@
 import { Icons, type IconName, type IconPaths } from '@blueprintjs/icons';
 
+/** Icons already in the bundle, by size and name: served without a request. */
+export type PreloadedIcons = { 16: ReadonlyMap<string, IconPaths>; 20: ReadonlyMap<string, IconPaths> };
+
 /**
- * Blueprint's icons, each loaded when first shown: one small module per icon and size, instead of every icon's paths
- * (about 600 KB) or the icon fonts. Vite makes a chunk of each, and the browser fetches only those the page uses.
+ * Blueprint's icons, each loaded when first shown: one small module per icon and size (./iconIndex.ts), instead of
+ * every icon's paths (about 600 KB) or the icon fonts. The icons every signed-in page shows come preloaded, and the
+ * index of the others loads only when one of them is first shown.
  */
-// `base` keeps the map's keys short (`./add.js`): 1,200 full paths would weigh 100 KB in the entry chunk.
-const small = import.meta.glob<IconPaths>('./*.js', {
-  import: 'default',
-  base: '../../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths',
-});
-const large = import.meta.glob<IconPaths>('./*.js', {
-  import: 'default',
-  base: '../../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths',
-});
-
-const byName = (modules: Record<string, () => Promise<IconPaths>>) =>
-  new Map(Object.entries(modules).map(([file, load]) => [file.slice(file.lastIndexOf('/') + 1, -'.js'.length), load]));
-const loaders = { 16: byName(small), 20: byName(large) };
-
-export function loadIconsPerUse(): void {
+export function loadIconsPerUse(preloaded: PreloadedIcons = { 16: new Map(), 20: new Map() }): void {
   Icons.setLoaderOptions({
     loader: async (name: IconName, size: number) => {
-      const load = loaders[size === 16 ? 16 : 20].get(name);
+      const bySize = size === 16 ? 16 : 20;
+      const ready = preloaded[bySize].get(name);
+      if (ready) return ready;
+      const { iconLoaders } = await import('./iconIndex');
+      const load = iconLoaders[bySize].get(name);
       if (!load) throw new Error(`No Blueprint icon "${name}"`);
       return load();
     },

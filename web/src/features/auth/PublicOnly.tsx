@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { useRef } from 'react';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { Suspense, useRef } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { signedInAtom } from './sessionAtoms';
 
@@ -10,6 +11,12 @@ import { signedInAtom } from './sessionAtoms';
 export function PublicOnly() {
   const signedIn = useAtomValue(signedInAtom);
   const arrivedSignedIn = useRef(signedIn);
-  if (!signedIn) return <Outlet />;
+  if (!signedIn) {
+    return (
+      <Suspense fallback={<NonIdealState icon={<Spinner />} />}>
+        <Outlet />
+      </Suspense>
+    );
+  }
   return <Navigate to={arrivedSignedIn.current ? '/' : '/tickets'} replace />;
 }

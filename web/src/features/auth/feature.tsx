@@ -1,7 +1,10 @@
+import { lazy } from 'react';
 import type { ConsoleFeature } from '../feature';
-import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LoginPage } from './LoginPage';
-import { SignupPage } from './SignupPage';
+
+// The sign-in page comes with the console; sign-up and the password reset load when opened.
+const SignupPage = lazy(() => import('./SignupPage').then((m) => ({ default: m.SignupPage })));
+const ForgotPasswordPage = lazy(() => import('./ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
 
 export const authFeature: ConsoleFeature = {
   name: 'auth',
