@@ -70,8 +70,12 @@ describe('the demo seed', () => {
 
     const seeded = await seedDemo(store, ids, env, credentials);
     expect(seeded).toMatchObject({ admin: { email: 'admin@seed.test' }, superAdmin: { email: 'super@seed.test' } });
-    const admin = (await store.readAll({ maxCount: 10_000 })).find((e) => e.type === 'UserCreated' && (e.data as { email: string }).email === 'admin@seed.test');
-    expect(await verifyPassword(env.ADMIN_PASSWORD, (await credentials.get((admin!.data as { id: number }).id))!)).toBe(true);
+    const admin = await eventually(async () => {
+      const found = (await store.readAll({ maxCount: 10_000 })).find((e) => e.type === 'UserCreated' && (e.data as { email: string }).email === 'admin@seed.test');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(await verifyPassword(env.ADMIN_PASSWORD, (await credentials.get((admin.data as { id: number }).id))!)).toBe(true);
     await counts({ PlanCreated: 1, CompanyCreated: 2, QueueCreated: 2, UserCreated: 2, WhatsappCreated: 1, UniqueValueClaimed: 3 });
     expect(await seedDemo(store, ids, env, credentials)).toBeNull();
   });

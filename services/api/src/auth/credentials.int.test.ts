@@ -65,7 +65,9 @@ describe('user credentials', () => {
       await new Credentials(knex).set(8, 'scrypt$store-8'); // changed since: the store's is the one that counts
 
       await migrateLatest(knex, eventStoreMigrations, readMigrations, refreshTokenMigrations, credentialMigrations);
-      const log = await store.readAll({});
+      // Read by stream: the whole log is read only below the server-wide xmin, which another suite's open
+      // transaction on a shared server can hold back for a while.
+      const log = [...(await store.readStream(userStream(1, 7))), ...(await store.readStream(userStream(1, 8)))];
       expect(JSON.stringify(log)).not.toContain('scrypt$');
       expect(log.map((e) => e.data)).toEqual([
         { id: 7, name: 'Ana', email: 'ana@x.test', ...fields },
