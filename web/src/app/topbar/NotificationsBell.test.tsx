@@ -78,6 +78,27 @@ describe('notification bell', () => {
     expect(playNotificationSound).toHaveBeenCalledTimes(1);
   });
 
+  it('with more waiting than its first page, counts a change to a ticket beyond it once, and rings only for a new one', async () => {
+    let count = 25;
+    const { calls } = fakeFetch((call) =>
+      call.url.startsWith('/tickets?') ? { body: { tickets: [pending(1), pending(2)], count, hasMore: true } } : { status: 404, body: { error: 'ERR_NOT_FOUND' } },
+    );
+    renderSignedIn(<NotificationsBell />);
+    await waitFor(() => expect(badge()).toBe('25'));
+
+    // Ticket 30 was waiting already, beyond the first page: a new message on it is no new ticket.
+    feed({ action: 'update', ticket: pending(30, { lastMessage: 'Still there?' }) });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(badge()).toBe('25'));
+    expect(playNotificationSound).not.toHaveBeenCalled();
+
+    // A ticket that really starts waiting: the server counts one more, and the bell rings.
+    count = 26;
+    feed({ action: 'update', ticket: pending(40) });
+    await waitFor(() => expect(badge()).toBe('26'));
+    expect(playNotificationSound).toHaveBeenCalledTimes(1);
+  });
+
   it('drops a deleted ticket', async () => {
     serve([pending(5), pending(6)]);
     renderSignedIn(<NotificationsBell />);

@@ -23,21 +23,32 @@ export function NotificationsBell() {
   const [open, setOpen] = useState(false);
   const latest = useRef(waiting);
   latest.current = waiting;
+  const latestVolume = useRef(volume);
+  latestVolume.current = volume;
 
-  const load = useCallback(() => {
-    if (!user) return;
-    const queueIds = user.allTicket === 'enabled' ? undefined : user.queues.map((q) => q.id);
-    topBarApi.pendingTickets(queueIds).then((page) => setWaiting(waitingFromPage(user, page.tickets, page.count)), toastError);
-  }, [user]);
-  useEffect(load, [load]);
-  useFeedReload(load);
+  const load = useCallback(
+    (ringIfMore = false) => {
+      if (!user) return;
+      const queueIds = user.allTicket === 'enabled' ? undefined : user.queues.map((q) => q.id);
+      topBarApi.pendingTickets(queueIds).then((page) => {
+        const state = waitingFromPage(user, page.tickets, page.count);
+        if (ringIfMore && state.count > latest.current.count) playNotificationSound(latestVolume.current);
+        latest.current = state;
+        setWaiting(state);
+      }, toastError);
+    },
+    [user],
+  );
+  useEffect(() => load(), [load]);
+  useFeedReload(() => load());
 
   useFeed('ticket', (payload) => {
     if (!user) return;
-    const { state, arrived } = applyTicketFeed(user, latest.current, payload);
+    const { state, arrived, recount } = applyTicketFeed(user, latest.current, payload);
     latest.current = state;
     setWaiting(state);
     if (arrived) playNotificationSound(volume);
+    if (recount) load(true);
   });
 
   if (!user) return null;

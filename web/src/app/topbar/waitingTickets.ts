@@ -26,19 +26,26 @@ export function waitingFromPage(user: Pick<SessionUser, 'allTicket' | 'queues'>,
   return { tickets: waiting, count: Math.max(waiting.length, count - (tickets.length - waiting.length)) };
 }
 
-/** A ticket change as the bell sees it; `arrived` says a ticket just started waiting (the bell rings). */
+/**
+ * A ticket change as the bell sees it; `arrived` says a ticket just started waiting (the bell rings). When the change
+ * names a ticket the bell does not hold while more wait than it holds (beyond the first page), it cannot tell a new
+ * ticket from one of those: `recount` asks for the first page again, and the bell rings if the count grew.
+ */
 export function applyTicketFeed(
   user: Pick<SessionUser, 'allTicket' | 'queues'>,
   state: WaitingState,
   payload: TicketFeedPayload,
-): { state: WaitingState; arrived: boolean } {
+): { state: WaitingState; arrived: boolean; recount?: boolean } {
   if (payload.action === 'updateUnread') return { state, arrived: false };
   const id = payload.action === 'delete' ? payload.ticketId : payload.ticket.id;
   const known = state.tickets.some((t) => t.id === id);
+  const unseen = state.count > state.tickets.length;
   const others = state.tickets.filter((t) => t.id !== id);
   if (payload.action === 'delete' || !waitsFor(user, payload.ticket)) {
-    return { state: known ? { tickets: others, count: Math.max(others.length, state.count - 1) } : state, arrived: false };
+    if (known) return { state: { tickets: others, count: Math.max(others.length, state.count - 1) }, arrived: false };
+    return { state, arrived: false, recount: unseen };
   }
   const tickets = [...others, payload.ticket].sort(newestFirst);
+  if (!known && unseen) return { state: { tickets, count: state.count }, arrived: false, recount: true };
   return { state: { tickets, count: known ? Math.max(state.count, tickets.length) : state.count + 1 }, arrived: !known };
 }
