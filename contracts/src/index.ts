@@ -6,6 +6,7 @@ export * from './plans/errors.js';
 export * from './users/events.js';
 export * from './queues/events.js';
 export * from './connections/events.js';
+export * from './connections/connection.js';
 export * from './contacts/events.js';
 export * from './tickets/events.js';
 export * from './messages/events.js';

@@ -1,6 +1,10 @@
 import type { SessionStatus } from '../api.js';
 
-/** A WhatsApp connection's settings. Its events keep the name `Whatsapp…`: that is how the log has them. */
+/**
+ * A WhatsApp connection's settings. Its events keep the name `Whatsapp…`: that is how the log has them. The fields
+ * marked optional came after the first connections were written: an event without them reads as their default
+ * (`WHATSAPP_DEFAULTS`). The connection's API token is a credential and never in the log (decision 0015).
+ */
 export interface WhatsappFields {
   companyId: number;
   name: string;
@@ -14,10 +18,34 @@ export interface WhatsappFields {
   timeUseBotQueues: number;
   maxUseBotQueues: number;
   queueIds: number[];
+  expiresInactiveMessage?: string;
+  promptId?: number | null;
+  integrationId?: number | null;
+  transferQueueId?: number | null;
+  timeToTransfer?: number | null;
 }
+
+/** What a connection written before a field existed holds for it. */
+export const WHATSAPP_DEFAULTS = {
+  expiresInactiveMessage: '',
+  promptId: null,
+  integrationId: null,
+  transferQueueId: null,
+  timeToTransfer: null,
+} as const satisfies Required<Pick<WhatsappFields, 'expiresInactiveMessage' | 'promptId' | 'integrationId' | 'transferQueueId' | 'timeToTransfer'>>;
 
 /** A connection's session state, as the channel reports it; its own stream, because it changes often. */
 export type WhatsappSessionEvent = { type: 'WhatsappSessionChanged'; data: { whatsappId: number; status: SessionStatus; qrcode: string } };
+
+/**
+ * A company's roster of connections (decision 0018): which connections it has and which one is the default, in one
+ * stream, so the plan's limit and the default rules are decided where two writers cannot both win.
+ */
+export type WhatsappRosterEvent =
+  | { type: 'WhatsappRosterStarted'; data: { whatsappIds: number[]; defaultId: number | null } }
+  | { type: 'WhatsappEnrolled'; data: { whatsappId: number } }
+  | { type: 'WhatsappUnenrolled'; data: { whatsappId: number } }
+  | { type: 'DefaultWhatsappChosen'; data: { whatsappId: number; previousId: number | null } };
 
 export type ConnectionEvent =
   | { type: 'WhatsappCreated'; data: { id: number } & WhatsappFields }
