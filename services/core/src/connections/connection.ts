@@ -1,4 +1,4 @@
-import type { ConnectionEvent, WhatsappFields, WhatsappSessionEvent } from '@atendo/contracts';
+import { WHATSAPP_DEFAULTS, type ConnectionEvent, type WhatsappFields, type WhatsappRosterEvent, type WhatsappSessionEvent } from '@atendo/contracts';
 import { handleCommand, type CommandContext } from '../commands/handler.js';
 import type { EventStore } from '../eventstore/port.js';
 import { streamId } from '../eventstore/streams.js';
@@ -24,6 +24,13 @@ async function onRoster(store: EventStore, companyId: number, action: RosterActi
     ({ ...action, ...(state.started ? {} : { adopt: await adoptFromLog(store, companyId) }) }) as WhatsappRosterCommand, context);
 }
 
+/** Asks the roster without writing: a refusal (the plan's limit) then comes before the name is claimed. */
+async function askRoster(store: EventStore, companyId: number, action: RosterAction): Promise<void> {
+  const events = await store.readStream(whatsappRosterStream(companyId));
+  const state = events.reduce((s, e) => whatsappRosterDecider.evolve(s, e as unknown as WhatsappRosterEvent), whatsappRosterDecider.initialState());
+  whatsappRosterDecider.decide({ ...action, ...(state.started ? {} : { adopt: await adoptFromLog(store, companyId) }) } as WhatsappRosterCommand, state);
+}
+
 /** The connection that stopped being the default when another was chosen, if any. */
 const previousDefault = (events: ReadonlyArray<{ type: string; data: unknown }>) => {
   const chosen = events.find((e) => e.type === 'DefaultWhatsappChosen');
@@ -38,22 +45,26 @@ async function unmarkPrevious(store: EventStore, companyId: number, previousId: 
 /**
  * Creates a connection: its name is claimed (names are unique within a company), the roster enrolls it within the
  * plan's limit (`limit` null: no limit) and says whether it is the default, then the record is written and the
- * connection that was the default is unmarked. A refusal comes before any record is written.
+ * connection that was the default is unmarked. A refusal comes before anything is written (but for a race on the
+ * last seat, whose loser releases the name it claimed).
  */
 export async function createConnection(store: EventStore, id: number, fields: WhatsappFields, context: CommandContext, limit: number | null = null) {
   const claim = nameClaim(fields.companyId, id, fields.name);
+  const enroll = { type: 'enroll', whatsappId: id, makeDefault: fields.isDefault, limit } as const;
+  await askRoster(store, fields.companyId, enroll);
   await claimUnique(store, { ...claim, code: 'ERR_WAPP_NAME_ALREADY_EXISTS' }, context);
   let enrolled;
   try {
-    enrolled = await onRoster(store, fields.companyId, { type: 'enroll', whatsappId: id, makeDefault: fields.isDefault, limit }, context);
+    enrolled = await onRoster(store, fields.companyId, enroll, context);
   } catch (error) {
+    // Another admin took the last seat in between.
     await releaseUnique(store, claim, context);
     throw error;
   }
   const { previousId } = previousDefault(enrolled.events);
   // From the roster's state, not its new events: a repeat (the demo seed after a crash) writes none.
   const isDefault = enrolled.state.defaultId === id;
-  const result = await handleCommand(store, whatsappDecider, whatsappStream(fields.companyId, id), { type: 'create', id, fields: { ...fields, isDefault } }, context);
+  const result = await handleCommand(store, whatsappDecider, whatsappStream(fields.companyId, id), { type: 'create', id, fields: { ...WHATSAPP_DEFAULTS, ...fields, isDefault } }, context);
   return (await unmarkPrevious(store, fields.companyId, previousId, context)) ?? result;
 }
 

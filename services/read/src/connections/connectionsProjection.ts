@@ -1,13 +1,32 @@
 import type { Knex } from 'knex';
-import type { RecordedEvent, Whatsapp, WhatsappSessionEvent } from '@atendo/contracts';
+import type { Migration } from '@atendo/core';
+import type { RecordedEvent, Whatsapp, WhatsappSessionEvent, WhatsappSettings } from '@atendo/contracts';
 import type { Projection, ProjectionContext } from '../projections/projection.js';
 import { applyRecordEvent, recordEventTypes, type RecordTable } from '../projections/records.js';
 
-/** The table `whatsapps` keeps its name; it is created by companies/migrations.ts. */
+/**
+ * The table `whatsapps` keeps its name; it is created by companies/migrations.ts. The settings added with the
+ * connections page default in the table, so a connection whose events predate them reads as spec §3 says.
+ */
+export const connectionsMigrations: Migration[] = [
+  {
+    name: '202611242000_connection_settings',
+    up: (knex) =>
+      knex.raw(`
+        ALTER TABLE whatsapps
+          ADD COLUMN expires_inactive_message text NOT NULL DEFAULT '',
+          ADD COLUMN prompt_id bigint, ADD COLUMN integration_id bigint, ADD COLUMN transfer_queue_id bigint,
+          ADD COLUMN time_to_transfer int
+      `),
+    down: (knex) =>
+      knex.raw('ALTER TABLE whatsapps DROP COLUMN expires_inactive_message, DROP COLUMN prompt_id, DROP COLUMN integration_id, DROP COLUMN transfer_queue_id, DROP COLUMN time_to_transfer'),
+  },
+];
+
 const CONNECTIONS: RecordTable = {
   kind: 'Whatsapp',
   table: 'whatsapps',
-  columns: new Set(['company_id', 'name', 'is_default', 'provider', 'greeting_message', 'complation_message', 'out_of_hours_message', 'rating_message', 'expires_ticket', 'time_use_bot_queues', 'max_use_bot_queues', 'queue_ids']),
+  columns: new Set(['company_id', 'name', 'is_default', 'provider', 'greeting_message', 'complation_message', 'out_of_hours_message', 'rating_message', 'expires_ticket', 'time_use_bot_queues', 'max_use_bot_queues', 'queue_ids', 'expires_inactive_message', 'prompt_id', 'integration_id', 'transfer_queue_id', 'time_to_transfer']),
   // A new connection has no session yet: the channel reports one later (WhatsappSessionChanged).
   defaults: { status: 'DISCONNECTED', qrcode: '', retries: 0 },
 };
@@ -29,10 +48,16 @@ interface WhatsappRow {
   time_use_bot_queues: number;
   max_use_bot_queues: number;
   queue_ids: number[];
+  expires_inactive_message: string;
+  prompt_id: number | null;
+  integration_id: number | null;
+  transfer_queue_id: number | null;
+  time_to_transfer: number | null;
   updated_at: Date;
 }
 
-export async function whatsappPayload(knex: Knex, row: WhatsappRow): Promise<Whatsapp> {
+
+export async function whatsappPayload(knex: Knex, row: WhatsappRow): Promise<Whatsapp & WhatsappSettings> {
   const queues = row.queue_ids.length
     ? ((await knex('queues').whereIn('id', row.queue_ids).select('id', 'name', 'color').orderBy('id')) as Whatsapp['queues'])
     : [];
@@ -53,6 +78,12 @@ export async function whatsappPayload(knex: Knex, row: WhatsappRow): Promise<Wha
     timeUseBotQueues: row.time_use_bot_queues,
     maxUseBotQueues: row.max_use_bot_queues,
     queues,
+    queueIds: row.queue_ids,
+    expiresInactiveMessage: row.expires_inactive_message,
+    promptId: row.prompt_id,
+    integrationId: row.integration_id,
+    transferQueueId: row.transfer_queue_id,
+    timeToTransfer: row.time_to_transfer,
   };
 }
 

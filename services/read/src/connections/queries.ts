@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Whatsapp } from '@atendo/contracts';
+import type { Whatsapp, WhatsappSettings } from '@atendo/contracts';
 import { whatsappPayload } from './connectionsProjection.js';
 
 export interface ConnectionRecord {
@@ -19,12 +19,12 @@ const toConnection = (r: { id: number; company_id: number; name: string; queue_i
 export class ConnectionQueries {
   constructor(private readonly knex: Knex) {}
 
-  async whatsapps(companyId: number): Promise<Whatsapp[]> {
+  async whatsapps(companyId: number): Promise<Array<Whatsapp & WhatsappSettings>> {
     const rows = await this.knex('whatsapps').where({ company_id: companyId }).orderBy('id');
     return Promise.all(rows.map((r) => whatsappPayload(this.knex, r)));
   }
 
-  async whatsapp(companyId: number, id: number): Promise<Whatsapp | null> {
+  async whatsapp(companyId: number, id: number): Promise<(Whatsapp & WhatsappSettings) | null> {
     const row = await this.knex('whatsapps').where({ company_id: companyId, id }).first();
     return row ? whatsappPayload(this.knex, row) : null;
   }
