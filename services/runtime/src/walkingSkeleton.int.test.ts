@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListMessagesResponse, ListTicketsResponse, Message, Ticket } from '@atendo/contracts';
-import { companyDecider, companyStream, handleCommand, userDecider, userStream, whatsappDecider, whatsappStream } from '@atendo/core';
+import { companyDecider, companyStream, handleCommand } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
-import { Credentials, hashPassword, signAccessToken } from '@atendo/api';
+import { signAccessToken } from '@atendo/api';
 import { addCompany, addUser } from './testing/accounts.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startHarness, type Harness } from './testing/harness.js';
 

@@ -1,5 +1,5 @@
-import { WHATSAPP_DEFAULTS, type ConnectionEvent, type WhatsappFields, type WhatsappRosterEvent, type WhatsappSessionEvent } from '@atendo/contracts';
-import { handleCommand, type CommandContext } from '../commands/handler.js';
+import { WHATSAPP_DEFAULTS, type ConnectionEvent, type WhatsappFields, type WhatsappSessionEvent } from '@atendo/contracts';
+import { handleCommand, loadState, type CommandContext } from '../commands/handler.js';
 import type { EventStore } from '../eventstore/port.js';
 import { streamId } from '../eventstore/streams.js';
 import { recordDecider, type RecordDecider } from '../records/record.js';
@@ -18,17 +18,19 @@ const nameClaim = (companyId: number, id: number, name: string) =>
 
 type RosterAction = WhatsappRosterCommand extends infer C ? (C extends unknown ? Omit<C, 'adopt'> : never) : never;
 
-/** Decides on the company's roster (adopting the connections written before it, once); returns what it wrote. */
+/** The roster command, carrying the connections written before the roster when it has not started yet (adopted once). */
+const withAdoption = async (store: EventStore, companyId: number, action: RosterAction, state: RosterState) =>
+  ({ ...action, ...(state.started ? {} : { adopt: await adoptFromLog(store, companyId) }) }) as WhatsappRosterCommand;
+
+/** Decides on the company's roster; returns what it wrote. */
 async function onRoster(store: EventStore, companyId: number, action: RosterAction, context: CommandContext) {
-  return handleCommand(store, whatsappRosterDecider, whatsappRosterStream(companyId), async (state: RosterState) =>
-    ({ ...action, ...(state.started ? {} : { adopt: await adoptFromLog(store, companyId) }) }) as WhatsappRosterCommand, context);
+  return handleCommand(store, whatsappRosterDecider, whatsappRosterStream(companyId), (state: RosterState) => withAdoption(store, companyId, action, state), context);
 }
 
 /** Asks the roster without writing: a refusal (the plan's limit) then comes before the name is claimed. */
 async function askRoster(store: EventStore, companyId: number, action: RosterAction): Promise<void> {
-  const events = await store.readStream(whatsappRosterStream(companyId));
-  const state = events.reduce((s, e) => whatsappRosterDecider.evolve(s, e as unknown as WhatsappRosterEvent), whatsappRosterDecider.initialState());
-  whatsappRosterDecider.decide({ ...action, ...(state.started ? {} : { adopt: await adoptFromLog(store, companyId) }) } as WhatsappRosterCommand, state);
+  const { state } = await loadState(store, whatsappRosterDecider, whatsappRosterStream(companyId));
+  whatsappRosterDecider.decide(await withAdoption(store, companyId, action, state), state);
 }
 
 /** The connection that stopped being the default when another was chosen, if any. */

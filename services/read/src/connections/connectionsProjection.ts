@@ -56,7 +56,6 @@ interface WhatsappRow {
   updated_at: Date;
 }
 
-
 export async function whatsappPayload(knex: Knex, row: WhatsappRow): Promise<Whatsapp & WhatsappSettings> {
   const queues = row.queue_ids.length
     ? ((await knex('queues').whereIn('id', row.queue_ids).select('id', 'name', 'color').orderBy('id')) as Whatsapp['queues'])

@@ -131,7 +131,7 @@ describe('user dialog', () => {
     ['ERR_PLAN_LIMIT_REACHED', 403, "The company's plan allows no more of these. Change the plan to add more."],
     ['ERR_USER_CREATION_DISABLED', 403, 'User creation has been disabled by the administrator.'],
   ])('keeps the dialog open and filled when the server answers %s', async (code, status, text) => {
-    const { calls } = serve((call) => ({ status, body: { error: code } }));
+    const { calls } = serve(() => ({ status, body: { error: code } }));
     const { dialog, onClose } = open(admin);
     await userEvent.type(field('user-name'), 'Carla');
     await userEvent.type(field('user-email'), 'carla@example.com');
