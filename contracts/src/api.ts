@@ -5,6 +5,9 @@
 
 export type Profile = 'admin' | 'user';
 export type TicketStatus = 'pending' | 'open' | 'closed';
+/** The adapter a connection's session runs on: a real number through Baileys, or the simulator (outside production). */
+export type ChannelKind = 'baileys' | 'simulator';
+export const CHANNEL_KINDS = ['baileys', 'simulator'] as const satisfies readonly ChannelKind[];
 export type SessionStatus = 'OPENING' | 'qrcode' | 'CONNECTED' | 'DISCONNECTED' | 'PAIRING' | 'TIMEOUT';
 export type MediaType = 'chat' | 'image' | 'audio' | 'video' | 'application' | 'locationMessage' | 'vcard' | 'contactMessage' | 'call_log';
 /** 0 pending, 1 sent to the server, 2 delivered, 3 read, 4 played, 5 (spec: up to 5). */
@@ -174,6 +177,11 @@ export interface Whatsapp {
   timeUseBotQueues: number;
   maxUseBotQueues: number;
   queues: QueueRef[];
+  channel: ChannelKind;
+  /** Why the session stopped or is stuck (QR not scanned in time, number banned …), '' when nothing to say. */
+  statusReason: string;
+  /** The connection's recent sends all failed: it is not working, whatever its session status says. */
+  degraded: boolean;
 }
 
 export interface Queue extends QueueRef {

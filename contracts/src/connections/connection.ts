@@ -1,7 +1,7 @@
 import { idSchema } from '../schemas.js';
 import { isStorableText } from '../text.js';
 import { yup } from '../validation.js';
-import type { Whatsapp } from '../api.js';
+import { CHANNEL_KINDS, type Whatsapp } from '../api.js';
 
 /** The connection's fields of spec §3 that `Whatsapp` (api.ts) does not list; the edit modal reads them. */
 export interface WhatsappSettings {
@@ -44,6 +44,8 @@ export const connectionSchema = yup.object({
   integrationId: idSchema().nullable().default(null),
   transferQueueId: idSchema().nullable().default(null),
   timeToTransfer: count(1_000_000).nullable().default(null),
+  /** Baileys (a real number) unless the simulator is asked for; the server refuses the simulator in production. */
+  channel: yup.string().oneOf(CHANNEL_KINDS, 'validation.invalid').default('baileys'),
 });
 
 /** A change to a connection: any of its fields. */
@@ -65,6 +67,7 @@ export const connectionChangesSchema = yup.object({
   integrationId: idSchema().nullable(),
   transferQueueId: idSchema().nullable(),
   timeToTransfer: count(1_000_000).nullable(),
+  channel: yup.string().oneOf(CHANNEL_KINDS, 'validation.invalid'),
 });
 
 /** Spec §5: a connection that serves more than one queue greets the customer so they can choose one. */

@@ -1,4 +1,4 @@
-import type { SessionStatus } from '../api.js';
+import type { ChannelKind, SessionStatus } from '../api.js';
 
 /**
  * A WhatsApp connection's settings. Its events keep the name `Whatsapp…`: that is how the log has them. The fields
@@ -23,6 +23,8 @@ export interface WhatsappFields {
   integrationId?: number | null;
   transferQueueId?: number | null;
   timeToTransfer?: number | null;
+  /** Which channel adapter runs the session (connections written before it existed are the demo's simulator). */
+  channel?: ChannelKind;
 }
 
 /** What a connection written before a field existed holds for it. */
@@ -32,10 +34,15 @@ export const WHATSAPP_DEFAULTS = {
   integrationId: null,
   transferQueueId: null,
   timeToTransfer: null,
-} as const satisfies Required<Pick<WhatsappFields, 'expiresInactiveMessage' | 'promptId' | 'integrationId' | 'transferQueueId' | 'timeToTransfer'>>;
+  channel: 'simulator',
+} as const satisfies Required<Pick<WhatsappFields, 'expiresInactiveMessage' | 'promptId' | 'integrationId' | 'transferQueueId' | 'timeToTransfer' | 'channel'>>;
 
 /** A connection's session state, as the channel reports it; its own stream, because it changes often. */
-export type WhatsappSessionEvent = { type: 'WhatsappSessionChanged'; data: { whatsappId: number; status: SessionStatus; qrcode: string } };
+export type WhatsappSessionEvent = {
+  type: 'WhatsappSessionChanged';
+  /** `reason`: why the session stopped or is stuck, in English for operators ('' or absent when nothing to say). */
+  data: { whatsappId: number; status: SessionStatus; qrcode: string; reason?: string };
+};
 
 /**
  * A company's roster of connections (decision 0018): which connections it has and which one is the default, in one

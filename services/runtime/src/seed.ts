@@ -172,7 +172,7 @@ export async function seedDemo(store: EventStore, ids: IdAllocator, env: NodeJS.
   await credentials.set(adminId, await hashPassword(adminPassword));
   if (!(await exists(whatsappStream(companyId, whatsappId)))) {
     track(await createConnection(store, whatsappId, {
-      companyId, name: 'Demo WhatsApp', isDefault: true, provider: 'simulator', greetingMessage: '', complationMessage: '', outOfHoursMessage: '',
+      companyId, name: 'Demo WhatsApp', isDefault: true, provider: 'simulator', channel: 'simulator', greetingMessage: '', complationMessage: '', outOfHoursMessage: '',
       ratingMessage: '', expiresTicket: 0, timeUseBotQueues: 0, maxUseBotQueues: 3, queueIds: [queueIds[0]!],
     }, actor));
   }

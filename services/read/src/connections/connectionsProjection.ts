@@ -21,12 +21,24 @@ export const connectionsMigrations: Migration[] = [
     down: (knex) =>
       knex.raw('ALTER TABLE whatsapps DROP COLUMN expires_inactive_message, DROP COLUMN prompt_id, DROP COLUMN integration_id, DROP COLUMN transfer_queue_id, DROP COLUMN time_to_transfer'),
   },
+  {
+    // Connections written before a connection chose its channel were the demo's simulated one.
+    name: '202611251000_connection_channel',
+    up: (knex) =>
+      knex.raw(`
+        ALTER TABLE whatsapps
+          ADD COLUMN channel text NOT NULL DEFAULT 'simulator',
+          ADD COLUMN status_reason text NOT NULL DEFAULT '',
+          ADD COLUMN degraded boolean NOT NULL DEFAULT false
+      `),
+    down: (knex) => knex.raw('ALTER TABLE whatsapps DROP COLUMN channel, DROP COLUMN status_reason, DROP COLUMN degraded'),
+  },
 ];
 
 const CONNECTIONS: RecordTable = {
   kind: 'Whatsapp',
   table: 'whatsapps',
-  columns: new Set(['company_id', 'name', 'is_default', 'provider', 'greeting_message', 'complation_message', 'out_of_hours_message', 'rating_message', 'expires_ticket', 'time_use_bot_queues', 'max_use_bot_queues', 'queue_ids', 'expires_inactive_message', 'prompt_id', 'integration_id', 'transfer_queue_id', 'time_to_transfer']),
+  columns: new Set(['company_id', 'name', 'is_default', 'provider', 'greeting_message', 'complation_message', 'out_of_hours_message', 'rating_message', 'expires_ticket', 'time_use_bot_queues', 'max_use_bot_queues', 'queue_ids', 'expires_inactive_message', 'prompt_id', 'integration_id', 'transfer_queue_id', 'time_to_transfer', 'channel']),
   // A new connection has no session yet: the channel reports one later (WhatsappSessionChanged).
   defaults: { status: 'DISCONNECTED', qrcode: '', retries: 0 },
 };
@@ -53,6 +65,9 @@ interface WhatsappRow {
   integration_id: number | null;
   transfer_queue_id: number | null;
   time_to_transfer: number | null;
+  channel: Whatsapp['channel'];
+  status_reason: string;
+  degraded: boolean;
   updated_at: Date;
 }
 
@@ -83,13 +98,16 @@ export async function whatsappPayload(knex: Knex, row: WhatsappRow): Promise<Wha
     integrationId: row.integration_id,
     transferQueueId: row.transfer_queue_id,
     timeToTransfer: row.time_to_transfer,
+    channel: row.channel,
+    statusReason: row.status_reason,
+    degraded: row.degraded,
   };
 }
 
 async function applySession(data: WhatsappSessionEvent['data'], at: string, { trx, emit, rebuilding }: ProjectionContext): Promise<void> {
   const [row] = (await trx('whatsapps')
     .where({ id: data.whatsappId })
-    .update({ status: data.status, qrcode: data.qrcode, updated_at: at, retries: data.status === 'CONNECTED' ? 0 : trx.raw('retries') })
+    .update({ status: data.status, qrcode: data.qrcode, status_reason: data.reason ?? '', updated_at: at, retries: data.status === 'CONNECTED' ? 0 : trx.raw('retries') })
     .returning('*')) as WhatsappRow[];
   if (row && !rebuilding) {
     // The payload carries the QR code that pairs the connection: only those who may manage connections see it.
