@@ -138,6 +138,8 @@ export interface Message {
   ack: Ack;
   /** Ours only: WhatsApp refused it, it never reached the customer. */
   failed: boolean;
+  /** Why it failed (WhatsApp's refusal, or no acknowledgement in time), null unless failed. */
+  failureReason: string | null;
   isDeleted: boolean;
   isEdited: boolean;
   read: boolean;

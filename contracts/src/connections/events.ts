@@ -38,11 +38,14 @@ export const WHATSAPP_DEFAULTS = {
 } as const satisfies Required<Pick<WhatsappFields, 'expiresInactiveMessage' | 'promptId' | 'integrationId' | 'transferQueueId' | 'timeToTransfer' | 'channel'>>;
 
 /** A connection's session state, as the channel reports it; its own stream, because it changes often. */
-export type WhatsappSessionEvent = {
-  type: 'WhatsappSessionChanged';
-  /** `reason`: why the session stopped or is stuck, in English for operators ('' or absent when nothing to say). */
-  data: { whatsappId: number; status: SessionStatus; qrcode: string; reason?: string };
-};
+export type WhatsappSessionEvent =
+  | {
+      type: 'WhatsappSessionChanged';
+      /** `reason`: why the session stopped or is stuck, in English for operators (absent when nothing to say). */
+      data: { whatsappId: number; status: SessionStatus; qrcode: string; reason?: string };
+    }
+  /** The connection's recent sends all failed (degraded), or one got through again; `reason` is the last failure. */
+  | { type: 'WhatsappDeliveryChanged'; data: { whatsappId: number; degraded: boolean; reason: string } };
 
 /**
  * A company's roster of connections (decision 0018): which connections it has and which one is the default, in one

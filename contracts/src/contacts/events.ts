@@ -29,4 +29,5 @@ export const CONTACT_STREAM_EVENT_TYPES = [
   'MessageDispatchUncertain',
   'MessageDispatchFailed',
   'MessageAckChanged',
+  'MessageDeliveryFailed',
 ] as const satisfies ReadonlyArray<ContactStreamEvent['type']>;

@@ -21,4 +21,10 @@ export type MessageEvent =
   | { type: 'MessageDispatchUncertain'; data: { ticketId: number; messageId: string; providerMessageId: string; reason: string } }
   /** WhatsApp refused it before anything was sent. */
   | { type: 'MessageDispatchFailed'; data: { ticketId: number; messageId: string; reason: string } }
-  | { type: 'MessageAckChanged'; data: { ticketId: number; messageId: string; ack: Ack } };
+  /** A later ack proves it arrived: a failed message that is acknowledged after all is no longer failed. */
+  | { type: 'MessageAckChanged'; data: { ticketId: number; messageId: string; ack: Ack } }
+  /**
+   * Sent, then refused by WhatsApp (an error ack such as 463) or never acknowledged by its server within the bound:
+   * it did not reach the customer. The console shows the reason and offers to send it again.
+   */
+  | { type: 'MessageDeliveryFailed'; data: { ticketId: number; messageId: string; reason: string } };

@@ -2,3 +2,4 @@ export * from './port.js';
 export * from './simulator/protocol.js';
 export * from './simulator/simulatorProvider.js';
 export * from './simulator/simulatorServer.js';
+export * from './router.js';

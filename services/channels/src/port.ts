@@ -1,4 +1,4 @@
-import type { Ack, MediaType, SessionStatus } from '@atendo/contracts';
+import type { Ack, ChannelKind, MediaType, SessionStatus } from '@atendo/contracts';
 
 /**
  * The WhatsApp channel port. A provider (the simulator now, Baileys later) runs one session per connection and
@@ -36,10 +36,21 @@ export interface ChannelSink {
    * forever. Resolves once it is durably kept (visible to operators and retryable); the provider then acknowledges it.
    */
   park(message: InboundMessage, reason: string): Promise<void>;
-  /** A sent message's delivery state moved (1 server, 2 delivered, 3 read, 4 played). */
-  ack(connectionId: number, providerMessageId: string, ack: Ack): Promise<void>;
-  /** The session's state changed; `qrcode` is the pairing payload while status is 'qrcode', else ''. */
-  status(connectionId: number, status: SessionStatus, qrcode: string): Promise<void>;
+  /**
+   * A sent message's delivery state moved (1 pending, 2 server, 3 delivered, 4 read, 5 played as WhatsApp numbers them);
+   * 0 is an error ack: WhatsApp refused it after accepting the send, `reason` says why (e.g. its code 463).
+   */
+  ack(connectionId: number, providerMessageId: string, ack: Ack, reason?: string): Promise<void>;
+  /**
+   * The session's state changed; `qrcode` is the pairing payload while status is 'qrcode', else ''. `reason` says why
+   * a session stopped or is stuck (a QR code nobody scanned, a number WhatsApp refuses), for the connections page.
+   */
+  status(connectionId: number, status: SessionStatus, qrcode: string, reason?: string): Promise<void>;
+  /**
+   * The body of a message this platform sent, for WhatsApp's retry requests (a phone that could not decrypt it asks
+   * again): read from the log, so no provider keeps a message store in memory. Undefined when unknown.
+   */
+  sentMessage?(connectionId: number, providerMessageId: string): Promise<{ body: string } | undefined>;
 }
 
 export interface OutboundMessage {
@@ -81,6 +92,8 @@ export interface SessionInfo {
   connectionId: number;
   companyId: number;
   name: string;
+  /** Which provider runs it (the channel router reads it; a provider ignores it). */
+  channel?: ChannelKind;
 }
 
 export interface ChannelProvider {
@@ -91,7 +104,7 @@ export interface ChannelProvider {
    * The provider message id a send with this idempotency key gets, known before sending, so that acks can be matched
    * to the message even when the send's confirmation was lost.
    */
-  providerMessageId(idempotencyKey: string): string;
+  providerMessageId(idempotencyKey: string, connectionId: number): string;
   /**
    * Sends a text; resolves with the provider's message id once the provider accepted it. Rejects with a ChannelError
    * when it refused the message before sending anything, and with a SendOutcomeUnknownError otherwise.

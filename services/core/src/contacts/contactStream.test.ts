@@ -165,6 +165,18 @@ describe('conversation: outbound messages', () => {
     spec.given([...open, queued]).when({ type: 'RecordDispatchFailure', messageId: 'out-1', reason: 'not connected' }).then([failed]);
     spec.given([...open, queued, failed]).when({ type: 'RecordDispatchUncertain', messageId: 'out-1', providerMessageId: 'out-1', reason: 'x' }).then([]);
   });
+  it('a sent message WhatsApp refuses later (or never acknowledges) is failed with the reason, until an ack proves it arrived', () => {
+    const refused: ContactStreamDomainEvent = { type: 'MessageDeliveryFailed', data: { ticketId: 20, messageId: 'out-1', reason: 'WhatsApp refused it (463)' } };
+    spec.given([...open, queued, dispatched]).when({ type: 'RecordDeliveryFailure', providerMessageId: 'wa-1', reason: 'WhatsApp refused it (463)' }).then([refused]);
+    spec.given([...open, queued, dispatched, refused]).when({ type: 'RecordDeliveryFailure', providerMessageId: 'wa-1', reason: 'again' }).then([]);
+    spec.given([...open, queued, dispatched]).when({ type: 'RecordDeliveryFailure', providerMessageId: 'unknown', reason: 'x' }).then([]);
+    // Already on the customer's phone: a late error changes nothing.
+    const delivered: ContactStreamDomainEvent = { type: 'MessageAckChanged', data: { ticketId: 20, messageId: 'out-1', ack: 2 } };
+    spec.given([...open, queued, dispatched, delivered]).when({ type: 'RecordDeliveryFailure', providerMessageId: 'wa-1', reason: 'late' }).then([]);
+    spec.given([...open, queued, dispatched, refused]).when({ type: 'RecordAck', providerMessageId: 'wa-1', ack: 3 }).thenState((s) => {
+      expect(s.outbound.get('out-1')).toMatchObject({ ack: 3, failed: false });
+    });
+  });
 });
 
 describe('conversation: a long-lived customer', () => {

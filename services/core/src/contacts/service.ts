@@ -117,4 +117,9 @@ export class ContactStreamService {
   recordAck(streamId: string, providerMessageId: string, ack: Ack): Promise<ConversationResult> {
     return this.execute(streamId, { type: 'RecordAck', providerMessageId, ack }, { actor: { type: 'system', name: 'gateway' } });
   }
+
+  /** WhatsApp refused a sent message after all, or never acknowledged it: it is failed, with the reason. */
+  recordDeliveryFailure(streamId: string, providerMessageId: string, reason: string): Promise<ConversationResult> {
+    return this.execute(streamId, { type: 'RecordDeliveryFailure', providerMessageId, reason }, { actor: { type: 'system', name: 'gateway' } });
+  }
 }

@@ -29,7 +29,8 @@ export type MessageCommand =
   | { type: 'RecordDispatch'; messageId: string; providerMessageId: string }
   | { type: 'RecordDispatchUncertain'; messageId: string; providerMessageId: string; reason: string }
   | { type: 'RecordDispatchFailure'; messageId: string; reason: string }
-  | { type: 'RecordAck'; providerMessageId: string; ack: Ack };
+  | { type: 'RecordAck'; providerMessageId: string; ack: Ack }
+  | { type: 'RecordDeliveryFailure'; providerMessageId: string; reason: string };
 
 function changeOutbound(next: ContactStreamState, state: ContactStreamState, messageId: string, change: Partial<OutboundState>): void {
   const current = state.outbound.get(messageId);
@@ -125,6 +126,13 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
       if (!messageId || !message || command.ack <= message.ack) return [];
       return [{ type: 'MessageAckChanged', data: { ticketId: message.ticketId, messageId, ack: command.ack } }];
     },
+    RecordDeliveryFailure(command, state) {
+      const messageId = state.byProviderId.get(command.providerMessageId);
+      const message = messageId ? state.outbound.get(messageId) : undefined;
+      // Once the customer's phone has it (ack 2 or more), a late error says nothing about this message.
+      if (!messageId || !message || message.failed || message.ack >= 2) return [];
+      return [{ type: 'MessageDeliveryFailed', data: { ticketId: message.ticketId, messageId, reason: command.reason } }];
+    },
   },
   evolve: {
     MessageReceived(next, { data }, state) {
@@ -146,7 +154,10 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
       changeOutbound(next, state, data.messageId, { failed: true });
     },
     MessageAckChanged(next, { data }, state) {
-      changeOutbound(next, state, data.messageId, { ack: data.ack });
+      changeOutbound(next, state, data.messageId, { ack: data.ack, failed: false });
+    },
+    MessageDeliveryFailed(next, { data }, state) {
+      changeOutbound(next, state, data.messageId, { failed: true });
     },
   },
 };

@@ -104,11 +104,13 @@ export async function whatsappPayload(knex: Knex, row: WhatsappRow): Promise<Wha
   };
 }
 
-async function applySession(data: WhatsappSessionEvent['data'], at: string, { trx, emit, rebuilding }: ProjectionContext): Promise<void> {
-  const [row] = (await trx('whatsapps')
-    .where({ id: data.whatsappId })
-    .update({ status: data.status, qrcode: data.qrcode, status_reason: data.reason ?? '', updated_at: at, retries: data.status === 'CONNECTED' ? 0 : trx.raw('retries') })
-    .returning('*')) as WhatsappRow[];
+async function applySession(event: WhatsappSessionEvent, at: string, { trx, emit, rebuilding }: ProjectionContext): Promise<void> {
+  const { data } = event;
+  const change =
+    event.type === 'WhatsappDeliveryChanged'
+      ? { degraded: event.data.degraded }
+      : { status: event.data.status, qrcode: event.data.qrcode, status_reason: event.data.reason ?? '', updated_at: at, retries: event.data.status === 'CONNECTED' ? 0 : trx.raw('retries') };
+  const [row] = (await trx('whatsapps').where({ id: data.whatsappId }).update(change).returning('*')) as WhatsappRow[];
   if (row && !rebuilding) {
     // The payload carries the QR code that pairs the connection: only those who may manage connections see it.
     emit({ companyId: row.company_id, channel: 'whatsappSession', payload: { action: 'update', session: await whatsappPayload(trx, row) }, audience: { kind: 'admins' } });
@@ -116,8 +118,8 @@ async function applySession(data: WhatsappSessionEvent['data'], at: string, { tr
 }
 
 async function applyOne(event: RecordedEvent, context: ProjectionContext): Promise<void> {
-  if (event.type === 'WhatsappSessionChanged') {
-    await applySession(event.data as WhatsappSessionEvent['data'], event.metadata.occurredAt, context);
+  if (event.type === 'WhatsappSessionChanged' || event.type === 'WhatsappDeliveryChanged') {
+    await applySession(event as unknown as WhatsappSessionEvent, event.metadata.occurredAt, context);
     return;
   }
   const change = await applyRecordEvent(CONNECTIONS, event, context.trx);
@@ -136,7 +138,7 @@ async function applyOne(event: RecordedEvent, context: ProjectionContext): Promi
 export const connectionsProjection: Projection = {
   name: 'connections',
   tables: [CONNECTIONS.table],
-  eventTypes: [...recordEventTypes(CONNECTIONS.kind), 'WhatsappSessionChanged'],
+  eventTypes: [...recordEventTypes(CONNECTIONS.kind), 'WhatsappSessionChanged', 'WhatsappDeliveryChanged'],
   async apply(events, context) {
     for (const event of events) await applyOne(event, context);
   },

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Whatsapp, WhatsappSettings } from '@atendo/contracts';
+import type { ChannelKind, Whatsapp, WhatsappSettings } from '@atendo/contracts';
 import { whatsappPayload } from './connectionsProjection.js';
 
 export interface ConnectionRecord {
@@ -7,9 +7,11 @@ export interface ConnectionRecord {
   companyId: number;
   name: string;
   queueIds: number[];
+  channel: ChannelKind;
 }
 
-const toConnection = (r: { id: number; company_id: number; name: string; queue_ids: number[] }): ConnectionRecord => ({
+const toConnection = (r: { id: number; company_id: number; name: string; queue_ids: number[]; channel: ChannelKind }): ConnectionRecord => ({
+  channel: r.channel,
   id: r.id,
   companyId: r.company_id,
   name: r.name,
@@ -31,13 +33,13 @@ export class ConnectionQueries {
 
   /** Every connection of every company, for the gateway to open their sessions. */
   async allWhatsapps(): Promise<ConnectionRecord[]> {
-    const rows = await this.knex('whatsapps').select('id', 'company_id', 'name', 'queue_ids').orderBy('id');
+    const rows = await this.knex('whatsapps').select('id', 'company_id', 'name', 'queue_ids', 'channel').orderBy('id');
     return rows.map(toConnection);
   }
 
   /** One connection by id, whatever its company (the gateway's view). */
   async connection(id: number): Promise<ConnectionRecord | null> {
-    const row = await this.knex('whatsapps').where({ id }).first('id', 'company_id', 'name', 'queue_ids');
+    const row = await this.knex('whatsapps').where({ id }).first('id', 'company_id', 'name', 'queue_ids', 'channel');
     return row ? toConnection(row) : null;
   }
 }

@@ -21,7 +21,7 @@ export const messageFolds: RowFolds = {
     messages.set({
       key, id: d.messageId, company_id: companyId, ticket_id: d.ticketId, contact_id: t.contact_id, whatsapp_id: d.whatsappId, body: d.body, from_me: false,
       media_type: d.mediaType, media_url: null, quoted_id: d.quotedMessageId, ack: 0, is_deleted: false, is_edited: false, read: false,
-      provider_message_id: d.messageId, user_id: null, failed: false, ordinal: e.position.prepare, created_at: d.sentAt,
+      provider_message_id: d.messageId, user_id: null, failed: false, failure_reason: null, ordinal: e.position.prepare, created_at: d.sentAt,
     });
     touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
   },
@@ -34,7 +34,7 @@ export const messageFolds: RowFolds = {
     messages.set({
       key, id: d.messageId, company_id: companyId, ticket_id: d.ticketId, contact_id: t.contact_id, whatsapp_id: d.whatsappId, body: d.body, from_me: true,
       media_type: 'chat', media_url: null, quoted_id: d.quotedMessageId, ack: 0, is_deleted: false, is_edited: false, read: true,
-      provider_message_id: null, user_id: d.userId, failed: false, ordinal: e.position.prepare, created_at: at,
+      provider_message_id: null, user_id: d.userId, failed: false, failure_reason: null, ordinal: e.position.prepare, created_at: at,
     });
     touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
   },
@@ -46,9 +46,12 @@ export const messageFolds: RowFolds = {
     updateMessage(rows, e, d.ticketId, d.messageId, () => ({ provider_message_id: d.providerMessageId }));
   },
   MessageDispatchFailed(rows, e, d) {
-    updateMessage(rows, e, d.ticketId, d.messageId, () => ({ failed: true }));
+    updateMessage(rows, e, d.ticketId, d.messageId, () => ({ failed: true, failure_reason: d.reason }));
+  },
+  MessageDeliveryFailed(rows, e, d) {
+    updateMessage(rows, e, d.ticketId, d.messageId, () => ({ failed: true, failure_reason: d.reason }));
   },
   MessageAckChanged(rows, e, d) {
-    updateMessage(rows, e, d.ticketId, d.messageId, () => ({ ack: d.ack }));
+    updateMessage(rows, e, d.ticketId, d.messageId, () => ({ ack: d.ack, failed: false, failure_reason: null }));
   },
 };

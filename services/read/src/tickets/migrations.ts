@@ -46,4 +46,10 @@ export const ticketMigrations: Migration[] = [
       await knex('projection_dead_letters').where({ projection: 'tickets' }).update({ projection: 'conversations' });
     },
   },
+  {
+    // Why a sent message failed (an error ack, no acknowledgement in time), shown on the message.
+    name: '202611251200_message_failure_reason',
+    up: (knex) => knex.raw('ALTER TABLE messages ADD COLUMN failure_reason text'),
+    down: (knex) => knex.raw('ALTER TABLE messages DROP COLUMN failure_reason'),
+  },
 ];

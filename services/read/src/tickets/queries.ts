@@ -114,6 +114,12 @@ export class TicketQueries {
     return rows.map((r) => ({ messageId: r.id, providerMessageId: r.provider_message_id, whatsappId: r.whatsapp_id, number: r.number, body: r.body }));
   }
 
+  /** The body of a message this platform sent on a connection, by WhatsApp's id (for WhatsApp's retry requests). */
+  async sentMessageBody(whatsappId: number, providerMessageId: string): Promise<string | null> {
+    const row = await this.knex('messages').where({ whatsapp_id: whatsappId, provider_message_id: providerMessageId, from_me: true }).first('body');
+    return row ? (row.body as string) : null;
+  }
+
   async streamOfProviderMessage(whatsappId: number, providerMessageId: string): Promise<string | null> {
     const row = await this.knex('messages as m')
       .join('tickets as t', 't.id', 'm.ticket_id')

@@ -52,6 +52,7 @@ export interface MessageRow {
   provider_message_id: string | null;
   user_id: number | null;
   failed: boolean;
+  failure_reason: string | null;
   ordinal: number;
   created_at: string | Date;
 }
@@ -131,6 +132,7 @@ export function toMessage(row: MessageRow, contact: ContactRow, quoted: MessageR
       : null,
     ack: row.ack as Message['ack'],
     failed: row.failed,
+    failureReason: row.failure_reason,
     isDeleted: row.is_deleted,
     isEdited: row.is_edited,
     read: row.read,

@@ -27,7 +27,15 @@ export interface GatewayOptions {
   connections: ConnectionQueries;
   conversationQueries: TicketQueries;
   log: Logger;
+  /**
+   * A send whose outcome was unknown and that no ack has settled within this long is failed ("WhatsApp did not
+   * acknowledge it"): the agent sees it and can send it again. Default 2 minutes.
+   */
+  deliveryBoundMs?: number;
 }
+
+/** This many failed sends in a row, with none delivered since, flag a connection degraded. */
+export const DEGRADED_AFTER_FAILURES = 3;
 
 const OUTBOX = 'process:gateway-outbox';
 type Queued = Extract<ContactStreamDomainEvent, { type: 'MessageQueued' }>['data'];
@@ -50,7 +58,10 @@ export class Gateway {
    * Sends whose outcome is unknown and no ack has settled yet, by provider id. Each is sent again (same key, so it
    * reaches the customer at most once) when its session is connected again: the first copy may never have left.
    */
-  private readonly unsettled = new Map<string, OutboundMessage>();
+  private readonly unsettled = new Map<string, OutboundMessage & { since: number }>();
+  /** Failed sends in a row per connection since one was last delivered (delivery health). */
+  private readonly failuresInRow = new Map<number, number>();
+  private sweep: NodeJS.Timeout | undefined;
   private outbox: Subscription | undefined;
   private stopping = false;
 
@@ -63,20 +74,24 @@ export class Gateway {
   readonly sink: ChannelSink = {
     inbound: (message) => this.inbound(message),
     park: (message, reason) => this.parked.park(storableInbound(message), reason),
-    ack: (connectionId, providerMessageId, ack) => this.ack(connectionId, providerMessageId, ack),
-    status: (connectionId, status, qrcode) => this.status(connectionId, status, qrcode),
+    ack: (connectionId, providerMessageId, ack, reason) => this.ack(connectionId, providerMessageId, ack, reason),
+    status: (connectionId, status, qrcode, reason) => this.status(connectionId, status, qrcode, reason),
+    sentMessage: (connectionId, providerMessageId) => this.sentMessage(connectionId, providerMessageId),
   };
 
   async start(): Promise<void> {
     // Replies an earlier process sent without learning the outcome, then died before an ack came: they go again with
     // the same key once their session connects, so one whose frame was lost still arrives, and arrives once.
     for (const r of await this.options.conversationQueries.unsettledReplies()) {
-      this.unsettled.set(r.providerMessageId, { connectionId: r.whatsappId, to: r.number, body: r.body, idempotencyKey: r.messageId });
+      this.unsettled.set(r.providerMessageId, { connectionId: r.whatsappId, to: r.number, body: r.body, idempotencyKey: r.messageId, since: Date.now() });
     }
     for (const c of await this.options.connections.allWhatsapps()) {
       this.connections.set(c.id, { companyId: c.companyId, queueIds: c.queueIds });
-      await this.options.provider.startSession({ connectionId: c.id, companyId: c.companyId, name: c.name }, this.sink);
+      await this.options.provider.startSession({ connectionId: c.id, companyId: c.companyId, name: c.name, channel: c.channel }, this.sink);
     }
+    const bound = this.options.deliveryBoundMs ?? 120_000;
+    this.sweep = setInterval(() => void this.failUnacknowledged(bound), Math.max(50, Math.min(5_000, bound / 4)));
+    this.sweep.unref();
     const after = await readCheckpoint(this.options.knex, OUTBOX);
     const onState = (state: SubscriptionState) =>
       state.status === 'retrying' ? this.options.log.warn({ err: state.error, attempt: state.attempt }, 'gateway outbox cannot read the log; retrying') : this.options.log.info('gateway outbox reads the log again');
@@ -88,6 +103,7 @@ export class Gateway {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    clearInterval(this.sweep);
     await this.outbox?.stop();
     for (const id of this.connections.keys()) await this.options.provider.stopSession(id);
   }
@@ -106,7 +122,7 @@ export class Gateway {
     await recordInbound(this.options.conversations, await this.connection(message.connectionId), message);
   }
 
-  private async ack(connectionId: number, providerMessageId: string, ack: Ack): Promise<void> {
+  private async ack(connectionId: number, providerMessageId: string, ack: Ack, reason?: string): Promise<void> {
     await this.inFlight.get(providerMessageId);
     let stream = this.sentStreams.get(providerMessageId);
     for (let attempt = 0; !stream && attempt < 50; attempt++) {
@@ -117,16 +133,61 @@ export class Gateway {
       this.options.log.warn({ connectionId, providerMessageId, ack }, 'ack for a message this platform did not send');
       return;
     }
-    const { state } = await this.options.conversations.recordAck(stream, providerMessageId, ack);
+    const { state } = ack === 0 ? await this.options.conversations.recordDeliveryFailure(stream, providerMessageId, reason || 'WhatsApp refused it') : await this.options.conversations.recordAck(stream, providerMessageId, ack);
     // Sent by an earlier process whose outcome is not recorded yet: refusing the ack makes the provider deliver it
     // again, once the outbox has sent the message again and recorded it.
     if (!state.byProviderId.has(providerMessageId)) throw new Error(`the send of ${providerMessageId} is not recorded yet`);
     this.unsettled.delete(providerMessageId);
+    if (ack === 0) await this.deliveryOutcome(connectionId, false, reason || 'WhatsApp refused it');
+    else if (ack >= 2) await this.deliveryOutcome(connectionId, true, '');
   }
 
-  private async status(connectionId: number, status: SessionStatus, qrcode: string): Promise<void> {
+  /**
+   * Delivery health: a connection whose last sends all failed is degraded, whatever its session says (a banned or
+   * restricted number keeps its socket open); one message delivered to a phone clears it.
+   */
+  private async deliveryOutcome(connectionId: number, delivered: boolean, reason: string): Promise<void> {
+    const before = this.failuresInRow.get(connectionId) ?? 0;
+    const after = delivered ? 0 : before + 1;
+    this.failuresInRow.set(connectionId, after);
+    const flips = delivered ? before >= DEGRADED_AFTER_FAILURES : after === DEGRADED_AFTER_FAILURES;
+    if (!flips) return;
     const { companyId } = await this.connection(connectionId);
-    await handleCommand(this.options.store, whatsappSessionDecider, whatsappSessionStream(companyId, connectionId), { whatsappId: connectionId, status, qrcode }, {
+    await handleCommand(this.options.store, whatsappSessionDecider, whatsappSessionStream(companyId, connectionId), { whatsappId: connectionId, degraded: !delivered, reason }, {
+      actor: { type: 'system', name: 'gateway' },
+    });
+    if (!delivered) this.options.log.warn({ connectionId, reason }, 'connection degraded: its recent sends all failed');
+  }
+
+  /** Sends whose outcome stayed unknown past the bound are failed, so no agent waits on a message that never left. */
+  private async failUnacknowledged(bound: number): Promise<void> {
+    const now = Date.now();
+    for (const [providerMessageId, message] of this.unsettled) {
+      if (now - message.since < bound) continue;
+      this.unsettled.delete(providerMessageId);
+      const stream = this.sentStreams.get(providerMessageId) ?? (await this.options.conversationQueries.streamOfProviderMessage(message.connectionId, providerMessageId).catch(() => null));
+      if (!stream) continue;
+      const reason = `WhatsApp did not acknowledge it within ${Math.round(bound / 1000)} s`;
+      try {
+        await this.options.conversations.recordDeliveryFailure(stream, providerMessageId, reason);
+        await this.deliveryOutcome(message.connectionId, false, reason);
+      } catch (error) {
+        this.options.log.warn({ err: error, providerMessageId }, 'recording an unacknowledged send as failed did not work; trying later');
+        this.unsettled.set(providerMessageId, message);
+      }
+    }
+  }
+
+  /** A message this platform sent, for the provider's retry requests: from the read model, not a memory store. */
+  private async sentMessage(connectionId: number, providerMessageId: string): Promise<{ body: string } | undefined> {
+    const found = await this.options.conversationQueries.sentMessageBody(connectionId, providerMessageId);
+    return found === null ? undefined : { body: found };
+  }
+
+  private async status(connectionId: number, status: SessionStatus, qrcode: string, reason?: string): Promise<void> {
+    const { companyId } = await this.connection(connectionId);
+    const report = { whatsappId: connectionId, status, qrcode, ...(reason ? { reason } : {}) };
+    await handleCommand(this.options.store, whatsappSessionDecider, whatsappSessionStream(companyId, connectionId), report, {
       actor: { type: 'system', name: 'gateway' },
     });
     if (status === 'CONNECTED') void this.sendUnsettled((m) => m.connectionId === connectionId);
@@ -189,11 +250,11 @@ export class Gateway {
     const outbound = state.outbound.get(data.messageId);
     if (!outbound || outbound.providerMessageId !== null || outbound.failed) return;
     const { provider } = this.options;
-    const expected = provider.providerMessageId(data.messageId);
+    const expected = provider.providerMessageId(data.messageId, data.whatsappId);
     // Acks may arrive before the outcome is recorded (or instead of a lost confirmation).
     this.sentStreams.set(expected, event.streamId);
     if (this.sentStreams.size > 10_000) this.sentStreams.delete(this.sentStreams.keys().next().value!);
-    const quoted = this.quotedProviderId(state, data.quotedMessageId);
+    const quoted = this.quotedProviderId(state, data.quotedMessageId, data.whatsappId);
     const message: OutboundMessage = {
       connectionId: data.whatsappId,
       to: parseStreamId(event.streamId).id,
@@ -209,8 +270,9 @@ export class Gateway {
       const outcome = await this.sendOnce(event.streamId, message, expected);
       const context = { actor: { type: 'system' as const, name: 'gateway' }, correlationId: event.metadata.correlationId, causationId: event.id };
       await this.options.conversations.execute(event.streamId, outcome, context);
+      if (outcome.type === 'RecordDispatchFailure') await this.deliveryOutcome(message.connectionId, false, outcome.reason);
       if (outcome.type === 'RecordDispatchUncertain') {
-        this.unsettled.set(expected, message);
+        this.unsettled.set(expected, { ...message, since: Date.now() });
         if (this.unsettled.size > 10_000) this.unsettled.delete(this.unsettled.keys().next().value!);
       }
     } finally {
@@ -238,10 +300,10 @@ export class Gateway {
   }
 
   /** WhatsApp's id of the quoted message: a customer's message has it as its id, ours has it recorded (or derived). */
-  private quotedProviderId(state: ContactStreamState, quotedMessageId: string | null): string | undefined {
+  private quotedProviderId(state: ContactStreamState, quotedMessageId: string | null, connectionId: number): string | undefined {
     if (!quotedMessageId) return undefined;
     const outbound = state.outbound.get(quotedMessageId);
-    if (outbound) return outbound.providerMessageId ?? this.options.provider.providerMessageId(quotedMessageId);
+    if (outbound) return outbound.providerMessageId ?? this.options.provider.providerMessageId(quotedMessageId, connectionId);
     return state.received.has(quotedMessageId) ? quotedMessageId : undefined;
   }
 
@@ -263,7 +325,7 @@ export class Gateway {
       const c = await this.options.connections.connection(whatsappId);
       if (!c || c.companyId !== companyId) throw new Error(`Unknown connection ${whatsappId}`);
       this.connections.set(c.id, { companyId, queueIds: c.queueIds });
-      await this.options.provider.startSession({ connectionId: c.id, companyId, name: c.name }, this.sink);
+      await this.options.provider.startSession({ connectionId: c.id, companyId, name: c.name, channel: c.channel }, this.sink);
     },
     renew: async (companyId, whatsappId) => {
       await this.options.provider.logout(whatsappId);
