@@ -1,0 +1,172 @@
+import { EventEmitter } from 'node:events';
+import { initAuthCreds, proto, type AnyMessageContent, type AuthenticationState, type MiscMessageGenerationOptions, type WAMessage } from '@whiskeysockets/baileys';
+import type { AuthStore, BaileysSocket, SocketFactory, SocketOptions } from './baileysProvider.js';
+
+/**
+ * WhatsApp as the Baileys provider sees it, for tests: sockets that pair by a scanned QR code, deliver what
+ * customers send as `messages.upsert`, acknowledge sends with the server's raw ack frame and receipts as
+ * `messages.update`, and close with WhatsApp's codes. Events have the shapes Baileys 7 emits (baileys7.md §3).
+ */
+export class FakeWhatsapp {
+  /** What each customer's phone received, by number: once per message id, as on a real phone. */
+  readonly phones = new Map<string, Array<{ id: string; text: string; connectionId: number }>>();
+  readonly sockets: FakeSocket[] = [];
+  /** Every connect of a connection is closed at once with this code (a refused or banned number). */
+  readonly refuse = new Map<number, number>();
+  /** Sends to these numbers are answered with an error ack (e.g. '463'). */
+  readonly errorFor = new Map<string, string>();
+  /** Sends to these numbers get no server ack at all. */
+  readonly silentFor = new Set<string>();
+  /** LID user part → phone number, for customers who write from their LID. */
+  readonly lids = new Map<string, string>();
+  connects = 0;
+  private nextId = 0;
+
+  readonly factory: SocketFactory = (options) => {
+    this.connects++;
+    const socket = new FakeSocket(this, options);
+    this.sockets.push(socket);
+    return socket;
+  };
+
+  /** The live socket of a connection, if any. */
+  socketOf(connectionId: number): FakeSocket | undefined {
+    return [...this.sockets].reverse().find((s) => s.connectionId === connectionId && !s.ended);
+  }
+
+  /** The phone scans the QR code: WhatsApp pairs, then asks for a fresh socket (515), which opens. */
+  scan(connectionId: number): void {
+    const socket = this.socketOf(connectionId);
+    if (!socket) throw new Error(`connection ${connectionId} shows no QR code`);
+    socket.pair();
+  }
+
+  /** A customer writes; `lid` sends it from their LID (with the phone number as the alternate address unless hidden). */
+  customerSays(connectionId: number, from: string, text: string, options: { pushName?: string; lid?: string; hidePhone?: boolean; type?: 'notify' | 'append'; message?: proto.IMessage; id?: string } = {}): WAMessage {
+    const socket = this.socketOf(connectionId);
+    if (!socket) throw new Error(`connection ${connectionId} is not connected`);
+    const id = options.id ?? `3A${(++this.nextId).toString(16).padStart(18, '0').toUpperCase()}`;
+    const key: WAMessage['key'] = options.lid
+      ? { remoteJid: `${options.lid}@lid`, fromMe: false, id, ...(options.hidePhone ? {} : { remoteJidAlt: `${from}@s.whatsapp.net` }), addressingMode: 'lid' }
+      : { remoteJid: `${from}@s.whatsapp.net`, fromMe: false, id };
+    const message: WAMessage = {
+      key,
+      message: options.message ?? { conversation: text },
+      messageTimestamp: Math.floor(Date.now() / 1000),
+      pushName: options.pushName ?? null,
+    } as WAMessage;
+    socket.ev.emit('messages.upsert', { messages: [message], type: options.type ?? 'notify' });
+    return message;
+  }
+}
+
+export class FakeSocket implements BaileysSocket {
+  readonly ev = new EventEmitter();
+  readonly ws = new EventEmitter();
+  readonly connectionId: number;
+  readonly auth: AuthenticationState;
+  user: BaileysSocket['user'];
+  ended = false;
+  open = false;
+
+  constructor(
+    private readonly whatsapp: FakeWhatsapp,
+    options: SocketOptions,
+  ) {
+    this.connectionId = options.connectionId;
+    this.auth = options.auth;
+    setImmediate(() => this.start());
+  }
+
+  private start(): void {
+    if (this.ended) return;
+    this.ev.emit('connection.update', { connection: 'connecting' });
+    const refused = this.whatsapp.refuse.get(this.connectionId);
+    if (refused !== undefined) return this.close(refused);
+    if (this.auth.creds.registered) {
+      this.open = true;
+      this.user = { id: this.auth.creds.me!.id };
+      this.ev.emit('connection.update', { connection: 'open', receivedPendingNotifications: true });
+    } else {
+      this.ev.emit('connection.update', { qr: `2@fake-qr-${this.connectionId}-${Date.now()}` });
+    }
+  }
+
+  pair(): void {
+    this.auth.creds.registered = true;
+    this.auth.creds.me = { id: `55119${String(this.connectionId).padStart(7, '0')}:1@s.whatsapp.net`, name: 'Atendo' };
+    this.ev.emit('creds.update', { registered: true, me: this.auth.creds.me });
+    this.ev.emit('connection.update', { isNewLogin: true, qr: undefined });
+    setImmediate(() => this.close(515));
+  }
+
+  close(statusCode: number): void {
+    if (this.ended) return;
+    this.open = false;
+    this.ev.emit('connection.update', { connection: 'close', lastDisconnect: { error: Object.assign(new Error('closed'), { output: { statusCode } }), date: new Date() } });
+  }
+
+  async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined> {
+    if (!this.open || this.ended) throw new Error('Connection Closed');
+    const id = options?.messageId ?? `3EB0${Math.random().toString(16).slice(2, 20).toUpperCase()}`;
+    const number = jid.split('@')[0]!;
+    const text = 'text' in content ? String(content.text) : '';
+    const error = this.whatsapp.errorFor.get(number);
+    if (!this.whatsapp.silentFor.has(number)) {
+      setTimeout(() => {
+        if (this.ended) return;
+        this.ws.emit('CB:ack,class:message', { tag: 'ack', attrs: { id, class: 'message', from: jid, ...(error ? { error } : {}) } });
+        if (error) return;
+        const phone = this.whatsapp.phones.get(number) ?? [];
+        // A message id the phone already has is shown once.
+        if (!phone.some((m) => m.id === id)) phone.push({ id, text, connectionId: this.connectionId });
+        this.whatsapp.phones.set(number, phone);
+        setTimeout(() => {
+          if (!this.ended) this.ev.emit('messages.update', [{ key: { remoteJid: jid, fromMe: true, id }, update: { status: proto.WebMessageInfo.Status.DELIVERY_ACK } }]);
+        }, 5);
+      }, 5);
+    }
+    return { key: { remoteJid: jid, fromMe: true, id }, message: { conversation: text }, status: proto.WebMessageInfo.Status.PENDING } as WAMessage;
+  }
+
+  async logout(): Promise<void> {
+    this.close(401);
+  }
+
+  end(): void {
+    this.ended = true;
+    this.open = false;
+  }
+
+  async rejectCall(): Promise<void> {}
+}
+
+/** Auth state in memory (the PostgreSQL store has its own tests): enough for the provider's lifecycle. */
+export function memoryAuth(): AuthStore & { wiped: number[] } {
+  const states = new Map<number, AuthenticationState>();
+  const wiped: number[] = [];
+  return {
+    wiped,
+    async load(id) {
+      let state = states.get(id);
+      if (!state) {
+        const keys = new Map<string, unknown>();
+        state = {
+          creds: initAuthCreds(),
+          keys: {
+            get: async (type, ids) => Object.fromEntries(ids.flatMap((k) => (keys.has(`${type}:${k}`) ? [[k, keys.get(`${type}:${k}`)]] : []))) as never,
+            set: async (data) => {
+              for (const [type, values] of Object.entries(data)) for (const [k, v] of Object.entries(values ?? {})) v === null ? keys.delete(`${type}:${k}`) : keys.set(`${type}:${k}`, v);
+            },
+          },
+        };
+        states.set(id, state);
+      }
+      return { state, saveCreds: async () => undefined };
+    },
+    async wipe(id) {
+      states.delete(id);
+      wiped.push(id);
+    },
+  };
+}
