@@ -1,5 +1,6 @@
 import { announcementsFeature } from './announcements/feature';
 import { authFeature } from './auth/feature';
+import { connectionsFeature } from './connections/feature';
 import type { ConsoleFeature } from './feature';
 import { helpsFeature } from './helps/feature';
 import { settingsFeature } from './settings/feature';
@@ -7,4 +8,4 @@ import { ticketsFeature } from './tickets/feature';
 import { usersFeature } from './users/feature';
 
 /** The console's features: a new one adds its folder and one line here (docs/adding-a-feature.md). */
-export const consoleFeatures: ConsoleFeature[] = [authFeature, ticketsFeature, usersFeature, settingsFeature, helpsFeature, announcementsFeature];
+export const consoleFeatures: ConsoleFeature[] = [authFeature, ticketsFeature, usersFeature, settingsFeature, helpsFeature, announcementsFeature, connectionsFeature];

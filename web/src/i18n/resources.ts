@@ -1,5 +1,6 @@
 import { announcementsTranslations } from '../features/announcements/i18n';
 import { authTranslations } from '../features/auth/i18n';
+import { connectionsTranslations } from '../features/connections/i18n';
 import { companiesTranslations } from '../features/companies/i18n';
 import { helpsTranslations } from '../features/helps/i18n';
 import { plansTranslations } from '../features/plans/i18n';
@@ -22,7 +23,8 @@ export type Resources = typeof en &
   typeof companiesTranslations.en &
   typeof plansTranslations.en &
   typeof helpsTranslations.en &
-  typeof announcementsTranslations.en;
+  typeof announcementsTranslations.en &
+  typeof connectionsTranslations.en;
 const bundles = [
   authTranslations,
   ticketsTranslations,
@@ -32,6 +34,7 @@ const bundles = [
   plansTranslations,
   helpsTranslations,
   announcementsTranslations,
+  connectionsTranslations,
 ];
 
 const merged = (shell: object, language: 'en' | 'pt' | 'es'): Resources => Object.assign({}, shell, ...bundles.map((b) => b[language])) as Resources;

@@ -1,0 +1,210 @@
+import { connectionChangesSchema, connectionSchema, greetingRequired, type QueueRef, type WhatsappDetails } from '@atendo/contracts';
+import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, Icon, Intent, Radio, RadioGroup, Switch, Tab, Tabs, TextArea, type TabId } from '@blueprintjs/core';
+import { useFormik, type FormikErrors } from 'formik';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/ApiError';
+import { serverFieldErrors, validateWith } from '../../ui/formErrors';
+import { TextField } from '../../ui/TextField';
+import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
+import { QueueSelect } from '../users/QueueSelect';
+import { FORM_TABS, initialValues, randomToken, tabOf, toChanges, toNewConnection, type ConnectionField, type ConnectionFormValues, type FormTab } from './connectionForm';
+import { connectionsApi, type NamedRecord } from './connectionsApi';
+
+interface ConnectionFormProps {
+  /** The connection to edit, with its token; none to add one. */
+  connection?: WhatsappDetails;
+  queues: QueueRef[];
+  prompts: NamedRecord[];
+  integrations: NamedRecord[];
+  onSaved(saved: WhatsappDetails): void;
+  onCancel(): void;
+  /** Tells the dialog whether something was typed (it then does not close on an outside click). */
+  onDirty(dirty: boolean): void;
+}
+
+/** Catalogue refusals that belong to one field: shown under it rather than as a toast. */
+const FIELD_OF_CODE: Partial<Record<string, ConnectionField>> = {
+  ERR_WAPP_GREETING_REQUIRED: 'greetingMessage',
+  ERR_WAPP_NAME_ALREADY_EXISTS: 'name',
+};
+
+const MESSAGE_FIELDS = FORM_TABS.messages;
+const COUNT_FIELDS = ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues'] as const;
+
+/**
+ * The connection's fields of spec §3 in three tabs, checked with the contracts' schemas (the server's own rules) and the
+ * greeting rule of spec §5; a refusal keeps what was typed and brings the refused field's tab forward.
+ */
+export function ConnectionForm({ connection, queues, prompts, integrations, onSaved, onCancel, onDirty }: ConnectionFormProps) {
+  const { t } = useTranslation();
+  const editing = connection !== undefined;
+  const [initial] = useState(() => initialValues(connection));
+  const [tab, setTab] = useState<FormTab>('general');
+  const label = (field: ConnectionField) => t(`connections.fields.${field}`);
+  const describe = (field: string, message: string) => t('connections.fieldError', { field: label(field as ConnectionField), message });
+
+  const schemaCheck = validateWith<ConnectionFormValues>(editing ? connectionChangesSchema : connectionSchema, { prepare: toNewConnection, describe, topLevel: true });
+  const validate = async (values: ConnectionFormValues) => {
+    const errors = await schemaCheck(values);
+    if (!errors.greetingMessage && greetingRequired(values)) errors.greetingMessage = t('errors.ERR_WAPP_GREETING_REQUIRED');
+    return errors;
+  };
+
+  const formik = useFormik<ConnectionFormValues>({
+    initialValues: initial,
+    validate,
+    onSubmit: async (values, helpers) => {
+      try {
+        let saved: WhatsappDetails;
+        if (connection) {
+          const changes = toChanges(values, initial);
+          saved = Object.keys(changes).length > 0 ? await connectionsApi.update(connection.id, changes) : connection;
+        } else {
+          saved = await connectionsApi.create(toNewConnection(values));
+        }
+        toastSuccess(t('connections.saved'));
+        onSaved(saved);
+      } catch (error) {
+        const fieldErrors: FormikErrors<ConnectionFormValues> = serverFieldErrors<ConnectionFormValues>(error, { describe, topLevel: true });
+        const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
+        if (field) (fieldErrors as Record<string, string>)[field] = errorMessage(error);
+        if (Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
+        else toastError(error);
+      }
+    },
+  });
+
+  useEffect(() => onDirty(formik.dirty), [formik.dirty, onDirty]);
+
+  // After a refused submit, a tab with nothing wrong gives way to the first tab with a refused field.
+  const errorTabs = new Set(Object.keys(formik.errors).map(tabOf));
+  useEffect(() => {
+    if (formik.submitCount === 0 || formik.isSubmitting || errorTabs.size === 0 || errorTabs.has(tab)) return;
+    setTab((Object.keys(FORM_TABS) as FormTab[]).find((candidate) => errorTabs.has(candidate)) ?? tab);
+    // Only a finished submit moves the tabs, not each key typed: the errors and the tab are read, not watched.
+  }, [formik.submitCount, formik.isSubmitting]);
+
+  const errorOf = (field: ConnectionField) => (formik.touched[field] || formik.submitCount > 0 ? (formik.errors[field] as string | undefined) : undefined);
+  const group = (field: ConnectionField, control: ReactNode, helper?: string) => {
+    const error = errorOf(field);
+    return (
+      <FormGroup label={label(field)} labelFor={`connection-${field}`} helperText={error ?? helper} intent={error ? Intent.DANGER : Intent.NONE}>
+        {control}
+      </FormGroup>
+    );
+  };
+  const textArea = (field: (typeof MESSAGE_FIELDS)[number], helper?: string) => {
+    const error = errorOf(field);
+    return group(
+      field,
+      <TextArea
+        id={`connection-${field}`}
+        data-testid={`connection-${field}`}
+        {...formik.getFieldProps(field)}
+        intent={error ? Intent.DANGER : Intent.NONE}
+        aria-invalid={error ? true : undefined}
+        rows={3}
+        fill
+        autoResize
+      />,
+      helper,
+    );
+  };
+  const number = (field: 'timeToTransfer' | (typeof COUNT_FIELDS)[number]) => (
+    <TextField id={`connection-${field}`} label={label(field)} error={errorOf(field)} type="number" min={0} step={1} inputMode="numeric" {...formik.getFieldProps(field)} />
+  );
+  const select = (field: 'promptId' | 'integrationId' | 'transferQueueId', options: NamedRecord[]) =>
+    group(
+      field,
+      <HTMLSelect
+        id={`connection-${field}`}
+        name={field}
+        fill
+        data-testid={`connection-${field}`}
+        value={formik.values[field]}
+        onChange={formik.handleChange}
+        options={[{ value: '', label: t('connections.none') }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}
+      />,
+    );
+  const tabTitle = (which: FormTab) => (
+    <span className="connection-tab-title">
+      {t(`connections.dialog.tabs.${which}`)}
+      {formik.submitCount > 0 && errorTabs.has(which) && <Icon icon="error" intent={Intent.DANGER} size={12} />}
+    </span>
+  );
+
+  const general = (
+    <div className="connection-form-panel">
+      <TextField id="connection-name" label={label('name')} error={errorOf('name')} autoFocus autoComplete="off" {...formik.getFieldProps('name')} />
+      <Switch name="isDefault" label={label('isDefault')} checked={formik.values.isDefault} onChange={formik.handleChange} data-testid="connection-isDefault" />
+      {!editing &&
+        group(
+          'channel',
+          <RadioGroup name="channel" selectedValue={formik.values.channel} onChange={formik.handleChange} inline>
+            <Radio value="baileys" label={t('connections.channels.baileys')} data-testid="connection-channel-baileys" />
+            <Radio value="simulator" label={t('connections.channels.simulator')} data-testid="connection-channel-simulator" />
+          </RadioGroup>,
+          t('connections.hints.channel'),
+        )}
+      {group('queueIds', <QueueSelect id="connection-queueIds" queues={queues.length > 0 ? queues : (connection?.queues ?? [])} selectedIds={formik.values.queueIds} onChange={(ids) => void formik.setFieldValue('queueIds', ids)} />)}
+      <TextField
+        id="connection-token"
+        label={label('token')}
+        error={errorOf('token')}
+        helper={t('connections.hints.token')}
+        autoComplete="off"
+        spellCheck={false}
+        {...formik.getFieldProps('token')}
+        rightElement={
+          <Button variant="minimal" icon="key" text={t('connections.generateToken')} title={t('connections.generateTokenHint')} onClick={() => void formik.setFieldValue('token', randomToken())} data-testid="connection-token-generate" />
+        }
+      />
+    </div>
+  );
+  const messages = (
+    <div className="connection-form-panel">
+      {textArea('greetingMessage', t('connections.hints.greetingMessage'))}
+      {textArea('complationMessage')}
+      {textArea('outOfHoursMessage')}
+      {textArea('ratingMessage')}
+      {textArea('expiresInactiveMessage')}
+    </div>
+  );
+  const automation = (
+    <div className="connection-form-panel">
+      {/* Prompts and integrations have their own pages; until the company has some there is nothing to choose. */}
+      {prompts.length > 0 && select('promptId', prompts)}
+      {integrations.length > 0 && select('integrationId', integrations)}
+      <div className="connection-form-row">
+        {select('transferQueueId', queues)}
+        {number('timeToTransfer')}
+      </div>
+      {number('expiresTicket')}
+      <div className="connection-form-row">
+        {number('timeUseBotQueues')}
+        {number('maxUseBotQueues')}
+      </div>
+    </div>
+  );
+
+  return (
+    <form onSubmit={formik.handleSubmit} noValidate data-testid="connection-form">
+      <DialogBody>
+        <Tabs id="connection-tabs" selectedTabId={tab} onChange={(id: TabId) => setTab(id as FormTab)}>
+          <Tab id="general" title={tabTitle('general')} panel={general} data-testid="connection-tab-general" />
+          <Tab id="messages" title={tabTitle('messages')} panel={messages} data-testid="connection-tab-messages" />
+          <Tab id="automation" title={tabTitle('automation')} panel={automation} data-testid="connection-tab-automation" />
+        </Tabs>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('connections.dialog.cancel')} onClick={onCancel} data-testid="connection-cancel" />
+            <Button type="submit" intent={Intent.PRIMARY} text={t('connections.dialog.save')} loading={formik.isSubmitting} data-testid="connection-save" />
+          </>
+        }
+      />
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import { NonIdealState } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../auth/useCan';
+import { ConnectionsManager } from './ConnectionsManager';
+
+/** /connections (admins, spec §6): the company's WhatsApp connections and their sessions. */
+export function ConnectionsPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const allowed = can('connections-page:addConnection') || can('connections-page:actionButtons') || can('connections-page:editOrDeleteConnection');
+  if (!allowed) {
+    return (
+      <div className="shell-page" data-testid="page">
+        <NonIdealState icon="lock" description={t('connections.noPermission')} />
+      </div>
+    );
+  }
+  return <ConnectionsManager />;
+}

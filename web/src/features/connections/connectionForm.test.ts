@@ -1,0 +1,38 @@
+import { connectionSchema } from '@atendo/contracts';
+import { describe, expect, it } from 'vitest';
+import { initialValues, randomToken, tabOf, toChanges, toNewConnection } from './connectionForm';
+import { aConnection } from './fixtures';
+
+describe('the connection form', () => {
+  it("starts a new connection with spec §3's defaults, which the contracts' schema accepts", async () => {
+    const body = toNewConnection({ ...initialValues(), name: ' Sales ' });
+    expect(body).toMatchObject({ name: 'Sales', channel: 'baileys', expiresTicket: 0, timeUseBotQueues: 0, maxUseBotQueues: 3, timeToTransfer: null, promptId: null, queueIds: [] });
+    await expect(connectionSchema.validate(body)).resolves.toBeTruthy();
+  });
+
+  it('refuses a blank count instead of reading it as 0', async () => {
+    const body = toNewConnection({ ...initialValues(), name: 'Sales', maxUseBotQueues: '' });
+    await expect(connectionSchema.validate(body)).rejects.toMatchObject({ path: 'maxUseBotQueues' });
+  });
+
+  it('sends on edit only what changed, never the channel', () => {
+    const before = initialValues({ ...aConnection(4, { name: 'Sales', channel: 'simulator', queueIds: [1] }), token: 'old' });
+    expect(toChanges(before, before)).toEqual({});
+    expect(toChanges({ ...before, name: 'Support', queueIds: [1, 2], transferQueueId: '2', token: 'new' }, before)).toEqual({
+      name: 'Support',
+      queueIds: [1, 2],
+      transferQueueId: 2,
+      token: 'new',
+    });
+  });
+
+  it('generates a different token of 32 URL-safe symbols each time', () => {
+    const tokens = [randomToken(), randomToken()];
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(tokens[0]).not.toBe(tokens[1]);
+  });
+
+  it('knows the tab of each field', () => {
+    expect([tabOf('name'), tabOf('greetingMessage'), tabOf('maxUseBotQueues')]).toEqual(['general', 'messages', 'automation']);
+  });
+});

@@ -1,0 +1,45 @@
+import type { InferType } from 'yup';
+import type { Queue, Whatsapp, WhatsappDetails, WhatsappSettings, connectionChangesSchema, connectionSchema } from '@atendo/contracts';
+import { api } from '../../api/client';
+
+export type NewConnection = InferType<typeof connectionSchema>;
+export type ConnectionChanges = InferType<typeof connectionChangesSchema>;
+/** A connection as GET /whatsapp lists it. */
+export type Connection = Whatsapp & WhatsappSettings;
+
+/** A prompt or an integration, as far as the connection's form needs one. */
+export interface NamedRecord {
+  id: number;
+  name: string;
+}
+
+/**
+ * GET /prompt and GET /queueIntegration answer a list (or a page with it under `key`). Their features may not exist
+ * on the server yet: any failure reads as an empty list, and the form then hides the select.
+ */
+function optionalList(path: string, key: string): Promise<NamedRecord[]> {
+  return api.get<unknown>(path).then(
+    (answer) => {
+      const list = Array.isArray(answer) ? answer : (answer as Record<string, unknown> | undefined)?.[key];
+      return Array.isArray(list) ? (list as NamedRecord[]).filter((r) => typeof r?.id === 'number') : [];
+    },
+    () => [],
+  );
+}
+
+export const connectionsApi = {
+  /** The list as the menu and this page read it (spec §7: session=0). */
+  list: () => api.get<Connection[]>('/whatsapp', { session: 0 }),
+  /** One connection with its API token (admins). */
+  details: (id: number) => api.get<WhatsappDetails>(`/whatsapp/${id}`, { session: 0 }),
+  create: (connection: NewConnection) => api.post<WhatsappDetails>('/whatsapp', connection),
+  update: (id: number, changes: ConnectionChanges) => api.put<WhatsappDetails>(`/whatsapp/${id}`, changes),
+  remove: (id: number) => api.delete<{ message: string }>(`/whatsapp/${id}`),
+  /** Session buttons: start (or try again), a new QR code, disconnect. */
+  startSession: (id: number) => api.post<{ message: string }>(`/whatsappsession/${id}`),
+  renewQrCode: (id: number) => api.put<{ message: string }>(`/whatsappsession/${id}`),
+  disconnect: (id: number) => api.delete<{ message: string }>(`/whatsappsession/${id}`),
+  queues: () => api.get<Queue[]>('/queue'),
+  prompts: () => optionalList('/prompt', 'prompts'),
+  integrations: () => optionalList('/queueIntegration', 'queueIntegrations'),
+};
