@@ -21,6 +21,19 @@ export interface InboundMessage {
   timestamp: number;
   isGroup?: boolean;
   quotedProviderMessageId?: string;
+  /** WhatsApp's privacy id (LID) of the customer, when the message came from or revealed one. */
+  lid?: string;
+  /** An image, video, voice note, document or sticker: the platform stores it before it records the message. */
+  media?: InboundMedia;
+}
+
+export interface InboundMedia {
+  mimetype: string;
+  fileName?: string;
+  /** A voice note recorded in the chat (rather than an audio file). */
+  ptt?: boolean;
+  /** The bytes, fetched (and decrypted) only when the platform asks; may be asked again after a failure. */
+  open(): Promise<NodeJS.ReadableStream>;
 }
 
 /** What the platform does with what a session reports. Each call resolves once the fact is durably recorded. */

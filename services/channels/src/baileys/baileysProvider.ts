@@ -24,9 +24,10 @@ import { decide, failuresAfter, qrLimit, STABLE_CONNECTION_MS, type Stop } from 
 
 /** The part of Baileys' socket the provider uses: the real one, or a fake one in tests (same events, same calls). */
 export interface BaileysSocket {
-  ev: { on(event: string, listener: (arg: never) => void): void };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Baileys' typed emitter and a plain one both fit
+  ev: { on(event: string, listener: (arg: any) => void): unknown };
   /** The raw frames: server acks of our sends arrive as `CB:ack,class:message` (Baileys itself reports only errors). */
-  ws: { on(event: string, listener: (node: BinaryNode) => void): void };
+  ws: { on(event: string, listener: (node: BinaryNode) => void): unknown };
   user?: { id: string; lid?: string } | undefined;
   sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined>;
   logout(message?: string): Promise<void>;
@@ -36,6 +37,8 @@ export interface BaileysSocket {
 }
 
 export interface SocketOptions {
+  /** The real socket ignores it; a fake one knows which number it plays. */
+  connectionId: number;
   auth: AuthenticationState;
   version: WAVersion;
   getMessage(key: WAMessageKey): Promise<{ conversation: string } | undefined>;
@@ -210,6 +213,7 @@ export class BaileysProvider implements ChannelProvider {
     const id = session.info.connectionId;
     const { state, saveCreds } = await this.options.auth.load(id);
     const socket = this.makeSocket({
+      connectionId: id,
       auth: state,
       version: this.options.version,
       getMessage: async (key) => {
