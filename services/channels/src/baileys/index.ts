@@ -1,0 +1,5 @@
+export * from './authState.js';
+export * from './ids.js';
+export * from './mapping.js';
+// Under a name: `decide`, `Decision` and `Stop` alone would say nothing next to the platform's own deciders.
+export * as reconnectPolicy from './reconnectPolicy.js';
