@@ -3,6 +3,7 @@ import { authTranslations } from '../features/auth/i18n';
 import { connectionsTranslations } from '../features/connections/i18n';
 import { companiesTranslations } from '../features/companies/i18n';
 import { helpsTranslations } from '../features/helps/i18n';
+import { messagesApiTranslations } from '../features/messagesApi/i18n';
 import { plansTranslations } from '../features/plans/i18n';
 import { settingsTranslations } from '../features/settings/i18n';
 import { ticketsTranslations } from '../features/tickets/i18n';
@@ -24,7 +25,8 @@ export type Resources = typeof en &
   typeof plansTranslations.en &
   typeof helpsTranslations.en &
   typeof announcementsTranslations.en &
-  typeof connectionsTranslations.en;
+  typeof connectionsTranslations.en &
+  typeof messagesApiTranslations.en;
 const bundles = [
   authTranslations,
   ticketsTranslations,
@@ -35,6 +37,7 @@ const bundles = [
   helpsTranslations,
   announcementsTranslations,
   connectionsTranslations,
+  messagesApiTranslations,
 ];
 
 const merged = (shell: object, language: 'en' | 'pt' | 'es'): Resources => Object.assign({}, shell, ...bundles.map((b) => b[language])) as Resources;
