@@ -23,8 +23,8 @@ export function ApiDocs() {
     `  -F 'body=invoice.pdf' \\`,
     `  -F 'medias=@./invoice.pdf'`,
   ].join('\n');
-  const answers: Array<[string, string]> = [
-    ['200', `${t('messagesApi.docs.answers.ok')} {"message": "Message sent"}`],
+  const answers: Array<[string, string, string?]> = [
+    ['200', t('messagesApi.docs.answers.ok'), '{"message": "Message sent"}'],
     ['400', t('messagesApi.docs.answers.invalidContact')],
     ['400', t('messagesApi.docs.answers.validation')],
     ['401 / 403', t('messagesApi.docs.answers.token')],
@@ -58,12 +58,20 @@ export function ApiDocs() {
             </tr>
           </thead>
           <tbody>
-            {answers.map(([status, meaning]) => (
+            {answers.map(([status, meaning, body]) => (
               <tr key={meaning}>
                 <td>
                   <code>{status}</code>
                 </td>
-                <td>{meaning}</td>
+                <td>
+                  {meaning}
+                  {body && (
+                    <>
+                      {' '}
+                      <code>{body}</code>
+                    </>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
