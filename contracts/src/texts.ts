@@ -177,6 +177,7 @@ export const VALIDATION_TEXTS = {
     resetCode: 'deve ter 6 dígitos',
     fileTooLarge: 'é maior que o permitido ({{max}} bytes)',
     imageType: 'deve ser uma imagem png ou jpg',
+    fileType: 'deve ser um destes tipos de arquivo: {{values}}',
   },
   en: {
     required: 'is required',
@@ -205,6 +206,7 @@ export const VALIDATION_TEXTS = {
     resetCode: 'must be 6 digits',
     fileTooLarge: 'is larger than allowed ({{max}} bytes)',
     imageType: 'must be a png or jpg image',
+    fileType: 'must be one of these file types: {{values}}',
   },
   es: {
     required: 'es obligatorio',
@@ -233,6 +235,7 @@ export const VALIDATION_TEXTS = {
     resetCode: 'debe tener 6 dígitos',
     fileTooLarge: 'es más grande de lo permitido ({{max}} bytes)',
     imageType: 'debe ser una imagen png o jpg',
+    fileType: 'debe ser uno de estos tipos de archivo: {{values}}',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -41,6 +41,7 @@ import {
   Presence,
   type ApiContext,
   type AuthRoutesOptions,
+  type MediaServices,
   type SessionControl,
 } from '@atendo/api';
 import { SimulatorProvider } from '@atendo/channels';
@@ -53,6 +54,7 @@ import { ParkedInbound } from './gateway/parkedInbound.js';
 import type { FeatureDeps } from './features/featureModule.js';
 import { DevOutbox } from './mail/devOutbox.js';
 import { features, projections as allProjections } from './features/index.js';
+import { openMedia, uploadDirOf } from './features/media.js';
 import type { Logger } from './logger.js';
 import { seedDemo, type SeedResult } from './seed.js';
 import { ensureSimulator, simulatorProxy } from './simulator.js';
@@ -76,6 +78,8 @@ export interface Atendo {
   http: http.Server | undefined;
   realtime: RealtimeServer | undefined;
   gateway: Gateway | undefined;
+  /** Media files: the blob store and the signer of their URLs. */
+  media: MediaServices;
   /** Where the API listens, once started with the api role. */
   url: string | undefined;
   simulatorUrl: string | undefined;
@@ -134,6 +138,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     stops.push(() => bus.close());
     const feed = new FeedStore(knex);
     const jwtSecret = config.jwtSecret ?? randomBytes(32).toString('hex');
+    const media = await openMedia(config, jwtSecret);
     const userQueries = new UserQueries(knex);
     const queueQueries = new QueueQueries(knex);
     const connectionQueries = new ConnectionQueries(knex);
@@ -244,7 +249,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       if (!smtpUrl) log.warn('no SMTP server is configured (SMTP_URL): password reset codes cannot be sent');
       const mailer = smtpUrl ? smtpMailer(smtpUrl, config.mailFrom) : null;
       if (mailer) stops.push(async () => mailer.close());
-      const deps: FeatureDeps = { api: context, auth: authOptions, sessions, knex, store, ids, mailer, outbox };
+      const deps: FeatureDeps = { api: context, auth: authOptions, sessions, knex, store, ids, mailer, outbox, media };
       const companyQueries = new CompanyQueries(knex);
       const app = createApiApp({
         log,
@@ -254,6 +259,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         routes: features.flatMap((f) => f.routes?.(deps) ?? []),
         secret: jwtSecret,
         users: userQueries,
+        uploadDir: uploadDirOf(config),
         planAllows: (companyId, flag) => companyQueries.planAllows(companyId, flag),
         // From the checkpoint table, so that an API node without the read role reports the projectors too.
         health: async () => {
@@ -290,7 +296,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       log.info({ url }, 'api role listening');
     }
 
-    return { config, log, database, knex, store, bus, projectors, http: server, realtime, gateway, url, simulatorUrl, jwtSecret, seeded, readYourWrites, stop };
+    return { config, log, database, knex, store, bus, projectors, http: server, realtime, gateway, media, url, simulatorUrl, jwtSecret, seeded, readYourWrites, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -26,6 +26,16 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   });
+  it('keeps media under DATA_DIR unless BLOB_DIR or an S3 bucket says otherwise', () => {
+    expect(loadConfig({}, '/srv/atendo')).toMatchObject({ blobDir: '/srv/atendo/.data/media', s3: undefined });
+    expect(loadConfig({ DATA_DIR: '/var/lib/atendo' }, '/srv/atendo').blobDir).toBe('/var/lib/atendo/media');
+    expect(loadConfig({ BLOB_DIR: 'files' }, '/srv/atendo').blobDir).toBe('/srv/atendo/files');
+    const s3 = { S3_ENDPOINT: 'https://s3.example.com', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK' };
+    expect(loadConfig(s3).s3).toEqual({ endpoint: 'https://s3.example.com', bucket: 'media', region: 'us-east-1', accessKeyId: 'AK', secretAccessKey: 'SK' });
+    expect(loadConfig({ ...s3, S3_REGION: 'sa-east-1' }).s3?.region).toBe('sa-east-1');
+    expect(() => loadConfig({ S3_ENDPOINT: 'https://s3.example.com', S3_BUCKET: 'media' })).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY must be set/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 's3.example.com' })).toThrow(ConfigError);
+  });
   it('parses roles and refuses unknown ones', () => {
     expect(parseRoles(undefined)).toEqual(['api', 'read', 'channels']);
     expect(parseRoles('read')).toEqual(['read']);

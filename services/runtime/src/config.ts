@@ -43,6 +43,18 @@ export interface Config {
   mailFrom: string;
   /** /health answers 503 when a read model's oldest unhandled event is older than this. */
   healthMaxLagSeconds: number;
+  /** Media files (BLOB_DIR, default `{dataDir}/media`), unless an S3-compatible bucket is configured. */
+  blobDir: string;
+  /** An S3-compatible bucket for media (S3_ENDPOINT and its settings); undefined: the folder. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +81,16 @@ function smtpUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
+/** All of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none (S3_REGION defaults to us-east-1). */
+function s3(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (!endpoint) return undefined;
+  if (!/^https?:\/\//.test(endpoint)) throw new ConfigError('S3_ENDPOINT must be an http:// or https:// URL');
+  const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !env[name]);
+  if (missing.length) throw new ConfigError(`S3_ENDPOINT is set: ${missing.join(', ')} must be set too`);
+  return { endpoint, bucket: env.S3_BUCKET!, region: env.S3_REGION || 'us-east-1', accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -85,13 +107,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (production && Buffer.byteLength(jwtSecret!, 'utf8') < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 bytes when NODE_ENV=production (e.g. `openssl rand -hex 32`)');
   }
+  const dataDir = path.resolve(cwd, env.DATA_DIR || '.data');
   return {
     databaseUrl,
     eventStoreUrl,
     kafkaBrokers: env.KAFKA_BROKERS ? env.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : undefined,
     port: integer(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(cwd, env.DATA_DIR || '.data'),
+    dataDir,
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     jwtSecret,
     production,
@@ -111,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     healthMaxLagSeconds: integer(env, 'HEALTH_MAX_LAG_SECONDS', 60, 1),
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Atendo <no-reply@atendo.local>',
+    blobDir: path.resolve(cwd, env.BLOB_DIR || path.join(dataDir, 'media')),
+    s3: s3(env),
   };
 }
 

@@ -85,8 +85,9 @@ export function createApiApp(options: ApiAppOptions): Express {
       }),
     );
     // The console's routes share paths with the API (/tickets): a browser navigation gets the page, fetch gets JSON.
+    // A media link opened in a tab (/public/…) gets the file.
     app.use((req, res, next) => {
-      if (req.method === 'GET' && req.accepts(['json', 'html']) === 'html' && !req.path.startsWith('/socket')) res.sendFile(index, { headers: { 'cache-control': 'no-cache' } });
+      if (req.method === 'GET' && req.accepts(['json', 'html']) === 'html' && !req.path.startsWith('/socket') && !req.path.startsWith('/public/')) res.sendFile(index, { headers: { 'cache-control': 'no-cache' } });
       else next();
     });
   }

@@ -2,9 +2,9 @@ import type { Express, Request, RequestHandler, Response } from 'express';
 import type { AnyObject, AnySchema, ObjectSchema } from 'yup';
 import { can, PERMISSIONS, type PermissionKey } from '@atendo/contracts';
 import { AppError } from '@atendo/core';
-import multer from 'multer';
 import type { UserQueries } from '@atendo/read';
 import { auth, requireAuth, type AuthContext } from '../auth/middleware.js';
+import { discardUploads, receiveUploads, type UploadOptions } from '../media/uploads.js';
 import { validate } from './validate.js';
 
 /**
@@ -54,10 +54,11 @@ export interface RouteSpec {
    */
   authorize?(input: { params: AnyObject; auth: AuthContext }): Promise<void> | void;
   /**
-   * A file upload (multipart/form-data): the file of `field`, held in memory up to `maxBytes`, reaches the handler as
-   * `req.file` once the path and the caller are checked. A bigger file is a 413 ERR_VALIDATION.
+   * File uploads (multipart/form-data, decision 0019): the files of `field`, streamed to temporary files and recognised
+   * by content, reach the handler as `req.uploads` once the path and the caller are checked, and are removed after it
+   * (a handler keeps one by putting it in the blob store). A bigger file is a 413 ERR_VALIDATION, another type a 400.
    */
-  upload?: { field: string; maxBytes: number };
+  upload?: UploadOptions;
   /** The catalogue codes it may answer with, besides validation and permission errors. */
   errors?: readonly string[];
   // Input is validated before the call; a route's own handler knows the shapes its schemas give.
@@ -94,6 +95,8 @@ export function permits(permission: Permission, who: AuthContext | undefined): b
 
 export interface MountOptions {
   secret: string;
+  /** Where uploads wait while they are checked (default: a folder in the system's temp folder). */
+  uploadDir?: string;
   users: UserQueries;
   /** Whether the company's plan allows a flag (checked for routes that name one). */
   planAllows(companyId: number, flag: PlanFlag): Promise<boolean>;
@@ -117,41 +120,25 @@ export function mountRouteTable(app: Express, routes: readonly RouteSpec[], opti
       const params = spec.params ? await validate(spec.params, req.params) : req.params;
       if (spec.authorize) await spec.authorize({ params, auth: auth(req) });
       const query = spec.query ? await validate(spec.query, req.query) : req.query;
-      if (spec.upload) await receiveFile(req, res, spec.upload);
-      const body = spec.body ? await validate(spec.body, req.body, { body: true }) : req.body;
-      await spec.handler({
-        req,
-        res,
-        params,
-        query,
-        body,
-        get auth() {
-          return auth(req);
-        },
-      });
+      if (spec.upload) req.uploads = await receiveUploads(req, res, { ...spec.upload, tempDir: options.uploadDir });
+      try {
+        const body = spec.body ? await validate(spec.body, req.body, { body: true }) : req.body;
+        await spec.handler({
+          req,
+          res,
+          params,
+          query,
+          body,
+          get auth() {
+            return auth(req);
+          },
+        });
+      } finally {
+        if (req.uploads) await discardUploads(req.uploads);
+      }
     });
     app[spec.method](spec.path, ...chain);
   }
-}
-
-/** Reads a multipart upload's one file with multer; its refusals become catalogue errors, never a 500. */
-async function receiveFile(req: Request, res: Response, upload: { field: string; maxBytes: number }): Promise<void> {
-  const receive = multer({ storage: multer.memoryStorage(), limits: { fileSize: upload.maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } }).single(upload.field);
-  await new Promise<void>((resolve, reject) =>
-    receive(req, res, (error: unknown) => {
-      if (!error) return resolve();
-      if (error instanceof multer.MulterError) {
-        const tooLarge = error.code === 'LIMIT_FILE_SIZE';
-        return reject(
-          new AppError('ERR_VALIDATION', tooLarge ? 413 : 400, tooLarge ? `The file is larger than ${upload.maxBytes} bytes` : `The upload was refused: ${error.message}`, [
-            { path: error.field ?? upload.field, message: tooLarge ? 'validation.fileTooLarge' : 'validation.invalid', params: { max: upload.maxBytes } },
-          ]),
-        );
-      }
-      // busboy's own refusals (a malformed multipart body)
-      reject(new AppError('ERR_VALIDATION', 400, `The upload could not be read: ${(error as Error).message}`, [{ path: upload.field, message: 'validation.invalid' }]));
-    }),
-  );
 }
 
 interface RouterLayer {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ErrorCode, FeedChannel } from '@atendo/contracts';
-import type { ApiContext, AuthRoutesOptions, Mailer, RouteSpec, SessionControl } from '@atendo/api';
+import type { ApiContext, AuthRoutesOptions, Mailer, MediaServices, RouteSpec, SessionControl } from '@atendo/api';
 import type { DevOutbox } from '../mail/devOutbox.js';
 import { FEED_CHANNELS } from '@atendo/contracts';
 import type { EventStore, IdAllocator, Migration } from '@atendo/core';
@@ -18,6 +18,8 @@ export interface FeatureDeps {
   mailer: Mailer | null;
   /** The local SMTP server of development and tests (null in production): its mail is read at GET /dev/outbox. */
   outbox: DevOutbox | null;
+  /** Media files: the blob store and the signer of their URLs. */
+  media: MediaServices;
 }
 
 /**
