@@ -28,6 +28,12 @@ function parameters(spec: RouteSpec): JsonSchema[] {
   return list;
 }
 
+/** A route's files: one binary, or an array of them when it takes several; each within the largest size. */
+function uploadSchema(upload: NonNullable<RouteSpec['upload']>): JsonSchema {
+  const file = { type: 'string', format: 'binary', maxLength: upload.maxBytes, description: `By content: ${upload.accept.join(', ')}` };
+  return (upload.maxFiles ?? 1) > 1 ? { type: 'array', items: file, maxItems: upload.maxFiles } : file;
+}
+
 /** The API's OpenAPI 3.1 document, derived from the route table: what is served is what is documented. */
 export function openApiDocument(routes: readonly RouteSpec[], info: { title: string; version: string }): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -46,7 +52,7 @@ export function openApiDocument(routes: readonly RouteSpec[], info: { title: str
         ? {
             requestBody: {
               required: true,
-              content: { 'multipart/form-data': { schema: { type: 'object', required: [spec.upload.field], properties: { [spec.upload.field]: { type: 'string', format: 'binary', maxLength: spec.upload.maxBytes } } } } },
+              content: { 'multipart/form-data': { schema: { type: 'object', required: [spec.upload.field], properties: { [spec.upload.field]: uploadSchema(spec.upload) } } } },
             },
           }
         : {}),

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mediaKey } from './blobStore.js';
 import { blobStoreContract } from './blobStoreContract.js';
 import { LocalBlobStore } from './localBlobStore.js';
+import { measureMediaThroughput } from './throughput.js';
 
 const dirs: string[] = [];
 const tempDir = async () => {
@@ -67,5 +68,15 @@ describe('local blob store', () => {
     await mkdir(path.dirname(path.join(dir, key)), { recursive: true });
     await writeFile(path.join(dir, key), 'not described');
     expect(await store.stat(key)).toEqual({ mime: 'application/octet-stream', size: 13 });
+  });
+});
+
+describe('inbound media throughput (the bench hook)', () => {
+  it('puts the files in parallel, reports the rate, and leaves the store as it found it', async () => {
+    const dir = await tempDir();
+    const result = await measureMediaThroughput(new LocalBlobStore(dir), { files: 24, bytesEach: 50_000, concurrency: 4 });
+    expect(result).toMatchObject({ store: 'local', files: 24, bytesEach: 50_000, concurrency: 4 });
+    expect(result.filesPerSecond).toBeGreaterThan(0);
+    expect(await filesUnder(dir)).toEqual([]);
   });
 });
