@@ -44,11 +44,13 @@ import {
   type MediaServices,
   type SessionControl,
 } from '@atendo/api';
-import { SimulatorProvider } from '@atendo/channels';
+import type { ChannelKind } from '@atendo/contracts';
+import type { ChannelProvider } from '@atendo/channels';
 import type { Bus } from './bus/port.js';
 import { InProcessBus } from './bus/inProcessBus.js';
 import type { Config, Role } from './config.js';
 import { resolveDatabase, type Database } from './db/database.js';
+import { availableChannels, openChannels } from './gateway/channels.js';
 import { Gateway } from './gateway/gateway.js';
 import { ParkedInbound } from './gateway/parkedInbound.js';
 import type { FeatureDeps } from './features/featureModule.js';
@@ -98,6 +100,8 @@ export interface StartOptions {
   projections?: Projection[];
   /** Where the seed reads ADMIN_EMAIL, ADMIN_PASSWORD … (default: process.env). */
   env?: NodeJS.ProcessEnv;
+  /** Channel providers to use instead of the configured ones (tests drive Baileys with a fake WhatsApp socket). */
+  channelProviders?: (deps: { knex: Knex; config: Config }) => Partial<Record<ChannelKind, ChannelProvider>>;
 }
 
 export async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
@@ -191,15 +195,12 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       simulatorUrl = simulator.url;
     }
     if (roles.includes('channels')) {
-      if (simulatorUrl) {
-        const provider = new SimulatorProvider(simulatorUrl, { log, sendTimeoutMs: config.sendTimeoutMs });
-        stops.push(() => provider.close());
-        gateway = new Gateway({ store, knex, provider, conversations: conversationService, connections: connectionQueries, conversationQueries, log });
-        await gateway.start();
-        stops.push(() => gateway!.stop());
-      } else {
-        log.warn('channels role: no WhatsApp provider is configured (set SIMULATOR_URL)');
-      }
+      // Each connection runs on its channel's provider: Baileys for real numbers, the simulator where it runs.
+      const provider = await openChannels(config, knex, log, simulatorUrl, options.channelProviders?.({ knex, config }));
+      stops.push(() => provider.close());
+      gateway = new Gateway({ store, knex, provider, conversations: conversationService, connections: connectionQueries, conversationQueries, log, deliveryBoundMs: config.deliveryBoundMs, channels: availableChannels(config, simulatorUrl) });
+      await gateway.start();
+      stops.push(() => gateway!.stop());
     }
 
     let server: http.Server | undefined;
@@ -222,6 +223,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       }, 60 * 60_000);
       stops.push(async () => clearInterval(purge));
       const sessions: SessionControl = gateway?.sessions ?? {
+        channels: availableChannels(config, simulatorUrl),
         start: async () => undefined,
         renew: async () => undefined,
         logout: async () => undefined,
@@ -267,9 +269,11 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
           // Customer messages set aside after repeated failures: nothing is lost, but an operator should look.
           const parkedInbound = await parked.count();
           const failing = projections.filter((p) => p.state === 'stopped' || p.lagSeconds > config.healthMaxLagSeconds).map((p) => p.name);
+          // Connections whose recent sends all failed: the platform runs, but those numbers are not delivering.
+          const degradedConnections = await connectionQueries.degraded();
           return {
             healthy: failing.length === 0,
-            details: { roles, eventStore: store.name, bus: bus.name, sockets: realtime?.connections ?? 0, projections, parkedInbound, ...(failing.length ? { failing } : {}) },
+            details: { roles, eventStore: store.name, bus: bus.name, sockets: realtime?.connections ?? 0, projections, parkedInbound, degradedConnections, ...(failing.length ? { failing } : {}) },
           };
         },
       });

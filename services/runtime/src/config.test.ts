@@ -18,7 +18,8 @@ describe('configuration', () => {
   it('requires a JWT_SECRET of at least 32 bytes in production only', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short-secret' })).toThrow(/JWT_SECRET must be at least 32 bytes/);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(31) })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(/WHATSAPP_AUTH_KEY is required/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), WHATSAPP_AUTH_KEY: 'k'.repeat(44) }).jwtSecret).toBe('x'.repeat(32));
     expect(loadConfig({ JWT_SECRET: 'short-secret' }).jwtSecret).toBe('short-secret');
   });
   it('reads which proxies to trust', () => {
@@ -40,5 +41,13 @@ describe('configuration', () => {
     expect(parseRoles(undefined)).toEqual(['api', 'read', 'channels']);
     expect(parseRoles('read')).toEqual(['read']);
     expect(() => parseRoles('api,cook')).toThrow(/Unknown role "cook"/);
+  });
+
+  it('pins the WhatsApp Web version by configuration, and names the gateway process stably', () => {
+    expect(loadConfig({}).waVersion).toEqual([2, 3000, 1043857760]);
+    expect(loadConfig({ WA_VERSION: '2.3000.1099999999' }).waVersion).toEqual([2, 3000, 1099999999]);
+    expect(() => loadConfig({ WA_VERSION: 'latest' })).toThrow(/WA_VERSION must be three numbers/);
+    expect(loadConfig({ GATEWAY_ID: 'gw-1' }).gatewayId).toBe('gw-1');
+    expect(loadConfig({}).gatewayId).toBe(loadConfig({}).gatewayId);
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export const ROLES = ['api', 'read', 'channels'] as const;
@@ -27,6 +28,17 @@ export interface Config {
   simulatorPort: number;
   /** How long the gateway waits for WhatsApp to confirm a send before its outcome counts as unknown. */
   sendTimeoutMs: number;
+  /** A send whose outcome stayed unknown this long (no ack settled it) is failed with the reason. */
+  deliveryBoundMs: number;
+  /**
+   * Encrypts the Baileys credentials at rest (WHATSAPP_AUTH_KEY: 32 bytes as hex or base64). Required in production;
+   * elsewhere a key is kept in `{dataDir}/whatsapp-auth.key`.
+   */
+  whatsappAuthKey: string | undefined;
+  /** The WhatsApp Web version Baileys announces (WA_VERSION, `2.3000.1043857760`): pinned, never fetched. */
+  waVersion: [number, number, number];
+  /** This gateway process's name for the session leases, stable across restarts (GATEWAY_ID, default the host name). */
+  gatewayId: string;
   /** The built console (served at /); absent: the API alone. */
   webDist: string;
   accessTokenTtlSeconds: number;
@@ -91,6 +103,16 @@ function s3(env: NodeJS.ProcessEnv): S3Config | undefined {
   return { endpoint, bucket: env.S3_BUCKET!, region: env.S3_REGION || 'us-east-1', accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! };
 }
 
+/** The version Baileys 7.0.0-rc14 ships with; WhatsApp refuses versions that are too old (405), so it is configurable. */
+export const DEFAULT_WA_VERSION: [number, number, number] = [2, 3000, 1043857760];
+
+function waVersion(raw: string | undefined): [number, number, number] {
+  if (!raw) return DEFAULT_WA_VERSION;
+  const parts = raw.split('.').map(Number);
+  if (parts.length !== 3 || parts.some((n) => !Number.isInteger(n) || n < 0)) throw new ConfigError('WA_VERSION must be three numbers, e.g. 2.3000.1043857760');
+  return parts as [number, number, number];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -107,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (production && Buffer.byteLength(jwtSecret!, 'utf8') < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 bytes when NODE_ENV=production (e.g. `openssl rand -hex 32`)');
   }
+  if (production && !env.WHATSAPP_AUTH_KEY) throw new ConfigError('WHATSAPP_AUTH_KEY is required when NODE_ENV=production (32 bytes: `openssl rand -base64 32`)');
   const dataDir = path.resolve(cwd, env.DATA_DIR || '.data');
   return {
     databaseUrl,
@@ -125,6 +148,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // Next to PORT; with PORT=0 (any free port) the simulator takes any free port too.
     simulatorPort: integer(env, 'SIMULATOR_PORT', integer(env, 'PORT', 8080) === 0 ? 0 : integer(env, 'PORT', 8080) + 1),
     sendTimeoutMs: integer(env, 'WHATSAPP_SEND_TIMEOUT_MS', 10_000, 1),
+    deliveryBoundMs: integer(env, 'WHATSAPP_DELIVERY_BOUND_MS', 120_000, 1_000),
+    whatsappAuthKey: env.WHATSAPP_AUTH_KEY || undefined,
+    waVersion: waVersion(env.WA_VERSION),
+    gatewayId: env.GATEWAY_ID || env.NODE_ID || os.hostname(),
     webDist: path.resolve(cwd, env.WEB_DIST || 'web/dist'),
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 7 * 86_400, 60),

@@ -152,7 +152,7 @@ describe('connections', () => {
   it('deleting a connection frees its name, logs its session out and tells the console', async () => {
     const feed = await h.socket(adminToken);
     try {
-      const { body: w } = await create({ name: 'Temporária', token: 'tok-temp' });
+      const { body: w } = await create({ name: 'Temporária', token: 'tok-temp', channel: 'simulator' });
       await h.api(`/whatsappsession/${w.id}`, { method: 'POST', token: adminToken });
       await h.pair(w.id);
       await eventually(async () => expect((await h.api<WhatsappDetails>(`/whatsapp/${w.id}`, { token: adminToken })).body.status).toBe('CONNECTED'));
@@ -163,6 +163,33 @@ describe('connections', () => {
       const again = await create({ name: 'Temporária' });
       expect(again.status).toBe(201);
       await remove(again.body.id);
+    } finally {
+      feed.close();
+    }
+  });
+
+  it('a new connection runs on Baileys unless the simulator is asked for: it shows a QR code at once, pairs, and moves channel on request', async () => {
+    const feed = await h.socket(adminToken);
+    try {
+      const { status, body: w } = await create({ name: 'Número real' });
+      expect(status).toBe(201);
+      expect(w.channel).toBe('baileys');
+      await eventually(() => expect(feed.entries(`company-${h.companyId}-whatsappSession`)).toContainEqual(expect.objectContaining({ session: expect.objectContaining({ id: w.id, status: 'qrcode' }) })));
+      const qr = (await h.api<WhatsappDetails>(`/whatsapp/${w.id}`, { token: adminToken })).body.qrcode;
+      expect(qr).toMatch(/^2@/);
+      h.whatsapp.scan(w.id);
+      await eventually(async () => expect((await h.api<WhatsappDetails>(`/whatsapp/${w.id}`, { token: adminToken })).body).toMatchObject({ status: 'CONNECTED', qrcode: '' }));
+      // Its credentials are stored, encrypted.
+      const stored = await h.atendo.knex('whatsapp_auth').where({ whatsapp_id: w.id, category: 'creds' }).first('value');
+      expect(stored).toBeTruthy();
+      expect(Buffer.from(stored.value).toString('latin1')).not.toContain('noiseKey');
+      // A bogus channel is refused by the schema, field by field.
+      expect(await create({ name: 'Outro', channel: 'telegram' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+      // Moving it to the simulator moves its session there.
+      expect(await change(w.id, { channel: 'simulator' })).toMatchObject({ status: 200, body: { channel: 'simulator' } });
+      await h.pair(w.id);
+      await eventually(async () => expect((await h.api<WhatsappDetails>(`/whatsapp/${w.id}`, { token: adminToken })).body.status).toBe('CONNECTED'));
+      expect(await remove(w.id)).toMatchObject({ status: 200 });
     } finally {
       feed.close();
     }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
-import type { Viewer, Whatsapp, WhatsappDetails, WhatsappFields, WhatsappSettings } from '@atendo/contracts';
+import type { ChannelKind, Viewer, Whatsapp, WhatsappDetails, WhatsappFields, WhatsappSettings } from '@atendo/contracts';
 import { can, connectionChangesSchema, connectionSchema, greetingRequired, idParamsSchema } from '@atendo/contracts';
 import { AppError, changeConnection, createConnection, deleteConnection, type CommandContext, type EventStore, type IdAllocator } from '@atendo/core';
 import { PlanQueries } from '@atendo/read';
@@ -13,6 +13,8 @@ export * from './connectionTokens.js';
 
 /** What the gateway does for the connections page's session buttons. */
 export interface SessionControl {
+  /** The channels a connection may choose on this install (the simulator never in production). */
+  readonly channels: readonly ChannelKind[];
   /** Opens the session (or tries again after a disconnect). */
   start(companyId: number, whatsappId: number): Promise<void>;
   /** Logs out and opens again, for a new QR code. */
@@ -39,6 +41,9 @@ function forViewer(viewer: Viewer, whatsapp: Connection): Connection | Omit<Conn
   const { qrcode: _qrcode, ...rest } = whatsapp;
   return rest;
 }
+
+const channelUnavailable = (channel: string) =>
+  new AppError('ERR_VALIDATION', 400, `This installation does not run the ${channel} channel`, [{ path: 'channel', message: 'validation.invalid' }]);
 
 const greetingMissing = () =>
   new AppError('ERR_WAPP_GREETING_REQUIRED', 400, 'A connection with more than one queue needs a greeting message', [{ path: 'greetingMessage', message: 'validation.required' }]);
@@ -79,7 +84,7 @@ export function connectionRoutes({ api: ctx, sessions, knex, store, ids }: Conne
     }
   }
 
-  const sessionAction = (method: 'post' | 'put' | 'delete', action: keyof SessionControl, summary: string) =>
+  const sessionAction = (method: 'post' | 'put' | 'delete', action: 'start' | 'renew' | 'logout', summary: string) =>
     route<{ id: number }>({
       method,
       path: '/whatsappsession/:id',
@@ -130,6 +135,7 @@ export function connectionRoutes({ api: ctx, sessions, knex, store, ids }: Conne
       async handler({ res, body, auth }) {
         const companyId = auth.viewer.companyId;
         if (greetingRequired(body)) throw greetingMissing();
+        if (!sessions.channels.includes(body.channel)) throw channelUnavailable(body.channel);
         await checkLinks(companyId, body);
         const { token, ...fields } = body;
         const plan = await plans.ofCompany(companyId);
@@ -137,6 +143,8 @@ export function connectionRoutes({ api: ctx, sessions, knex, store, ids }: Conne
         const result = await createConnection(store, id, { companyId, ...fields } satisfies WhatsappFields, by(auth), plan?.connections ?? null);
         await tokens.set(companyId, id, token);
         await ctx.readYourWrites(result.position);
+        // A new connection starts at once: its QR code shows up on the page for the phone to scan.
+        await sessions.start(companyId, id).catch(() => undefined);
         res.status(201).json(await details(companyId, id));
       },
     }),
@@ -154,11 +162,15 @@ export function connectionRoutes({ api: ctx, sessions, knex, store, ids }: Conne
         const companyId = auth.viewer.companyId;
         const current = await found(companyId, id);
         if (greetingRequired({ queueIds: body.queueIds ?? current.queueIds, greetingMessage: body.greetingMessage ?? current.greetingMessage })) throw greetingMissing();
+        const switching = body.channel !== undefined && body.channel !== current.channel;
+        if (switching && !sessions.channels.includes(body.channel!)) throw channelUnavailable(body.channel!);
         await checkLinks(companyId, body);
         const { token, ...changes } = body;
         const result = Object.keys(changes).length > 0 ? await changeConnection(store, companyId, id, changes as Partial<WhatsappFields>, current.name, by(auth)) : undefined;
         if (token !== undefined) await tokens.set(companyId, id, token);
         await ctx.readYourWrites(result?.position);
+        // Another channel: the session moves to that channel's provider (the old one is stopped).
+        if (switching) await sessions.start(companyId, id).catch(() => undefined);
         res.json(await details(companyId, id));
       },
     }),

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Ack, SessionStatus } from '@atendo/contracts';
 import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
 import { ChannelError, SendOutcomeUnknownError, type ChannelSink, type InboundMessage } from '../port.js';
-import { BaileysProvider, DEFAULT_WA_VERSION } from './baileysProvider.js';
+import { BaileysProvider } from './baileysProvider.js';
 import { FakeWhatsapp, memoryAuth } from './fakeWhatsapp.fixture.js';
 import { inboundJournalMigration } from './inboundJournal.js';
 import { sessionLeaseMigration } from './lease.js';
@@ -62,7 +62,7 @@ function provider(whatsapp: FakeWhatsapp, extra: Partial<ConstructorParameters<t
   const p = new BaileysProvider({
     knex,
     auth: memoryAuth(),
-    version: DEFAULT_WA_VERSION,
+    version: [2, 3000, 1043857760],
     owner: 'gateway-a',
     socketFactory: whatsapp.factory,
     serverAckTimeoutMs: 300,
@@ -223,6 +223,22 @@ describe('Baileys provider (driven by a fake WhatsApp socket)', () => {
     await a.stopSession(904);
     await b.startSession({ connectionId: 904, companyId: 1, name: 'Shared' }, recB.sink);
     await eventually(() => expect(recB.last()?.status).toBe('qrcode'));
+  });
+
+  it('a standby process takes over a number whose owner died, once the lease lapses', async () => {
+    const whatsapp = new FakeWhatsapp();
+    const a = provider(whatsapp, { owner: 'gateway-dies', leaseTtlMs: 1_500 });
+    const b = provider(whatsapp, { owner: 'gateway-standby', leaseTtlMs: 1_500 });
+    const recA = recordingSink();
+    const recB = recordingSink();
+    await a.startSession({ connectionId: 906, companyId: 1, name: 'Taken over' }, recA.sink);
+    await b.startSession({ connectionId: 906, companyId: 1, name: 'Taken over' }, recB.sink);
+    await eventually(() => expect(recA.last()?.status).toBe('qrcode'));
+    expect(recB.statuses).toEqual([]);
+    // A dies: no more renewals, no release.
+    clearInterval((a as unknown as { renewal: NodeJS.Timeout }).renewal);
+    whatsapp.socketOf(906)!.end();
+    await eventually(() => expect(recB.last()?.status).toBe('qrcode'), 8_000);
   });
 
   it('what an earlier process received and did not record is replayed from the journal at the next start', async () => {

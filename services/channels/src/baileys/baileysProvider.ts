@@ -99,10 +99,10 @@ interface Session {
   inbound: Promise<void>;
   /** Status reports, in order. */
   reports: Promise<void>;
+  /** Credential saves not finished yet: a new socket waits for them (after pairing, WhatsApp asks for one at once). */
+  saving: Promise<void>;
   serverAcks: Map<string, PendingAck>;
 }
-
-export const DEFAULT_WA_VERSION: WAVersion = [2, 3000, 1043857760];
 
 const defaultSocketFactory: SocketFactory = ({ auth, version, getMessage }) => {
   const logger = quietLogger();
@@ -127,6 +127,8 @@ const defaultSocketFactory: SocketFactory = ({ auth, version, getMessage }) => {
 export class BaileysProvider implements ChannelProvider {
   readonly name = 'baileys';
   private readonly sessions = new Map<number, Session>();
+  /** Sessions another process holds the lease of: this one takes them over if that lease lapses. */
+  private readonly standby = new Map<number, { info: SessionInfo; sink: ChannelSink }>();
   private readonly leases: SessionLeases;
   private readonly journal: InboundJournal;
   private readonly makeSocket: SocketFactory;
@@ -156,6 +158,7 @@ export class BaileysProvider implements ChannelProvider {
 
   async startSession(info: SessionInfo, sink: ChannelSink): Promise<void> {
     if (this.sessions.has(info.connectionId)) await this.stopSession(info.connectionId);
+    this.standby.delete(info.connectionId);
     const session: Session = {
       info,
       sink,
@@ -169,15 +172,16 @@ export class BaileysProvider implements ChannelProvider {
       reconnectTimer: undefined,
       inbound: Promise.resolve(),
       reports: Promise.resolve(),
+      saving: Promise.resolve(),
       serverAcks: new Map(),
     };
-    this.sessions.set(info.connectionId, session);
-    this.report(session, 'OPENING', '');
     if (!(await this.leases.acquire(info.connectionId))) {
-      this.sessions.delete(info.connectionId);
-      this.log.info({ connectionId: info.connectionId }, 'another gateway process runs this connection');
+      this.standby.set(info.connectionId, { info, sink });
+      this.log.info({ connectionId: info.connectionId }, 'another gateway process runs this connection; standing by');
       return;
     }
+    this.sessions.set(info.connectionId, session);
+    this.report(session, 'OPENING', '');
     // What an earlier process received and did not record goes first.
     for (const message of await this.journal.pending(info.connectionId)) this.enqueueInbound(session, message);
     await this.open(session);
@@ -211,6 +215,8 @@ export class BaileysProvider implements ChannelProvider {
 
   private async connect(session: Session): Promise<void> {
     const id = session.info.connectionId;
+    // Opening with credentials older than the last update would pair the phone again (baileys7.md §7: 515, then 401).
+    await session.saving;
     const { state, saveCreds } = await this.options.auth.load(id);
     const socket = this.makeSocket({
       connectionId: id,
@@ -225,7 +231,7 @@ export class BaileysProvider implements ChannelProvider {
     const current = () => session.socket === socket && !session.stopped;
     // The whole credentials object, on every update (the socket has merged the change into it already).
     socket.ev.on('creds.update', () => {
-      saveCreds().catch((err: unknown) => this.log.warn({ err, connectionId: id }, 'saving WhatsApp credentials failed'));
+      session.saving = session.saving.then(() => this.untilDone(session, saveCreds));
     });
     socket.ev.on('connection.update', (update: { connection?: string; qr?: string; isNewLogin?: boolean; lastDisconnect?: { error?: unknown } }) => {
       if (!current()) return;
@@ -479,6 +485,7 @@ export class BaileysProvider implements ChannelProvider {
   }
 
   async stopSession(connectionId: number): Promise<void> {
+    this.standby.delete(connectionId);
     const session = this.sessions.get(connectionId);
     if (!session) return;
     session.stopped = true;
@@ -492,6 +499,7 @@ export class BaileysProvider implements ChannelProvider {
 
   async close(): Promise<void> {
     clearInterval(this.renewal);
+    this.standby.clear();
     for (const id of [...this.sessions.keys()]) await this.stopSession(id);
   }
 
@@ -500,8 +508,17 @@ export class BaileysProvider implements ChannelProvider {
     try {
       const lost = await this.leases.renew([...this.sessions.keys()]);
       for (const id of lost) {
+        const session = this.sessions.get(id);
         this.log.warn({ connectionId: id }, 'the session lease passed to another gateway process; stopping here');
         await this.stopSession(id);
+        if (session) this.standby.set(id, { info: session.info, sink: session.sink });
+      }
+      // A process that died leaves its leases to lapse: a standby takes them over.
+      for (const [id, { info, sink }] of this.standby) {
+        if (await this.leases.acquire(id)) {
+          this.log.info({ connectionId: id }, 'taking over a session whose owner went away');
+          await this.startSession(info, sink);
+        }
       }
     } catch (err) {
       this.log.warn({ err }, 'renewing session leases failed');

@@ -37,6 +37,12 @@ export class ConnectionQueries {
     return rows.map(toConnection);
   }
 
+  /** Connections whose recent sends all failed, whatever their session says (for /health). */
+  async degraded(): Promise<Array<{ id: number; companyId: number; name: string }>> {
+    const rows = await this.knex('whatsapps').where({ degraded: true }).orderBy('id').select('id', 'company_id', 'name');
+    return rows.map((r: { id: number; company_id: number; name: string }) => ({ id: Number(r.id), companyId: Number(r.company_id), name: r.name }));
+  }
+
   /** One connection by id, whatever its company (the gateway's view). */
   async connection(id: number): Promise<ConnectionRecord | null> {
     const row = await this.knex('whatsapps').where({ id }).first('id', 'company_id', 'name', 'queue_ids', 'channel');

@@ -1,5 +1,6 @@
 import { CONNECTIONS_ERRORS } from '@atendo/contracts';
 import { connectionRoutes, connectionTokenMigrations } from '@atendo/api';
+import { inboundJournalMigration, sessionLeaseMigration, whatsappAuthMigrations } from '@atendo/channels';
 import { connectionsMigrations, connectionsProjection } from '@atendo/read';
 import { parkedInboundMigrations } from '../gateway/parkedInbound.js';
 import { defineFeature } from './featureModule.js';
@@ -7,8 +8,9 @@ import { defineFeature } from './featureModule.js';
 export const connections = defineFeature({
   name: 'connections',
   routes: ({ api, sessions, knex, store, ids }) => connectionRoutes({ api, sessions, knex, store, ids }),
-  // Customer messages the gateway set aside after repeated failures; the connections' settings and API tokens.
-  migrations: [...parkedInboundMigrations, ...connectionsMigrations, ...connectionTokenMigrations],
+  // Customer messages the gateway set aside after repeated failures; the connections' settings and API tokens;
+  // Baileys' credentials (encrypted), the session leases and the inbound journal.
+  migrations: [...parkedInboundMigrations, ...connectionsMigrations, ...connectionTokenMigrations, ...whatsappAuthMigrations, sessionLeaseMigration, inboundJournalMigration],
   projections: [connectionsProjection],
   channels: ['whatsapp', 'whatsappSession'],
   errors: CONNECTIONS_ERRORS,

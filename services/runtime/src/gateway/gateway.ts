@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { toStorableText, type Ack, type RecordedEvent, type SessionStatus, type WhatsappFields } from '@atendo/contracts';
+import { toStorableText, type Ack, type ChannelKind, type RecordedEvent, type SessionStatus, type WhatsappFields } from '@atendo/contracts';
 import {
   handleCommand,
   parseStreamId,
@@ -32,6 +32,8 @@ export interface GatewayOptions {
    * acknowledge it"): the agent sees it and can send it again. Default 2 minutes.
    */
   deliveryBoundMs?: number;
+  /** The channels a connection may choose here (see SessionControl.channels). */
+  channels?: readonly ChannelKind[];
 }
 
 /** This many failed sends in a row, with none delivered since, flag a connection degraded. */
@@ -67,7 +69,11 @@ export class Gateway {
 
   constructor(private readonly options: GatewayOptions) {
     this.parked = new ParkedInbound(options.knex);
+    this.sessions = this.sessionControl();
   }
+
+  /** The connections page's session buttons. */
+  readonly sessions: SessionControl;
 
   private readonly parked: ParkedInbound;
 
@@ -185,7 +191,10 @@ export class Gateway {
   }
 
   private async status(connectionId: number, status: SessionStatus, qrcode: string, reason?: string): Promise<void> {
-    const { companyId } = await this.connection(connectionId);
+    // A deleted connection's session may still say goodbye: there is nothing left to record it on.
+    const known = this.connections.get(connectionId) ?? (await this.options.connections.connection(connectionId));
+    if (!known) return;
+    const { companyId } = known;
     const report = { whatsappId: connectionId, status, qrcode, ...(reason ? { reason } : {}) };
     await handleCommand(this.options.store, whatsappSessionDecider, whatsappSessionStream(companyId, connectionId), report, {
       actor: { type: 'system', name: 'gateway' },
@@ -312,6 +321,8 @@ export class Gateway {
     const id = (event.data as { id: number }).id;
     if (event.type === 'WhatsappDeleted') {
       this.connections.delete(id);
+      // Its session (if the page did not log it out first) has no record to serve any more.
+      void this.options.provider.stopSession(id).catch((err: unknown) => this.options.log.warn({ err, connectionId: id }, 'stopping a deleted connection’s session failed'));
       return;
     }
     const known = this.connections.get(id);
@@ -319,22 +330,24 @@ export class Gateway {
     if (known && queueIds) this.connections.set(id, { ...known, queueIds });
   }
 
-  /** The connections page's session buttons. */
-  readonly sessions: SessionControl = {
-    start: async (companyId, whatsappId) => {
-      const c = await this.options.connections.connection(whatsappId);
-      if (!c || c.companyId !== companyId) throw new Error(`Unknown connection ${whatsappId}`);
-      this.connections.set(c.id, { companyId, queueIds: c.queueIds });
-      await this.options.provider.startSession({ connectionId: c.id, companyId, name: c.name, channel: c.channel }, this.sink);
-    },
-    renew: async (companyId, whatsappId) => {
-      await this.options.provider.logout(whatsappId);
-      await this.sessions.start(companyId, whatsappId);
-    },
-    logout: async (_companyId, whatsappId) => {
-      await this.options.provider.logout(whatsappId);
-    },
-  };
+  private sessionControl(): SessionControl {
+    return {
+      channels: this.options.channels ?? ['baileys', 'simulator'],
+      start: async (companyId, whatsappId) => {
+        const c = await this.options.connections.connection(whatsappId);
+        if (!c || c.companyId !== companyId) throw new Error(`Unknown connection ${whatsappId}`);
+        this.connections.set(c.id, { companyId, queueIds: c.queueIds });
+        await this.options.provider.startSession({ connectionId: c.id, companyId, name: c.name, channel: c.channel }, this.sink);
+      },
+      renew: async (companyId, whatsappId) => {
+        await this.options.provider.logout(whatsappId);
+        await this.sessions.start(companyId, whatsappId);
+      },
+      logout: async (_companyId, whatsappId) => {
+        await this.options.provider.logout(whatsappId);
+      },
+    };
+  }
 }
 
 /** What a customer sent, minus what cannot be stored (NUL characters, broken characters): the message is kept. */

@@ -1,6 +1,8 @@
 import WebSocket from 'ws';
 import type { LoginResponse, ServerMessage } from '@atendo/contracts';
-import { createSimulatorServer, type SimulatorServer } from '@atendo/channels';
+import { randomBytes } from 'node:crypto';
+import { BaileysProvider, createSimulatorServer, PgAuthState, type SimulatorServer } from '@atendo/channels';
+import { FakeWhatsapp } from '@atendo/channels/testing';
 import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
 import { startAtendo, type Atendo } from '../atendo.js';
 import { loadConfig } from '../config.js';
@@ -13,6 +15,8 @@ export const ADMIN_PASSWORD = 'Demo-pass-123';
 export interface Harness {
   atendo: Atendo;
   simulator: SimulatorServer;
+  /** WhatsApp as the Baileys connections see it: the real Baileys provider over fake sockets. */
+  whatsapp: FakeWhatsapp;
   db: TestDatabase;
   url: string;
   companyId: number;
@@ -43,7 +47,23 @@ export async function startHarness(options: { env?: Record<string, string> } = {
   const simulator = await createSimulatorServer({ port: 0, ackDelaysMs: [20, 60], redeliverAfterMs: 500 });
   const env = { ADMIN_EMAIL, ADMIN_PASSWORD, SUPER_ADMIN_PASSWORD: 'Super-pass-123' };
   const config = loadConfig({ DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SIMULATOR_URL: simulator.url, WEB_DIST: '/nonexistent', ...env, ...options.env });
-  const atendo = await startAtendo(config, { roles: ['api', 'read', 'channels'], log: createLogger('warn'), env });
+  const whatsapp = new FakeWhatsapp();
+  const atendo = await startAtendo(config, {
+    roles: ['api', 'read', 'channels'],
+    log: createLogger('warn'),
+    env,
+    channelProviders: ({ knex }) => ({
+      baileys: new BaileysProvider({
+        knex,
+        auth: new PgAuthState(knex, { key: randomBytes(32) }),
+        version: config.waVersion,
+        owner: config.gatewayId,
+        socketFactory: whatsapp.factory,
+        serverAckTimeoutMs: config.sendTimeoutMs,
+        openSpacingMs: 1,
+      }),
+    }),
+  });
   const seeded = atendo.seeded!;
   const url = atendo.url!;
 
@@ -77,6 +97,7 @@ export async function startHarness(options: { env?: Record<string, string> } = {
   return {
     atendo,
     simulator,
+    whatsapp,
     db,
     url,
     companyId: seeded.companyId,

@@ -1,0 +1,63 @@
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { ChannelKind } from '@atendo/contracts';
+import { BaileysProvider, ChannelRouter, parseAuthKey, PgAuthState, SimulatorProvider, type ChannelProvider } from '@atendo/channels';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+
+/**
+ * The key that encrypts the Baileys credentials: WHATSAPP_AUTH_KEY, or (outside production, where the config
+ * requires it) one kept in the data directory, made on the first start, readable by this user only.
+ */
+export async function whatsappAuthKey(config: Config): Promise<Buffer> {
+  if (config.whatsappAuthKey) return parseAuthKey(config.whatsappAuthKey);
+  const file = path.join(config.dataDir, 'whatsapp-auth.key');
+  try {
+    return parseAuthKey(await readFile(file, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(config.dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64');
+  await writeFile(file, `${key}\n`, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+    // Another process of this install made it first.
+    if (error.code !== 'EEXIST') throw error;
+  });
+  await chmod(file, 0o600).catch(() => undefined);
+  return parseAuthKey(await readFile(file, 'utf8'));
+}
+
+/**
+ * The channel providers this process runs, behind one router: Baileys always (real numbers), the simulator when
+ * one is reachable (outside production, or SIMULATOR_URL set). `overrides` replace one (tests drive Baileys with a
+ * fake socket).
+ */
+export async function openChannels(
+  config: Config,
+  knex: Knex,
+  log: Logger,
+  simulatorUrl: string | undefined,
+  overrides: Partial<Record<ChannelKind, ChannelProvider>> = {},
+): Promise<ChannelRouter> {
+  const providers: Partial<Record<ChannelKind, ChannelProvider>> = {};
+  providers.baileys =
+    overrides.baileys ??
+    new BaileysProvider({
+      knex,
+      auth: new PgAuthState(knex, { key: await whatsappAuthKey(config) }),
+      version: config.waVersion,
+      owner: config.gatewayId,
+      serverAckTimeoutMs: config.sendTimeoutMs,
+      log,
+    });
+  if (overrides.simulator) providers.simulator = overrides.simulator;
+  else if (simulatorUrl) providers.simulator = new SimulatorProvider(simulatorUrl, { log, sendTimeoutMs: config.sendTimeoutMs });
+  return new ChannelRouter(providers);
+}
+
+/** Which channels a new connection may choose here: the simulator only where it runs (never in production). */
+export function availableChannels(config: Config, simulatorUrl: string | undefined): ChannelKind[] {
+  return !config.production || simulatorUrl ? ['baileys', 'simulator'] : ['baileys'];
+}
