@@ -73,6 +73,8 @@ export interface BaileysProviderOptions {
   retryMaxMs?: number;
   random?: () => number;
   now?: () => number;
+  /** The pause before a reconnect (a soak drives simulated hours through it); default `setTimeout`. */
+  schedule?: (run: () => void, delayMs: number) => { cancel(): void };
   log?: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
 
@@ -94,7 +96,7 @@ interface Session {
   qrShown: number;
   /** When the current socket opened (0 while not open). */
   openedAt: number;
-  reconnectTimer: NodeJS.Timeout | undefined;
+  reconnectTimer: { cancel(): void } | undefined;
   /** Inbound work of this session, one message after another, so a customer's messages keep their order. */
   inbound: Promise<void>;
   /** Status reports, in order. */
@@ -136,6 +138,7 @@ export class BaileysProvider implements ChannelProvider {
   private readonly now: () => number;
   private readonly log: NonNullable<BaileysProviderOptions['log']>;
   private readonly renewal: NodeJS.Timeout;
+  private readonly schedule: NonNullable<BaileysProviderOptions['schedule']>;
   private opening: Promise<void> = Promise.resolve();
   private openingSlots: number;
   private readonly waiting: Array<() => void> = [];
@@ -146,6 +149,13 @@ export class BaileysProvider implements ChannelProvider {
     this.makeSocket = options.socketFactory ?? defaultSocketFactory;
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
+    this.schedule =
+      options.schedule ??
+      ((run, delayMs) => {
+        const timer = setTimeout(run, delayMs);
+        timer.unref();
+        return { cancel: () => clearTimeout(timer) };
+      });
     this.log = options.log ?? { info: () => undefined, warn: (obj, msg) => console.warn(msg ?? '', obj) };
     this.openingSlots = options.openConcurrency ?? 8;
     this.renewal = setInterval(() => void this.renewLeases(), Math.max(1_000, this.leases.ttlMs / 3));
@@ -301,11 +311,10 @@ export class BaileysProvider implements ChannelProvider {
     session.attempt++;
     if (decision.action === 'stop') return this.halt(session, undefined, decision);
     this.report(session, 'OPENING', '');
-    session.reconnectTimer = setTimeout(() => {
+    session.reconnectTimer = this.schedule(() => {
       session.reconnectTimer = undefined;
       if (!session.stopped) void this.open(session).catch((err: unknown) => this.closedWithError(session, err));
     }, decision.delayMs);
-    session.reconnectTimer.unref?.();
   }
 
   private closedWithError(session: Session, err: unknown): void {
@@ -317,7 +326,7 @@ export class BaileysProvider implements ChannelProvider {
   private halt(session: Session, socket: BaileysSocket | undefined, decision: Stop): void {
     session.socket = undefined;
     socket?.end(undefined);
-    clearTimeout(session.reconnectTimer);
+    session.reconnectTimer?.cancel();
     this.log.warn({ connectionId: session.info.connectionId, reason: decision.reason }, 'WhatsApp session stopped');
     const wipe = decision.wipeAuth ? this.options.auth.wipe(session.info.connectionId) : Promise.resolve();
     session.reports = session.reports.then(() => wipe).catch((err: unknown) => this.log.warn({ err }, 'wiping WhatsApp credentials failed'));
@@ -467,7 +476,7 @@ export class BaileysProvider implements ChannelProvider {
     const socket = session.socket;
     session.stopped = true;
     session.socket = undefined;
-    clearTimeout(session.reconnectTimer);
+    session.reconnectTimer?.cancel();
     try {
       await socket?.logout();
     } catch (error) {
@@ -489,7 +498,7 @@ export class BaileysProvider implements ChannelProvider {
     const session = this.sessions.get(connectionId);
     if (!session) return;
     session.stopped = true;
-    clearTimeout(session.reconnectTimer);
+    session.reconnectTimer?.cancel();
     const socket = session.socket;
     session.socket = undefined;
     socket?.end(undefined);
