@@ -78,6 +78,7 @@ export function message(id: string, ticketId: number, change: Partial<Message> =
     quotedMsg: null,
     ack: 0,
     failed: false,
+    failureReason: null,
     isDeleted: false,
     isEdited: false,
     read: true,

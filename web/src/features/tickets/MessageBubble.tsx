@@ -1,13 +1,16 @@
 import type { Message } from '@atendo/contracts';
-import { AnchorButton, Card, Classes, Icon } from '@blueprintjs/core';
+import { Card, Classes, Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../ui/dates';
 import { AckIcon } from './AckIcon';
+import { MessageFailure } from './MessageFailure';
+import { captionOf, MessageMedia } from './MessageMedia';
 
-/** A message: the customer's on the left, ours (fromMe) on the right. */
+/** A message: the customer's on the left, ours (fromMe) on the right; one of ours that failed says why under it. */
 export function MessageBubble({ message }: { message: Message }) {
   const { t } = useTranslation();
   const { quotedMsg } = message;
+  const text = captionOf(message);
   return (
     <div className={message.fromMe ? 'message-row message-row-me' : 'message-row'}>
       <Card
@@ -17,6 +20,7 @@ export function MessageBubble({ message }: { message: Message }) {
         data-from-me={String(message.fromMe)}
         data-ack={message.ack}
         data-failed={String(message.failed)}
+        data-media-type={message.mediaType}
       >
         {quotedMsg && (
           <blockquote className={`${Classes.BLOCKQUOTE} message-quote`}>
@@ -29,19 +33,15 @@ export function MessageBubble({ message }: { message: Message }) {
             <Icon icon="disable" size={12} /> {t('messages.deleted')}
           </div>
         )}
-        {message.mediaUrl &&
-          (message.mediaType === 'image' ? (
-            <img className="message-image" src={message.mediaUrl} alt={message.body} />
-          ) : (
-            <AnchorButton variant="minimal" icon="paperclip" href={message.mediaUrl} target="_blank" rel="noreferrer" text={t('messages.attachment')} />
-          ))}
-        {message.body && <div className={message.isDeleted ? 'message-body message-body-deleted' : 'message-body'}>{message.body}</div>}
+        <MessageMedia message={message} />
+        {text && <div className={message.isDeleted ? 'message-body message-body-deleted' : 'message-body'}>{text}</div>}
         <div className={`message-meta ${Classes.TEXT_MUTED}`}>
           {message.isEdited && <span>{t('messages.edited')}</span>}
           <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
           {message.fromMe && <AckIcon ack={message.ack} failed={message.failed} />}
         </div>
       </Card>
+      {message.fromMe && message.failed && <MessageFailure message={message} />}
     </div>
   );
 }

@@ -12,7 +12,14 @@ const keysOf = (fetch: ReturnType<typeof fakeFetch>['fetch']) =>
 
 function renderInput(disabled = false) {
   localStorage.setItem('token', 'jwt');
-  render(<MessageInput disabled={disabled} onSend={(body, key) => ticketsApi.send(1, { body }, key)} retryDelaysMs={[0, 0]} />);
+  render(
+    <MessageInput
+      disabled={disabled}
+      onSend={(body, key) => ticketsApi.send(1, { body }, key)}
+      onSendMedia={(draft, key) => ticketsApi.sendMedia(1, draft, key)}
+      retryDelaysMs={[0, 0]}
+    />,
+  );
   return screen.getByLabelText<HTMLTextAreaElement>('Message');
 }
 

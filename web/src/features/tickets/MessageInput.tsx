@@ -1,28 +1,28 @@
 import { Button, Intent, TextArea } from '@blueprintjs/core';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError';
 import { toastError } from '../../ui/toaster';
+import { AttachButton } from './AttachButton';
+import { AudioRecorder } from './AudioRecorder';
+import { newIdempotencyKey } from './idempotencyKey';
+import type { MediaDraft } from './mediaFiles';
+import { PendingUploads } from './PendingUploads';
+import { useMediaUploads } from './useMediaUploads';
+import { useVoiceRecorder } from './useVoiceRecorder';
 
 /** Spec §9: the input grows up to 5 rows. */
 const MAX_ROWS = 5;
 
 const RETRY_DELAYS_MS = [1_000, 3_000];
 
-/** A v4 UUID: `crypto.randomUUID` exists only in secure contexts, and the console may be served over plain HTTP. */
-function newIdempotencyKey(): string {
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 interface MessageInputProps {
-  /** Only open tickets take messages. */
+  /** Only open tickets take messages (typed, attached or recorded). */
   disabled: boolean;
   /** Sends a reply; the same idempotency key again (a retry) gives the same message, never a second one. */
   onSend(body: string, idempotencyKey: string): Promise<unknown>;
+  /** Sends files (attached, or a recorded voice note), under the same promise about the key. */
+  onSendMedia(draft: MediaDraft, idempotencyKey: string): Promise<unknown>;
   /** Pauses before the automatic retries of a send whose outcome is unknown. */
   retryDelaysMs?: number[];
 }
@@ -33,13 +33,24 @@ interface MessageInputProps {
  */
 const unresolved = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
-export function MessageInput({ disabled, onSend, retryDelaysMs = RETRY_DELAYS_MS }: MessageInputProps) {
+export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RETRY_DELAYS_MS }: MessageInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   /** One key per reply: kept while the text is unchanged and its send unresolved, so every retry reuses it. */
   const reply = useRef<{ body: string; key: string } | null>(null);
   const blank = text.trim() === '';
+  const uploads = useMediaUploads(onSendMedia);
+  const recorder = useVoiceRecorder((file) => uploads.send({ files: [file], caption: '', voice: true }));
+  const recording = recorder.state === 'recording' || recorder.state === 'processing';
+  const micButton = useRef<HTMLButtonElement>(null);
+  const wasRecording = useRef(false);
+
+  // After a recording the keyboard goes on from the microphone button, which the recorder's buttons replaced.
+  useEffect(() => {
+    if (wasRecording.current && !recording) micButton.current?.focus();
+    wasRecording.current = recording;
+  }, [recording]);
 
   const send = async () => {
     if (blank || sending || disabled) return;
@@ -75,35 +86,56 @@ export function MessageInput({ disabled, onSend, retryDelaysMs = RETRY_DELAYS_MS
   };
 
   return (
-    <form
-      className="message-input"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send();
-      }}
-    >
-      <TextArea
-        fill
-        aria-label={t('messages.input.label')}
-        placeholder={disabled ? t('messages.input.closed') : t('messages.input.placeholder')}
-        rows={Math.min(MAX_ROWS, text.split('\n').length)}
-        value={text}
-        disabled={disabled}
-        readOnly={sending}
-        onChange={(event) => setText(event.currentTarget.value)}
-        onKeyDown={onKeyDown}
-        data-testid="message-input"
-      />
-      <Button
-        type="submit"
-        icon="send-message"
-        intent={Intent.PRIMARY}
-        aria-label={t('messages.input.send')}
-        title={t('messages.input.send')}
-        disabled={disabled || blank}
-        loading={sending}
-        data-testid="message-send"
-      />
-    </form>
+    <>
+      <PendingUploads uploads={uploads.pending} onRetry={uploads.retry} onDiscard={uploads.discard} />
+      <form
+        className="message-input"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        {recording ? (
+          <AudioRecorder recorder={recorder} />
+        ) : (
+          <>
+            <AttachButton disabled={disabled} onSend={uploads.send} />
+            <TextArea
+              fill
+              aria-label={t('messages.input.label')}
+              placeholder={disabled ? t('messages.input.closed') : t('messages.input.placeholder')}
+              rows={Math.min(MAX_ROWS, text.split('\n').length)}
+              value={text}
+              disabled={disabled}
+              readOnly={sending}
+              onChange={(event) => setText(event.currentTarget.value)}
+              onKeyDown={onKeyDown}
+              data-testid="message-input"
+            />
+            <Button
+              ref={micButton}
+              icon="microphone"
+              variant="minimal"
+              aria-label={t('messages.recorder.record')}
+              title={t('messages.recorder.record')}
+              disabled={disabled}
+              loading={recorder.state === 'starting'}
+              onClick={recorder.start}
+              data-testid="message-record"
+            />
+            <Button
+              type="submit"
+              icon="send-message"
+              intent={Intent.PRIMARY}
+              aria-label={t('messages.input.send')}
+              title={t('messages.input.send')}
+              disabled={disabled || blank}
+              loading={sending}
+              data-testid="message-send"
+            />
+          </>
+        )}
+      </form>
+    </>
   );
 }

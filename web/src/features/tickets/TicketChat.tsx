@@ -33,7 +33,11 @@ export function TicketChat({ uuid }: { uuid: string }) {
     <section className="ticket-chat" aria-label={ticket.contact.name}>
       <TicketHeader ticket={ticket} onChanged={load} />
       <MessageList ticketId={ticket.id} />
-      <MessageInput disabled={ticket.status !== 'open'} onSend={(body, key) => ticketsApi.send(ticket.id, { body }, key)} />
+      <MessageInput
+        disabled={ticket.status !== 'open'}
+        onSend={(body, key) => ticketsApi.send(ticket.id, { body }, key)}
+        onSendMedia={(draft, key) => ticketsApi.sendMedia(ticket.id, draft, key)}
+      />
     </section>
   );
 }

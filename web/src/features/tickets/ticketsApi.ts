@@ -8,6 +8,7 @@ import type {
   UpdateTicketRequest,
 } from '@atendo/contracts';
 import { api } from '../../api/client';
+import { mediaForm, type MediaDraft } from './mediaFiles';
 
 export interface TicketListQuery {
   status?: TicketStatus;
@@ -23,4 +24,7 @@ export const ticketsApi = {
   /** The same key again (a retry) gives the same message, never a second one. */
   send: (ticketId: number, message: SendMessageRequest, idempotencyKey: string) =>
     api.post<Message>(`/messages/${ticketId}`, message, { 'Idempotency-Key': idempotencyKey }),
+  /** Files with an optional caption (multipart `medias`, `body`; `voice` for a recorded voice note). */
+  sendMedia: (ticketId: number, draft: MediaDraft, idempotencyKey: string) =>
+    api.post<unknown>(`/messages/${ticketId}`, mediaForm(draft), { 'Idempotency-Key': idempotencyKey }),
 };
