@@ -23,6 +23,25 @@ export const sendMessageSchema = yup.object({
 });
 
 /**
+ * POST /messages/{ticketId} as the server reads it: JSON (as above), or multipart with files in `medias`, where `body`
+ * is the caption (each file's name when blank) and `voice` marks audio recorded in the console. A request without
+ * files is held to `sendMessageSchema`.
+ */
+export const sendMessageRequestSchema = yup.object({
+  body: yup
+    .string()
+    .default('')
+    .max(MESSAGE_MAX_LENGTH, 'validation.tooLong')
+    .test('storable', 'validation.unstorableText', (v) => v === undefined || isStorableText(v)),
+  quotedMsg: yup.object({ id: yup.string().required() }).nullable().default(null),
+  /** A multipart form says it as text. */
+  voice: yup
+    .mixed<boolean | 'true' | 'false'>()
+    .oneOf([true, false, 'true', 'false'], 'validation.invalid')
+    .default(false),
+});
+
+/**
  * An id: a positive whole number that PostgreSQL's bigint and JavaScript's numbers both hold exactly (ids beyond
  * 2^53 - 1 were a 500 from the database's range check).
  */

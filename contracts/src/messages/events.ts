@@ -13,9 +13,25 @@ export type MessageEvent =
         /** When the customer sent it (ISO). */
         sentAt: string;
         quotedMessageId: string | null;
+        /** The stored file of an image, video, audio, document or sticker (`/public/…`); absent for text. */
+        mediaUrl?: string;
       };
     }
-  | { type: 'MessageQueued'; data: { ticketId: number; messageId: string; whatsappId: number; body: string; userId: number; quotedMessageId: string | null } }
+  | {
+      type: 'MessageQueued';
+      data: {
+        ticketId: number;
+        messageId: string;
+        whatsappId: number;
+        body: string;
+        userId: number;
+        quotedMessageId: string | null;
+        /** A file sent by the agent: its kind and stored file (`/public/…`); `voice` for audio recorded in the console. */
+        mediaType?: MediaType;
+        mediaUrl?: string;
+        voice?: boolean;
+      };
+    }
   | { type: 'MessageDispatched'; data: { ticketId: number; messageId: string; providerMessageId: string } }
   /** Sent, but whether it reached WhatsApp is unknown (no confirmation): acks for `providerMessageId` settle it. */
   | { type: 'MessageDispatchUncertain'; data: { ticketId: number; messageId: string; providerMessageId: string; reason: string } }

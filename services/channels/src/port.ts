@@ -76,6 +76,18 @@ export interface OutboundMessage {
    */
   idempotencyKey: string;
   quotedProviderMessageId?: string;
+  /** A file to send, `body` as its caption (a document's file name when it has no caption). */
+  media?: OutboundMedia;
+}
+
+export interface OutboundMedia {
+  mediaType: MediaType;
+  mimetype: string;
+  fileName: string;
+  /** Audio recorded in the console: sent as a voice note. */
+  voice: boolean;
+  /** The bytes, opened for each try. */
+  open(): Promise<NodeJS.ReadableStream>;
 }
 
 /** The provider refused to send: nothing reached WhatsApp (e.g. ERR_WAPP_NOT_INITIALIZED, ERR_WAPP_INVALID_CONTACT). */

@@ -198,7 +198,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       // Each connection runs on its channel's provider: Baileys for real numbers, the simulator where it runs.
       const provider = await openChannels(config, knex, log, simulatorUrl, options.channelProviders?.({ knex, config }));
       stops.push(() => provider.close());
-      gateway = new Gateway({ store, knex, provider, conversations: conversationService, connections: connectionQueries, conversationQueries, log, deliveryBoundMs: config.deliveryBoundMs, channels: availableChannels(config, simulatorUrl) });
+      gateway = new Gateway({ store, knex, provider, conversations: conversationService, connections: connectionQueries, conversationQueries, log, deliveryBoundMs: config.deliveryBoundMs, channels: availableChannels(config, simulatorUrl), blobs: media.blobs });
       await gateway.start();
       stops.push(() => gateway!.stop());
     }

@@ -151,6 +151,8 @@ export async function receiveUploads(req: Request, res: Response, options: Uploa
   const maxFiles = options.maxFiles ?? 1;
   const receive = multer({
     storage: new CheckedTempFiles(dir, options),
+    // Browsers send file names in UTF-8 without saying so (`orçamento.pdf`); busboy's default would read them as latin1.
+    defParamCharset: 'utf8',
     limits: { fileSize: options.maxBytes, files: maxFiles, fields: 20, fieldSize: 64 * 1024, parts: maxFiles + 20 },
   }).array(options.field, maxFiles);
   await new Promise<void>((resolve, reject) =>

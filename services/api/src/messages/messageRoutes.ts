@@ -1,16 +1,21 @@
 import * as yup from 'yup';
-import { idParamsSchema, sendMessageSchema } from '@atendo/contracts';
+import { idParamsSchema, sendMessageRequestSchema, sendMessageSchema, type MediaType } from '@atendo/contracts';
 import { AppError } from '@atendo/core';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
 import { isUuid } from '../http/validate.js';
 import { visibleTicket } from '../tickets/ticketRoutes.js';
+import type { BlobStore } from '../media/blobStore.js';
+import { MEDIA_MAX_FILES } from '../media/mediaRoutes.js';
+import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
+import { storeUploads, type StoredUpload } from '../media/uploads.js';
+import { validate } from '../http/validate.js';
 
 const pageQuerySchema = yup.object({
   pageNumber: yup.number().typeError('validation.integer').integer('validation.integer').min(1, 'validation.positive').default(1),
 });
 
-export function messageRoutes(ctx: ApiContext): RouteSpec[] {
+export function messageRoutes(ctx: ApiContext, blobs: BlobStore): RouteSpec[] {
   const feature = 'messages';
   return [
     route<{ ticketId: number }, { pageNumber: number }>({
@@ -33,14 +38,16 @@ export function messageRoutes(ctx: ApiContext): RouteSpec[] {
         res.json(await ctx.conversations.listMessages(viewer.companyId, ticket, query.pageNumber));
       },
     }),
-    route<{ ticketId: number }, object, yup.InferType<typeof sendMessageSchema>>({
+    route<{ ticketId: number }, object, yup.InferType<typeof sendMessageRequestSchema>>({
       method: 'post',
       path: '/messages/:ticketId',
       feature,
-      summary: 'Reply on a ticket; an Idempotency-Key header makes a retry return the same message',
+      summary:
+        'Reply on a ticket: JSON `{body, quotedMsg}`, or multipart with files in `medias` (each becomes a message; `body` is the caption, `voice=true` sends recorded audio as a voice note); an Idempotency-Key header makes a retry return the same message',
       permission: 'signedIn',
       params: idParamsSchema('ticketId'),
-      body: sendMessageSchema,
+      body: sendMessageRequestSchema,
+      upload: { field: 'medias', maxFiles: MEDIA_MAX_FILES, maxBytes: largestAllowed(MESSAGE_MEDIA_MIMES), accept: MESSAGE_MEDIA_MIMES },
       status: 201,
       errors: ['ERR_NO_TICKET_FOUND', 'ERR_IDEMPOTENCY_KEY_REUSED', 'ERR_TICKET_CLOSED'],
       async handler({ req, res, params, body: input, auth: { viewer } }) {
@@ -57,13 +64,32 @@ export function messageRoutes(ctx: ApiContext): RouteSpec[] {
           const holder = await ctx.idempotencyKeys.claim(viewer.companyId, key, ticket.id);
           if (holder !== ticket.id) throw new AppError('ERR_IDEMPOTENCY_KEY_REUSED', 409, 'This Idempotency-Key was used for a reply on another ticket');
         }
-        const sent = await ctx.conversationService.reply(
-          streamId,
-          { ticketId: ticket.id, body: input.body, userId: viewer.userId, admin, quotedMessageId: input.quotedMsg?.id ?? null, idempotencyKey: key },
-          { actor: { type: 'user', userId: viewer.userId } },
-        );
-        await ctx.readYourWrites(sent.position);
-        const found = await ctx.conversations.findMessage(viewer.companyId, sent.messageId);
+        const uploads = req.uploads ?? [];
+        // Text alone must say something; with files the text is their caption.
+        if (!uploads.length) await validate(sendMessageSchema, { body: input.body, quotedMsg: input.quotedMsg }, { body: true });
+        const context = { actor: { type: 'user' as const, userId: viewer.userId } };
+        const base = { ticketId: ticket.id, userId: viewer.userId, admin, quotedMessageId: input.quotedMsg?.id ?? null, ...(key !== undefined ? { idempotencyKey: key } : {}) };
+        let sent;
+        if (!uploads.length) {
+          sent = await ctx.conversationService.reply(streamId, { ...base, body: input.body }, context);
+        } else {
+          const stored: StoredUpload[] = await storeUploads(blobs, viewer.companyId, uploads);
+          try {
+            for (const [i, file] of stored.entries()) {
+              const media = { mediaType: file.kind as MediaType, mediaUrl: `/public/${file.key}`, voice: (input.voice === true || input.voice === 'true') && file.kind === 'audio' };
+              const part = stored.length > 1 ? i + 1 : undefined;
+              const one = await ctx.conversationService.reply(streamId, { ...base, body: input.body.trim() || file.originalName, media, ...(part ? { part } : {}) }, context);
+              sent ??= one;
+              if (i === stored.length - 1) await ctx.readYourWrites(one.position);
+            }
+          } catch (error) {
+            // Nothing was queued with them (the ticket closed meanwhile, say): the files go too.
+            if (!sent) await Promise.all(stored.map((s) => blobs.delete(s.key).catch(() => undefined)));
+            throw error;
+          }
+        }
+        await ctx.readYourWrites(sent!.position);
+        const found = await ctx.conversations.findMessage(viewer.companyId, sent!.messageId);
         if (!found) throw new AppError('ERR_CREATING_MESSAGE', 500);
         res.status(201).json(found.message);
       },

@@ -15,7 +15,7 @@ import makeWASocket, {
   type WAMessageUpdate,
   type WAVersion,
 } from '@whiskeysockets/baileys';
-import { ChannelError, SendOutcomeUnknownError, type ChannelProvider, type ChannelSink, type InboundMessage, type OutboundMessage, type SessionInfo } from '../port.js';
+import { ChannelError, SendOutcomeUnknownError, type ChannelProvider, type ChannelSink, type InboundMessage, type OutboundMedia, type OutboundMessage, type SessionInfo } from '../port.js';
 import { InboundJournal } from './inboundJournal.js';
 import { pnJid, providerMessageIdFor } from './ids.js';
 import { SessionLeases } from './lease.js';
@@ -454,7 +454,7 @@ export class BaileysProvider implements ChannelProvider {
       options.quoted = { key: { remoteJid: jid, id: message.quotedProviderMessageId }, message: { conversation: '' } } as WAMessage;
     }
     try {
-      await socket.sendMessage(jid, { text: message.body }, options);
+      await socket.sendMessage(jid, message.media ? await mediaContent(message.media, message.body) : { text: message.body }, options);
     } catch (error) {
       const pending = session.serverAcks.get(providerMessageId);
       if (pending) clearTimeout(pending.timer);
@@ -537,6 +537,23 @@ export class BaileysProvider implements ChannelProvider {
   /** Sessions by state, for /health and the bench. */
   sessionCount(): number {
     return this.sessions.size;
+  }
+}
+
+/** A file as Baileys sends it: streamed from the blob store, with its caption (a document's name when none). */
+async function mediaContent(media: OutboundMedia, body: string): Promise<AnyMessageContent> {
+  const stream = { stream: Readable.from((await media.open()) as AsyncIterable<Buffer>) };
+  const caption = body && body !== media.fileName ? { caption: body } : {};
+  switch (media.mediaType) {
+    case 'image':
+      return { image: stream, mimetype: media.mimetype, ...caption };
+    case 'video':
+      return { video: stream, mimetype: media.mimetype, ...caption };
+    case 'audio':
+      // A voice note plays in the chat like one recorded on a phone (baileys7.md §6: no transcoding here).
+      return { audio: stream, mimetype: media.mimetype, ptt: media.voice };
+    default:
+      return { document: stream, mimetype: media.mimetype, fileName: media.fileName, ...caption };
   }
 }
 

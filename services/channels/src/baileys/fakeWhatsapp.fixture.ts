@@ -1,5 +1,8 @@
 import { EventEmitter } from 'node:events';
-import { initAuthCreds, proto, type AnyMessageContent, type AuthenticationState, type MiscMessageGenerationOptions, type WAMessage } from '@whiskeysockets/baileys';
+import { readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { encryptedStream, initAuthCreds, proto, type AnyMessageContent, type AuthenticationState, type MiscMessageGenerationOptions, type WAMessage } from '@whiskeysockets/baileys';
 import type { AuthStore, BaileysSocket, SocketFactory, SocketOptions } from './baileysProvider.js';
 
 /**
@@ -9,7 +12,7 @@ import type { AuthStore, BaileysSocket, SocketFactory, SocketOptions } from './b
  */
 export class FakeWhatsapp {
   /** What each customer's phone received, by number: once per message id, as on a real phone. */
-  readonly phones = new Map<string, Array<{ id: string; text: string; connectionId: number }>>();
+  readonly phones = new Map<string, PhoneMessage[]>();
   readonly sockets: FakeSocket[] = [];
   /** Every connect of a connection is closed at once with this code (a refused or banned number). */
   readonly refuse = new Map<number, number>();
@@ -21,6 +24,8 @@ export class FakeWhatsapp {
   readonly lids = new Map<string, string>();
   connects = 0;
   private nextId = 0;
+  /** WhatsApp's media servers: the encrypted files customers sent, served over HTTP as the CDN serves them. */
+  private cdn: { server: Server; url: string; files: Map<string, Buffer> } | undefined;
 
   readonly factory: SocketFactory = (options) => {
     this.connects++;
@@ -41,6 +46,58 @@ export class FakeWhatsapp {
     socket.pair();
   }
 
+  /**
+   * A customer sends a file: encrypted with a fresh media key exactly as WhatsApp does (Baileys' own encryption), put on
+   * the fake CDN, and delivered as an image/video/audio/document message pointing at it.
+   */
+  async customerSendsMedia(
+    connectionId: number,
+    from: string,
+    file: { kind: 'image' | 'video' | 'audio' | 'document'; bytes: Buffer; mimetype: string; caption?: string; fileName?: string; ptt?: boolean },
+  ): Promise<WAMessage> {
+    const cdn = await this.startCdn();
+    const encrypted = await encryptedStream(file.bytes, file.kind);
+    const name = `/v/t62/${(++this.nextId).toString(16)}.enc`;
+    cdn.files.set(name, await readFile(encrypted.encFilePath));
+    await rm(encrypted.encFilePath, { force: true });
+    const common = {
+      url: `${cdn.url}${name}`,
+      mediaKey: encrypted.mediaKey,
+      mimetype: file.mimetype,
+      fileSha256: encrypted.fileSha256,
+      fileEncSha256: encrypted.fileEncSha256,
+      fileLength: encrypted.fileLength,
+    };
+    const message: proto.IMessage =
+      file.kind === 'image'
+        ? { imageMessage: { ...common, caption: file.caption ?? '' } }
+        : file.kind === 'video'
+          ? { videoMessage: { ...common, caption: file.caption ?? '' } }
+          : file.kind === 'audio'
+            ? { audioMessage: { ...common, ptt: file.ptt ?? false } }
+            : { documentMessage: { ...common, fileName: file.fileName ?? 'file', caption: file.caption ?? '' } };
+    return this.customerSays(connectionId, from, '', { message });
+  }
+
+  private async startCdn() {
+    if (this.cdn) return this.cdn;
+    const files = new Map<string, Buffer>();
+    const server = createServer((req, res) => {
+      const body = files.get(req.url ?? '');
+      if (!body) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.cdn = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, files };
+    return this.cdn;
+  }
+
+  async close(): Promise<void> {
+    const cdn = this.cdn;
+    this.cdn = undefined;
+    if (cdn) await new Promise((resolve) => cdn.server.close(resolve));
+  }
+
   /** A customer writes; `lid` sends it from their LID (with the phone number as the alternate address unless hidden). */
   customerSays(connectionId: number, from: string, text: string, options: { pushName?: string; lid?: string; hidePhone?: boolean; type?: 'notify' | 'append'; message?: proto.IMessage; id?: string } = {}): WAMessage {
     const socket = this.socketOf(connectionId);
@@ -58,6 +115,14 @@ export class FakeWhatsapp {
     socket.ev.emit('messages.upsert', { messages: [message], type: options.type ?? 'notify' });
     return message;
   }
+}
+
+/** What a customer's phone shows of a message: its text (or caption), and the file that came with it. */
+export interface PhoneMessage {
+  id: string;
+  text: string;
+  connectionId: number;
+  media?: { kind: 'image' | 'video' | 'audio' | 'document'; mimetype: string; size: number; ptt?: boolean; fileName?: string };
 }
 
 export class FakeSocket implements BaileysSocket {
@@ -110,7 +175,8 @@ export class FakeSocket implements BaileysSocket {
     if (!this.open || this.ended) throw new Error('Connection Closed');
     const id = options?.messageId ?? `3EB0${Math.random().toString(16).slice(2, 20).toUpperCase()}`;
     const number = jid.split('@')[0]!;
-    const text = 'text' in content ? String(content.text) : '';
+    const text = 'text' in content ? String(content.text) : 'caption' in content && content.caption ? String(content.caption) : '';
+    const media = await mediaOf(content);
     const error = this.whatsapp.errorFor.get(number);
     if (!this.whatsapp.silentFor.has(number)) {
       setTimeout(() => {
@@ -119,7 +185,7 @@ export class FakeSocket implements BaileysSocket {
         if (error) return;
         const phone = this.whatsapp.phones.get(number) ?? [];
         // A message id the phone already has is shown once.
-        if (!phone.some((m) => m.id === id)) phone.push({ id, text, connectionId: this.connectionId });
+        if (!phone.some((m) => m.id === id)) phone.push({ id, text, connectionId: this.connectionId, ...(media ? { media } : {}) });
         this.whatsapp.phones.set(number, phone);
         setTimeout(() => {
           if (!this.ended) this.ev.emit('messages.update', [{ key: { remoteJid: jid, fromMe: true, id }, update: { status: proto.WebMessageInfo.Status.DELIVERY_ACK } }]);
@@ -169,4 +235,24 @@ export function memoryAuth(): AuthStore & { wiped: number[] } {
       wiped.push(id);
     },
   };
+}
+
+/** The file of a media message, read whole (as WhatsApp would upload it). */
+async function mediaOf(content: AnyMessageContent): Promise<PhoneMessage['media']> {
+  for (const kind of ['image', 'video', 'audio', 'document'] as const) {
+    if (!(kind in content)) continue;
+    const c = content as Record<string, unknown>;
+    const source = c[kind] as { stream?: AsyncIterable<Buffer> } | Buffer;
+    let size = 0;
+    if (Buffer.isBuffer(source)) size = source.length;
+    else if (source.stream) for await (const chunk of source.stream) size += chunk.length;
+    return {
+      kind,
+      mimetype: String(c.mimetype ?? ''),
+      size,
+      ...(c.ptt ? { ptt: true } : {}),
+      ...(typeof c.fileName === 'string' ? { fileName: c.fileName } : {}),
+    };
+  }
+  return undefined;
 }

@@ -25,6 +25,15 @@ export interface WireInbound {
   quotedId?: string;
 }
 
+/** A file the platform sent: the simulated phone shows what it is (the bytes stay with the platform). */
+export interface WireMedia {
+  mediaType: string;
+  mimetype: string;
+  fileName: string;
+  size: number;
+  voice?: boolean;
+}
+
 export type ServerFrame =
   | { type: 'status'; status: SessionStatus; qrcode: string }
   | { type: 'inbound'; messages: WireInbound[] }
@@ -38,5 +47,5 @@ export type PlatformFrame =
   /** These delivery states are recorded: the simulator stops repeating them. */
   | { type: 'ack-received'; acks: Array<{ providerMessageId: string; ack: Ack }> }
   /** `id` is the platform's idempotency key and becomes the message's id: the same id twice is one message. */
-  | { type: 'send'; requestId: number; id?: string; to: string; body: string; quotedId?: string }
+  | { type: 'send'; requestId: number; id?: string; to: string; body: string; quotedId?: string; media?: WireMedia }
   | { type: 'logout' };

@@ -147,6 +147,13 @@ export class SimulatorProvider implements ChannelProvider {
     const requestId = ++this.nextRequestId;
     const frame: PlatformFrame = { type: 'send', requestId, id: message.idempotencyKey, to: message.to, body: message.body };
     if (message.quotedProviderMessageId) frame.quotedId = message.quotedProviderMessageId;
+    if (message.media) {
+      // The simulated phone is told what the file is; its bytes stay with the platform.
+      let size = 0;
+      for await (const chunk of await message.media.open()) size += (chunk as Buffer).length;
+      const { mediaType, mimetype, fileName, voice } = message.media;
+      frame.media = { mediaType, mimetype, fileName, size, ...(voice ? { voice: true } : {}) };
+    }
     return new Promise((resolve, reject) => {
       const timeoutMs = this.options.sendTimeoutMs ?? 10_000;
       const timer = setTimeout(() => {

@@ -14,6 +14,7 @@ import {
   PLATFORM_PATH,
   type PlatformFrame,
   type ServerFrame,
+  type WireMedia,
   type WireInbound,
 } from './protocol.js';
 
@@ -70,6 +71,7 @@ interface LogEntry {
   timestamp: number;
   ack: Ack;
   quotedId?: string;
+  media?: WireMedia;
 }
 
 interface Customer {
@@ -284,7 +286,9 @@ export class Simulator {
     const fail = (error: string, message: string) => this.sendFrame(s.platform, { type: 'error', requestId, error, message });
     if (!s.paired) return fail('ERR_WAPP_NOT_INITIALIZED', `session ${s.connectionId} is not connected`);
     if (typeof frame.to !== 'string' || !NUMBER.test(frame.to)) return fail('ERR_WAPP_INVALID_CONTACT', 'to must be 8 to 15 digits');
-    if (typeof frame.body !== 'string' || frame.body.trim() === '' || frame.body.length > MAX_OUTBOUND_TEXT) {
+    const media = wireMedia(frame.media);
+    if (frame.media !== undefined && !media) return fail('ERR_VALIDATION', 'media must name its mediaType, mimetype, fileName and size');
+    if (typeof frame.body !== 'string' || (frame.body.trim() === '' && !media) || frame.body.length > MAX_OUTBOUND_TEXT) {
       return fail('ERR_VALIDATION', `body must be non-empty text of at most ${MAX_OUTBOUND_TEXT} characters`);
     }
     if (s.faults.dropConnectionOnSend > 0) {
@@ -305,6 +309,7 @@ export class Simulator {
     }
     const entry: LogEntry = { id: key ?? newMessageId(), sender: 'platform', body: frame.body, timestamp: Date.now(), ack: 1 };
     if (typeof frame.quotedId === 'string' && frame.quotedId) entry.quotedId = frame.quotedId;
+    if (media) entry.media = media;
     this.append(this.customer(s, frame.to), entry);
     if (key !== undefined) this.remember(s, key, { timestamp: entry.timestamp, ack: 1 });
     const confirm = () => this.sendFrame(s.platform, { type: 'sent', requestId, providerMessageId: entry.id, timestamp: entry.timestamp });
@@ -510,6 +515,7 @@ export class Simulator {
         timestamp: e.timestamp,
         ack: e.ack,
         quotedId: e.quotedId ?? null,
+        ...(e.media ? { media: e.media } : {}),
       })),
     };
   }
@@ -728,7 +734,7 @@ export interface SimulatorSessionView {
 export interface SimulatorCustomerView {
   number: string;
   pushName: string | null;
-  messages: Array<{ id: string; sender: Sender; body: string; timestamp: number; ack: Ack; quotedId: string | null }>;
+  messages: Array<{ id: string; sender: Sender; body: string; timestamp: number; ack: Ack; quotedId: string | null; media?: WireMedia }>;
 }
 
 function emptySession(connectionId: number, paired: boolean): Session {
@@ -837,4 +843,13 @@ export async function createSimulatorServer(options: SimulatorServerOptions): Pr
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A send frame's file description, checked; undefined when absent or malformed. */
+function wireMedia(raw: unknown): WireMedia | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const m = raw as Record<string, unknown>;
+  const text = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 255;
+  if (!text(m.mediaType) || !text(m.mimetype) || !text(m.fileName) || typeof m.size !== 'number' || !Number.isSafeInteger(m.size) || m.size < 0) return undefined;
+  return { mediaType: m.mediaType as string, mimetype: m.mimetype as string, fileName: m.fileName as string, size: m.size, ...(m.voice === true ? { voice: true } : {}) };
 }

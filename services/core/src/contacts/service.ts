@@ -20,6 +20,8 @@ export interface InboundInput {
   sentAt: Date;
   isGroup: boolean;
   quotedMessageId: string | null;
+  /** The customer's file, already stored (`/public/…`). */
+  mediaUrl?: string | null;
 }
 
 /**
@@ -82,6 +84,7 @@ export class ContactStreamService {
         sentAt: input.sentAt.toISOString(),
         isGroup: input.isGroup,
         quotedMessageId: input.quotedMessageId,
+        mediaUrl: input.mediaUrl ?? null,
         queueId: input.queueId,
         newContactId: state.contact?.id ?? (state.received.has(input.messageId) ? 0 : await this.ids.next('contact')),
         newTicketId: state.currentTicketId ?? (state.received.has(input.messageId) ? 0 : await this.ids.next('ticket')),
@@ -100,12 +103,23 @@ export class ContactStreamService {
   /** Queues an agent's reply; the gateway sends it and records the dispatch. Returns the new message id. */
   async reply(
     streamId: string,
-    input: { ticketId: number; body: string; userId: number; admin: boolean; quotedMessageId: string | null; idempotencyKey?: string },
+    input: {
+      ticketId: number;
+      body: string;
+      userId: number;
+      admin: boolean;
+      quotedMessageId: string | null;
+      idempotencyKey?: string;
+      /** A file (already stored); `part` numbers the files of one request, so each is its own message under one key. */
+      media?: { mediaType: MediaType; mediaUrl: string; voice: boolean };
+      part?: number;
+    },
     context: CommandContext,
   ) {
-    const messageId = input.idempotencyKey === undefined ? randomUUID() : replyMessageId(streamId, input.ticketId, input.idempotencyKey);
-    const { ticketId, body, userId, admin, quotedMessageId } = input;
-    const result = await this.execute(streamId, { type: 'QueueMessage', ticketId, messageId, body, userId, admin, quotedMessageId }, context);
+    const key = input.idempotencyKey === undefined ? undefined : input.part ? `${input.idempotencyKey}#${input.part}` : input.idempotencyKey;
+    const messageId = key === undefined ? randomUUID() : replyMessageId(streamId, input.ticketId, key);
+    const { ticketId, body, userId, admin, quotedMessageId, media } = input;
+    const result = await this.execute(streamId, { type: 'QueueMessage', ticketId, messageId, body, userId, admin, quotedMessageId, ...(media ? { media } : {}) }, context);
     return { ...result, messageId };
   }
 

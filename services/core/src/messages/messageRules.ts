@@ -18,6 +18,8 @@ export type MessageCommand =
       sentAt: string;
       isGroup: boolean;
       quotedMessageId: string | null;
+      /** The customer's file, already stored (`/public/…`). */
+      mediaUrl?: string | null;
       /** The connection's queue when it has exactly one. */
       queueId: number | null;
       /** Ids the handler allocated in case the decision needs them. */
@@ -25,7 +27,16 @@ export type MessageCommand =
       newTicketId: number;
       newTicketUuid: string;
     }
-  | { type: 'QueueMessage'; ticketId: number; messageId: string; body: string; userId: number; admin: boolean; quotedMessageId: string | null }
+  | {
+      type: 'QueueMessage';
+      ticketId: number;
+      messageId: string;
+      body: string;
+      userId: number;
+      admin: boolean;
+      quotedMessageId: string | null;
+      media?: { mediaType: MediaType; mediaUrl: string; voice: boolean };
+    }
   | { type: 'RecordDispatch'; messageId: string; providerMessageId: string }
   | { type: 'RecordDispatchUncertain'; messageId: string; providerMessageId: string; reason: string }
   | { type: 'RecordDispatchFailure'; messageId: string; reason: string }
@@ -79,6 +90,7 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
           mediaType: command.mediaType,
           sentAt: command.sentAt,
           quotedMessageId: command.quotedMessageId,
+          ...(command.mediaUrl ? { mediaUrl: command.mediaUrl } : {}),
         },
       });
       return events;
@@ -95,7 +107,15 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
       return [
         {
           type: 'MessageQueued',
-          data: { ticketId: ticket.id, messageId: command.messageId, whatsappId: ticket.whatsappId, body: command.body, userId: command.userId, quotedMessageId: command.quotedMessageId },
+          data: {
+            ticketId: ticket.id,
+            messageId: command.messageId,
+            whatsappId: ticket.whatsappId,
+            body: command.body,
+            userId: command.userId,
+            quotedMessageId: command.quotedMessageId,
+            ...(command.media ? { mediaType: command.media.mediaType, mediaUrl: command.media.mediaUrl, ...(command.media.voice ? { voice: true } : {}) } : {}),
+          },
         },
       ];
     },

@@ -20,7 +20,7 @@ export const messageFolds: RowFolds = {
     const key = messageKey(companyId, d.messageId);
     messages.set({
       key, id: d.messageId, company_id: companyId, ticket_id: d.ticketId, contact_id: t.contact_id, whatsapp_id: d.whatsappId, body: d.body, from_me: false,
-      media_type: d.mediaType, media_url: null, quoted_id: d.quotedMessageId, ack: 0, is_deleted: false, is_edited: false, read: false,
+      media_type: d.mediaType, media_url: d.mediaUrl ?? null, quoted_id: d.quotedMessageId, ack: 0, is_deleted: false, is_edited: false, read: false,
       provider_message_id: d.messageId, user_id: null, failed: false, failure_reason: null, ordinal: e.position.prepare, created_at: d.sentAt,
     });
     touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
@@ -33,7 +33,7 @@ export const messageFolds: RowFolds = {
     const key = messageKey(companyId, d.messageId);
     messages.set({
       key, id: d.messageId, company_id: companyId, ticket_id: d.ticketId, contact_id: t.contact_id, whatsapp_id: d.whatsappId, body: d.body, from_me: true,
-      media_type: 'chat', media_url: null, quoted_id: d.quotedMessageId, ack: 0, is_deleted: false, is_edited: false, read: true,
+      media_type: d.mediaType ?? 'chat', media_url: d.mediaUrl ?? null, quoted_id: d.quotedMessageId, ack: 0, is_deleted: false, is_edited: false, read: true,
       provider_message_id: null, user_id: d.userId, failed: false, failure_reason: null, ordinal: e.position.prepare, created_at: at,
     });
     touched.push({ event: e, ticketId: d.ticketId, messageKey: key });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ListMessagesResponse, ListTicketsQuery, ListTicketsResponse, Message, Ticket, Viewer } from '@atendo/contracts';
+import type { ListMessagesResponse, MediaType, ListTicketsQuery, ListTicketsResponse, Message, Ticket, Viewer } from '@atendo/contracts';
 import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type MessageRow, type TicketRow } from './rows.js';
 
 export const TICKETS_PAGE_SIZE = 40;
@@ -102,7 +102,9 @@ export class TicketQueries {
    * a crash sends them again with the same key (the channel delivers each once). Only the last day's: older ones
    * are left for a person to judge.
    */
-  async unsettledReplies(limit = 10_000): Promise<Array<{ messageId: string; providerMessageId: string; whatsappId: number; number: string; body: string }>> {
+  async unsettledReplies(
+    limit = 10_000,
+  ): Promise<Array<{ messageId: string; providerMessageId: string; whatsappId: number; number: string; body: string; mediaUrl: string | null; mediaType: MediaType }>> {
     const rows = (await this.knex('messages as m')
       .join('contacts as c', 'c.id', 'm.contact_id')
       .where({ 'm.from_me': true, 'm.ack': 0, 'm.failed': false })
@@ -110,8 +112,16 @@ export class TicketQueries {
       .andWhere('m.created_at', '>', this.knex.raw("now() - interval '1 day'"))
       .orderBy('m.ordinal')
       .limit(limit)
-      .select('m.id', 'm.provider_message_id', 'm.whatsapp_id', 'c.number', 'm.body')) as Array<{ id: string; provider_message_id: string; whatsapp_id: number; number: string; body: string }>;
-    return rows.map((r) => ({ messageId: r.id, providerMessageId: r.provider_message_id, whatsappId: r.whatsapp_id, number: r.number, body: r.body }));
+      .select('m.id', 'm.provider_message_id', 'm.whatsapp_id', 'c.number', 'm.body', 'm.media_url', 'm.media_type')) as Array<{
+      id: string;
+      provider_message_id: string;
+      whatsapp_id: number;
+      number: string;
+      body: string;
+      media_url: string | null;
+      media_type: MediaType;
+    }>;
+    return rows.map((r) => ({ messageId: r.id, providerMessageId: r.provider_message_id, whatsappId: r.whatsapp_id, number: r.number, body: r.body, mediaUrl: r.media_url, mediaType: r.media_type }));
   }
 
   /** The body of a message this platform sent on a connection, by WhatsApp's id (for WhatsApp's retry requests). */

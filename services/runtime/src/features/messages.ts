@@ -4,7 +4,7 @@ import { defineFeature } from './featureModule.js';
 
 export const messages = defineFeature({
   name: 'messages',
-  routes: (deps) => messageRoutes(deps.api),
+  routes: (deps) => messageRoutes(deps.api, deps.media.blobs),
   migrations: idempotencyKeyMigrations,
   channels: ['appMessage'],
   errors: MESSAGES_ERRORS,

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
-import { toStorableText, type Ack, type ChannelKind, type RecordedEvent, type SessionStatus, type WhatsappFields } from '@atendo/contracts';
+import { toStorableText, type Ack, type ChannelKind, type MediaType, type RecordedEvent, type SessionStatus, type WhatsappFields } from '@atendo/contracts';
 import {
+  contactStream,
   handleCommand,
   parseStreamId,
   whatsappSessionDecider,
@@ -13,7 +14,10 @@ import {
   type Subscription,
   type SubscriptionState,
 } from '@atendo/core';
-import { ChannelError, type ChannelProvider, type ChannelSink, type InboundMessage, type OutboundMessage } from '@atendo/channels';
+import { Readable } from 'node:stream';
+import mimeTypes from 'mime-types';
+import { mediaKey, type BlobStore } from '@atendo/api';
+import { ChannelError, type ChannelProvider, type ChannelSink, type InboundMedia, type InboundMessage, type OutboundMessage } from '@atendo/channels';
 import { readCheckpoint, type ConnectionQueries, type TicketQueries } from '@atendo/read';
 import type { SessionControl } from '@atendo/api';
 import type { Logger } from '../logger.js';
@@ -34,6 +38,8 @@ export interface GatewayOptions {
   deliveryBoundMs?: number;
   /** The channels a connection may choose here (see SessionControl.channels). */
   channels?: readonly ChannelKind[];
+  /** Where customers' files are stored and agents' files are read from (the media feature's blob store). */
+  blobs?: BlobStore;
 }
 
 /** This many failed sends in a row, with none delivered since, flag a connection degraded. */
@@ -89,7 +95,9 @@ export class Gateway {
     // Replies an earlier process sent without learning the outcome, then died before an ack came: they go again with
     // the same key once their session connects, so one whose frame was lost still arrives, and arrives once.
     for (const r of await this.options.conversationQueries.unsettledReplies()) {
-      this.unsettled.set(r.providerMessageId, { connectionId: r.whatsappId, to: r.number, body: r.body, idempotencyKey: r.messageId, since: Date.now() });
+      const media = r.mediaUrl ? await this.outboundMedia(r.mediaUrl, r.mediaType, r.body, false) : undefined;
+      // A file no longer stored cannot go again: the delivery bound fails it.
+      this.unsettled.set(r.providerMessageId, { connectionId: r.whatsappId, to: r.number, body: r.body, idempotencyKey: r.messageId, since: Date.now(), ...(media ? { media } : {}) });
     }
     for (const c of await this.options.connections.allWhatsapps()) {
       this.connections.set(c.id, { companyId: c.companyId, queueIds: c.queueIds });
@@ -125,7 +133,15 @@ export class Gateway {
   }
 
   private async inbound(message: InboundMessage): Promise<void> {
-    await recordInbound(this.options.conversations, await this.connection(message.connectionId), message);
+    const connection = await this.connection(message.connectionId);
+    let mediaUrl: string | undefined;
+    if (message.media && this.options.blobs) {
+      // A redelivered message is already recorded: its file is not fetched and stored again.
+      const stream = contactStream(connection.companyId, storableInbound(message).from);
+      if ((await this.options.conversations.state(stream)).received.has(message.providerMessageId)) return;
+      mediaUrl = await storeInboundMedia(this.options.blobs, connection.companyId, message.media);
+    }
+    await recordInbound(this.options.conversations, connection, message, mediaUrl);
   }
 
   private async ack(connectionId: number, providerMessageId: string, ack: Ack, reason?: string): Promise<void> {
@@ -271,6 +287,14 @@ export class Gateway {
       idempotencyKey: data.messageId,
       ...(quoted ? { quotedProviderMessageId: quoted } : {}),
     };
+    if (data.mediaUrl) {
+      const media = await this.outboundMedia(data.mediaUrl, data.mediaType ?? 'application', data.body, data.voice === true);
+      if (!media) {
+        await this.options.conversations.execute(event.streamId, { type: 'RecordDispatchFailure', messageId: data.messageId, reason: 'The file is no longer stored' }, { actor: { type: 'system', name: 'gateway' } });
+        return;
+      }
+      message.media = media;
+    }
     // The customer's earlier replies that may never have left go first, so that their order holds.
     await this.sendUnsettled((m) => m.connectionId === message.connectionId && m.to === message.to);
     let recorded!: () => void;
@@ -306,6 +330,25 @@ export class Gateway {
       this.options.log.warn({ err: error, messageId }, 'the outcome of a reply is unknown');
       return { type: 'RecordDispatchUncertain', messageId, providerMessageId: expected, reason };
     }
+  }
+
+  /** An agent's stored file, opened when the provider sends it (and again if it sends it again). */
+  private async outboundMedia(mediaUrl: string, mediaType: MediaType, body: string, voice: boolean): Promise<OutboundMessage['media'] | undefined> {
+    const blobs = this.options.blobs;
+    const key = mediaUrl.replace(/^\/public\//, '');
+    const info = blobs ? await blobs.stat(key) : undefined;
+    if (!blobs || !info) return undefined;
+    return {
+      mediaType,
+      mimetype: info.mime,
+      fileName: info.name ?? body,
+      voice,
+      open: async () => {
+        const found = await blobs.get(key);
+        if (!found) throw new Error(`The file ${key} is no longer stored`);
+        return found.stream;
+      },
+    };
   }
 
   /** WhatsApp's id of the quoted message: a customer's message has it as its id, ours has it recorded (or derived). */
@@ -358,8 +401,21 @@ export function storableInbound(message: InboundMessage): InboundMessage {
   return clean;
 }
 
+/**
+ * Stores a customer's file in the blob store: its type as WhatsApp tells it (a file from WhatsApp's servers, decrypted
+ * with the message's key), its extension from that type. Answers the path the message shows (`/public/…`).
+ */
+export async function storeInboundMedia(blobs: BlobStore, companyId: number, media: InboundMedia): Promise<string> {
+  const mime = media.mimetype.split(';')[0]!.trim().toLowerCase() || 'application/octet-stream';
+  const ext = (mimeTypes.extension(mime) || 'bin').replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin';
+  const key = mediaKey(companyId, ext);
+  const body = await media.open();
+  await blobs.put(key, Readable.from(body as AsyncIterable<Buffer>), { mime, ...(media.fileName ? { name: media.fileName } : {}) });
+  return `/public/${key}`;
+}
+
 /** Records a customer's message on its conversation (idempotent by message id), for the gateway and `atendo inbound retry`. */
-export async function recordInbound(conversations: ContactStreamService, connection: { companyId: number; queueIds: number[] }, received: InboundMessage): Promise<void> {
+export async function recordInbound(conversations: ContactStreamService, connection: { companyId: number; queueIds: number[] }, received: InboundMessage, mediaUrl?: string): Promise<void> {
   const message = storableInbound(received);
   await conversations.receive({
     companyId: connection.companyId,
@@ -373,5 +429,6 @@ export async function recordInbound(conversations: ContactStreamService, connect
     sentAt: new Date(message.timestamp),
     isGroup: message.isGroup ?? false,
     quotedMessageId: message.quotedProviderMessageId ?? null,
+    mediaUrl: mediaUrl ?? null,
   });
 }

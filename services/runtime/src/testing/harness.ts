@@ -138,6 +138,7 @@ export async function startHarness(options: { env?: Record<string, string> } = {
     },
     async stop() {
       await atendo.stop();
+      await whatsapp.close();
       await simulator.close();
       await db.drop();
     },
