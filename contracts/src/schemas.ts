@@ -23,6 +23,25 @@ export const sendMessageSchema = yup.object({
 });
 
 /**
+ * POST /api/messages/send (the external API, authorised by a connection's token): `number` with country code (digits;
+ * `+`, spaces, dashes and brackets are ignored), `body` the text, or the caption of the files in `medias`.
+ */
+export const externalSendSchema = yup.object({
+  number: yup.string().required('validation.required').max(40, 'validation.tooLong'),
+  body: yup
+    .string()
+    .default('')
+    .max(MESSAGE_MAX_LENGTH, 'validation.tooLong')
+    .test('storable', 'validation.unstorableText', (v) => v === undefined || isStorableText(v)),
+});
+
+/** The digits of a number as the external API takes it; null when it cannot be a WhatsApp number (8 to 15 digits). */
+export function externalNumber(raw: string): string | null {
+  const digits = raw.replace(/[\s()+\-.]/g, '');
+  return /^\d{8,15}$/.test(digits) ? digits : null;
+}
+
+/**
  * POST /messages/{ticketId} as the server reads it: JSON (as above), or multipart with files in `medias`, where `body`
  * is the caption (each file's name when blank) and `voice` marks audio recorded in the console. A request without
  * files is held to `sendMessageSchema`.

@@ -11,6 +11,7 @@ export * from './http/context.js';
 export * from './http/validate.js';
 export * from './tickets/ticketRoutes.js';
 export * from './messages/messageRoutes.js';
+export * from './messages/externalApiRoutes.js';
 export * from './connections/connectionRoutes.js';
 export * from './queues/queueRoutes.js';
 export * from './messages/idempotencyKeys.js';

@@ -135,6 +135,11 @@ export interface ChannelProvider {
    * when it refused the message before sending anything, and with a SendOutcomeUnknownError otherwise.
    */
   send(message: OutboundMessage): Promise<{ providerMessageId: string; timestamp: number }>;
+  /**
+   * Whether a number has WhatsApp, asked through the connection's session (WhatsApp leaves unknown numbers out of its
+   * answer). Rejects with ChannelError ERR_WAPP_NOT_INITIALIZED when the session is not connected.
+   */
+  checkNumber?(connectionId: number, number: string): Promise<boolean>;
   /** Logs the session out (the phone unlinks); reports DISCONNECTED. */
   logout(connectionId: number): Promise<void>;
   /** Stops the session in this process without logging out (shutdown). */

@@ -45,6 +45,11 @@ export class ChannelRouter implements ChannelProvider {
     return this.of(message.connectionId).send(message);
   }
 
+  async checkNumber(connectionId: number, number: string): Promise<boolean> {
+    const provider = this.of(connectionId);
+    return provider.checkNumber ? provider.checkNumber(connectionId, number) : true;
+  }
+
   async logout(connectionId: number): Promise<void> {
     await this.byConnection.get(connectionId)?.logout(connectionId);
   }

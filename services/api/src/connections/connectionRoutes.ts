@@ -21,6 +21,8 @@ export interface SessionControl {
   renew(companyId: number, whatsappId: number): Promise<void>;
   /** Logs the session out. */
   logout(companyId: number, whatsappId: number): Promise<void>;
+  /** Whether a number has WhatsApp, asked through the connection (absent where no gateway runs in this process). */
+  checkNumber?(companyId: number, whatsappId: number, number: string): Promise<boolean>;
 }
 
 export interface ConnectionRouteDeps {

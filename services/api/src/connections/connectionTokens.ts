@@ -35,6 +35,13 @@ export class ConnectionTokens {
       .merge(['token', 'updated_at']);
   }
 
+  /** The connection a token authorises; null for no token, an unknown one, or one two connections share. */
+  async byToken(token: string): Promise<{ companyId: number; whatsappId: number } | null> {
+    if (!token) return null;
+    const rows = (await this.knex('whatsapp_tokens').where({ token }).limit(2).select('company_id', 'whatsapp_id')) as Array<{ company_id: string | number; whatsapp_id: string | number }>;
+    return rows.length === 1 ? { companyId: Number(rows[0]!.company_id), whatsappId: Number(rows[0]!.whatsapp_id) } : null;
+  }
+
   async remove(whatsappId: number): Promise<void> {
     await this.knex('whatsapp_tokens').where({ whatsapp_id: whatsappId }).delete();
   }

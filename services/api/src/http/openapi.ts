@@ -34,6 +34,28 @@ function uploadSchema(upload: NonNullable<RouteSpec['upload']>): JsonSchema {
   return (upload.maxFiles ?? 1) > 1 ? { type: 'array', items: file, maxItems: upload.maxFiles } : file;
 }
 
+/**
+ * What a route takes: JSON by its body schema, files as multipart (with the body's fields beside them when it takes
+ * both), each with the route's examples.
+ */
+function requestBody(spec: RouteSpec): JsonSchema {
+  const content: Record<string, JsonSchema> = {};
+  const body = spec.body ? toJsonSchema(spec.body) : undefined;
+  const examples = (kind: 'json' | 'multipart') => {
+    const chosen = Object.entries(spec.examples ?? {}).filter(([, e]) => (e.kind ?? 'json') === kind);
+    return chosen.length ? { examples: Object.fromEntries(chosen.map(([name, e]) => [name, { summary: e.summary, value: e.value }])) } : {};
+  };
+  if (body) content['application/json'] = { schema: body, ...examples('json') };
+  if (spec.upload) {
+    const fields = (body?.properties ?? {}) as Record<string, JsonSchema>;
+    content['multipart/form-data'] = {
+      schema: { type: 'object', required: [spec.upload.field], properties: { ...fields, [spec.upload.field]: uploadSchema(spec.upload) } },
+      ...examples('multipart'),
+    };
+  }
+  return { required: true, content };
+}
+
 /** The API's OpenAPI 3.1 document, derived from the route table: what is served is what is documented. */
 export function openApiDocument(routes: readonly RouteSpec[], info: { title: string; version: string }): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -47,15 +69,7 @@ export function openApiDocument(routes: readonly RouteSpec[], info: { title: str
       ...(spec.planFlag ? { 'x-plan-flag': spec.planFlag } : {}),
       ...(spec.permission === 'public' ? { security: [] } : {}),
       parameters: parameters(spec),
-      ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(spec.body) } } } } : {}),
-      ...(spec.upload
-        ? {
-            requestBody: {
-              required: true,
-              content: { 'multipart/form-data': { schema: { type: 'object', required: [spec.upload.field], properties: { [spec.upload.field]: uploadSchema(spec.upload) } } } },
-            },
-          }
-        : {}),
+      ...(spec.body || spec.upload ? { requestBody: requestBody(spec) } : {}),
       responses: {
         [String(spec.status ?? 200)]: {
           description: spec.summary,

@@ -46,13 +46,15 @@ export interface RouteSpec {
   body?: AnySchema;
   /** The success answer's shape, for the document (no schema: an object the route's summary describes). */
   answer?: AnySchema;
+  /** Requests worth showing in /openapi.json (JSON unless `kind` says multipart). */
+  examples?: Record<string, { summary: string; value: unknown; kind?: 'json' | 'multipart' }>;
   /** The success status, for the document (default 200). */
   status?: number;
   /**
    * Whether the caller may touch what the path names, checked once the path is valid and before the body is: a user
    * of another company gets its 404 (or 403) whatever the body, and learns nothing from a validation answer.
    */
-  authorize?(input: { params: AnyObject; auth: AuthContext }): Promise<void> | void;
+  authorize?(input: { params: AnyObject; auth: AuthContext; req: Request }): Promise<void> | void;
   /**
    * File uploads (multipart/form-data, decision 0019): the files of `field`, streamed to temporary files and recognised
    * by content, reach the handler as `req.uploads` once the path and the caller are checked, and are removed after it
@@ -69,7 +71,7 @@ export interface RouteSpec {
 /** A route entry with its handler's input typed from its schemas. */
 export function route<P extends AnyObject = AnyObject, Q extends AnyObject = AnyObject, B = unknown>(
   spec: Omit<RouteSpec, 'handler' | 'authorize'> & {
-    authorize?(input: { params: P; auth: AuthContext }): Promise<void> | void;
+    authorize?(input: { params: P; auth: AuthContext; req: Request }): Promise<void> | void;
     handler(input: RouteInput<P, Q, B>): Promise<void> | void;
   },
 ): RouteSpec {
@@ -118,7 +120,16 @@ export function mountRouteTable(app: Express, routes: readonly RouteSpec[], opti
         throw new AppError('ERR_NO_PERMISSION', 403, `The company's plan does not include this (${spec.planFlag})`);
       }
       const params = spec.params ? await validate(spec.params, req.params) : req.params;
-      if (spec.authorize) await spec.authorize({ params, auth: auth(req) });
+      // A public route's own check (a connection's token) reads the request; reading `auth` there answers 401.
+      if (spec.authorize) {
+        await spec.authorize({
+          params,
+          req,
+          get auth() {
+            return auth(req);
+          },
+        });
+      }
       const query = spec.query ? await validate(spec.query, req.query) : req.query;
       if (spec.upload) req.uploads = await receiveUploads(req, res, { ...spec.upload, tempDir: options.uploadDir });
       try {

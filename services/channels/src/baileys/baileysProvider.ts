@@ -33,6 +33,7 @@ export interface BaileysSocket {
   logout(message?: string): Promise<void>;
   end(error: Error | undefined): void;
   rejectCall?(callId: string, callFrom: string): Promise<void>;
+  onWhatsApp?(...jids: string[]): Promise<Array<{ jid: string; exists: boolean }> | undefined>;
   updateMediaMessage?(message: WAMessage): Promise<WAMessage>;
 }
 
@@ -463,6 +464,26 @@ export class BaileysProvider implements ChannelProvider {
     }
     await acknowledged;
     return { providerMessageId, timestamp: this.now() };
+  }
+
+  async checkNumber(connectionId: number, number: string): Promise<boolean> {
+    const session = this.sessions.get(connectionId);
+    const socket = session?.socket;
+    if (!session || !socket || session.status !== 'CONNECTED') throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', `WhatsApp session ${connectionId} is not connected`);
+    let jid: string;
+    try {
+      jid = pnJid(number);
+    } catch {
+      return false;
+    }
+    if (!socket.onWhatsApp) return true;
+    try {
+      const found = await socket.onWhatsApp(jid);
+      // Unknown numbers are left out of the answer (baileys7.md §6).
+      return (found ?? []).some((r) => r.exists);
+    } catch (error) {
+      throw new ChannelError('ERR_WAPP_CHECK_CONTACT', `WhatsApp did not answer whether ${number} exists: ${(error as Error).message}`);
+    }
   }
 
   // ---- lifecycle -------------------------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ export class FakeWhatsapp {
   readonly errorFor = new Map<string, string>();
   /** Sends to these numbers get no server ack at all. */
   readonly silentFor = new Set<string>();
+  /** Numbers that have no WhatsApp (onWhatsApp leaves them out). */
+  readonly unknownNumbers = new Set<string>();
   /** LID user part → phone number, for customers who write from their LID. */
   readonly lids = new Map<string, string>();
   connects = 0;
@@ -205,6 +207,10 @@ export class FakeSocket implements BaileysSocket {
   }
 
   async rejectCall(): Promise<void> {}
+
+  async onWhatsApp(...jids: string[]): Promise<Array<{ jid: string; exists: boolean }>> {
+    return jids.filter((jid) => !this.whatsapp.unknownNumbers.has(jid.split('@')[0]!)).map((jid) => ({ jid, exists: true }));
+  }
 }
 
 /** Auth state in memory (the PostgreSQL store has its own tests): enough for the provider's lifecycle. */

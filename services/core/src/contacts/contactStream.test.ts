@@ -179,6 +179,38 @@ describe('conversation: outbound messages', () => {
   });
 });
 
+describe('conversation: messages sent through the external API', () => {
+  const external = (messageId: string) =>
+    ({
+      type: 'QueueExternalMessage',
+      companyId: 1,
+      whatsappId: 4,
+      number: '5511999990001',
+      messageId,
+      body: 'Seu pedido saiu',
+      queueId: 2,
+      newContactId: 10,
+      newTicketId: 20,
+      newTicketUuid: 'uuid-20',
+    }) as ContactStreamCommand;
+  const queuedBy = (messageId: string): ContactStreamDomainEvent => ({
+    type: 'MessageQueued',
+    data: { ticketId: 20, messageId, whatsappId: 4, body: 'Seu pedido saiu', userId: 0, quotedMessageId: null },
+  });
+  it('a new number gets a contact and a pending ticket; the same message id again is nothing', () => {
+    const created: ContactStreamDomainEvent[] = [
+      { type: 'ContactCreated', data: { contactId: 10, number: '5511999990001', name: '5511999990001', isGroup: false } },
+      { type: 'TicketOpened', data: { ticketId: 20, uuid: 'uuid-20', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } },
+    ];
+    spec.given([]).when(external('api-1')).then([...created, queuedBy('api-1')]);
+    spec.given([...created, queuedBy('api-1')]).when(external('api-1')).then([]);
+  });
+  it('a number with an open or pending ticket gets the message on it, whoever holds it', () => {
+    spec.given([contact, opened]).when(external('api-2')).then([queuedBy('api-2')]);
+    spec.given([contact, opened, accepted(8)]).when(external('api-3')).then([queuedBy('api-3')]);
+  });
+});
+
 describe('conversation: a long-lived customer', () => {
   const history = (messages: number): ContactStreamDomainEvent[] => {
     const events: ContactStreamDomainEvent[] = [contact, opened, accepted()];

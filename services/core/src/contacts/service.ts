@@ -123,6 +123,37 @@ export class ContactStreamService {
     return { ...result, messageId };
   }
 
+  /**
+   * Queues a message sent through the external API on the number's conversation (a new contact and a pending ticket
+   * when it has none). The same `messageId` twice is one message.
+   */
+  async sendExternal(input: {
+    companyId: number;
+    whatsappId: number;
+    number: string;
+    messageId: string;
+    body: string;
+    queueId: number | null;
+    media?: { mediaType: MediaType; mediaUrl: string; voice: boolean };
+  }): Promise<ConversationResult & { ticketId: number }> {
+    const stream = contactStream(input.companyId, input.number);
+    const result = await handleCommand(
+      this.store,
+      contactStreamDecider,
+      stream,
+      async (state) => ({
+        type: 'QueueExternalMessage' as const,
+        ...input,
+        newContactId: state.contact?.id ?? (await this.ids.next('contact')),
+        newTicketId: state.currentTicketId ?? (await this.ids.next('ticket')),
+        newTicketUuid: randomUUID(),
+      }),
+      { actor: { type: 'system', name: 'external-api' } },
+      this.options,
+    );
+    return { ...result, ticketId: result.state.outbound.get(input.messageId)!.ticketId };
+  }
+
   /** A conversation as it stands now (through the same cache the commands use). */
   async state(streamId: string): Promise<ContactStreamState> {
     return (await loadState(this.store, contactStreamDecider, streamId, this.cache, this.snapshots)).state;

@@ -37,6 +37,23 @@ export type MessageCommand =
       quotedMessageId: string | null;
       media?: { mediaType: MediaType; mediaUrl: string; voice: boolean };
     }
+  /**
+   * A message sent through the external API (a connection's token, no agent): to the contact's open or pending ticket,
+   * or to a new pending one (the contact too, if new), so the conversation shows in the console like any other.
+   */
+  | {
+      type: 'QueueExternalMessage';
+      companyId: number;
+      whatsappId: number;
+      number: string;
+      messageId: string;
+      body: string;
+      media?: { mediaType: MediaType; mediaUrl: string; voice: boolean };
+      queueId: number | null;
+      newContactId: number;
+      newTicketId: number;
+      newTicketUuid: string;
+    }
   | { type: 'RecordDispatch'; messageId: string; providerMessageId: string }
   | { type: 'RecordDispatchUncertain'; messageId: string; providerMessageId: string; reason: string }
   | { type: 'RecordDispatchFailure'; messageId: string; reason: string }
@@ -118,6 +135,37 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
           },
         },
       ];
+    },
+    QueueExternalMessage(command, state) {
+      if (state.outbound.has(command.messageId)) return [];
+      const events: ContactStreamDomainEvent[] = [];
+      let contactId = state.contact?.id;
+      if (contactId === undefined) {
+        contactId = command.newContactId;
+        events.push({ type: 'ContactCreated', data: { contactId, number: command.number, name: command.number, isGroup: false } });
+      }
+      let ticketId = state.currentTicketId;
+      if (ticketId === null) {
+        ticketId = command.newTicketId;
+        events.push({
+          type: 'TicketOpened',
+          data: { ticketId, uuid: command.newTicketUuid, contactId, whatsappId: command.whatsappId, queueId: command.queueId, isGroup: false },
+        });
+      }
+      events.push({
+        type: 'MessageQueued',
+        data: {
+          ticketId,
+          messageId: command.messageId,
+          whatsappId: command.whatsappId,
+          body: command.body,
+          // No agent wrote it: the API did.
+          userId: 0,
+          quotedMessageId: null,
+          ...(command.media ? { mediaType: command.media.mediaType, mediaUrl: command.media.mediaUrl, ...(command.media.voice ? { voice: true } : {}) } : {}),
+        },
+      });
+      return events;
     },
     RecordDispatch(command, state) {
       const message = state.outbound.get(command.messageId);

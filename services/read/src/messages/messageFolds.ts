@@ -34,7 +34,7 @@ export const messageFolds: RowFolds = {
     messages.set({
       key, id: d.messageId, company_id: companyId, ticket_id: d.ticketId, contact_id: t.contact_id, whatsapp_id: d.whatsappId, body: d.body, from_me: true,
       media_type: d.mediaType ?? 'chat', media_url: d.mediaUrl ?? null, quoted_id: d.quotedMessageId, ack: 0, is_deleted: false, is_edited: false, read: true,
-      provider_message_id: null, user_id: d.userId, failed: false, failure_reason: null, ordinal: e.position.prepare, created_at: at,
+      provider_message_id: null, user_id: d.userId || null, failed: false, failure_reason: null, ordinal: e.position.prepare, created_at: at,
     });
     touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
   },

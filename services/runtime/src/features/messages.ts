@@ -1,10 +1,11 @@
 import { MESSAGES_ERRORS } from '@atendo/contracts';
-import { idempotencyKeyMigrations, messageRoutes } from '@atendo/api';
+import { externalApiRoutes, idempotencyKeyMigrations, messageRoutes } from '@atendo/api';
 import { defineFeature } from './featureModule.js';
 
 export const messages = defineFeature({
   name: 'messages',
-  routes: (deps) => messageRoutes(deps.api, deps.media.blobs),
+  // The console's replies, and the external send API that integrators call with a connection's token.
+  routes: (deps) => [...messageRoutes(deps.api, deps.media.blobs), ...externalApiRoutes({ api: deps.api, knex: deps.knex, sessions: deps.sessions, blobs: deps.media.blobs })],
   migrations: idempotencyKeyMigrations,
   channels: ['appMessage'],
   errors: MESSAGES_ERRORS,

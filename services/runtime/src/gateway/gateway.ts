@@ -389,6 +389,7 @@ export class Gateway {
       logout: async (_companyId, whatsappId) => {
         await this.options.provider.logout(whatsappId);
       },
+      checkNumber: async (_companyId, whatsappId, number) => (this.options.provider.checkNumber ? this.options.provider.checkNumber(whatsappId, number) : true),
     };
   }
 }

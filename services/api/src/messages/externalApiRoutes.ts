@@ -1,0 +1,127 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type * as yup from 'yup';
+import { externalNumber, externalSendSchema, type MediaType } from '@atendo/contracts';
+import { AppError } from '@atendo/core';
+import { CompanyQueries } from '@atendo/read';
+import { RateLimiter } from '../auth/rateLimit.js';
+import { ConnectionTokens } from '../connections/connectionTokens.js';
+import type { SessionControl } from '../connections/connectionRoutes.js';
+import type { ApiContext } from '../http/context.js';
+import { route, type RouteSpec } from '../http/routeTable.js';
+import { isUuid } from '../http/validate.js';
+import type { BlobStore } from '../media/blobStore.js';
+import { MEDIA_MAX_FILES } from '../media/mediaRoutes.js';
+import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
+import { storeUploads } from '../media/uploads.js';
+
+export interface ExternalApiDeps {
+  api: ApiContext;
+  knex: Knex;
+  sessions: SessionControl;
+  blobs: BlobStore;
+  /** Sends per token per minute (default 60). */
+  perMinute?: number;
+}
+
+const bearer = (header: string | undefined) => /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim() ?? '';
+
+/**
+ * The external send API (spec: POST {backend}/api/messages/send): an integrator sends a text or files to a number
+ * through a connection, authorised by that connection's token. The message lands on the number's conversation (a new
+ * contact and a pending ticket if it has none) and goes out through the gateway like an agent's reply, with the same
+ * delivery tracking.
+ */
+export function externalApiRoutes({ api: ctx, knex, sessions, blobs, perMinute = 60 }: ExternalApiDeps): RouteSpec[] {
+  const tokens = new ConnectionTokens(knex);
+  const companies = new CompanyQueries(knex);
+  const limiter = new RateLimiter(knex, 'api-send:', perMinute, 60_000);
+  /** The connection the request's token names: checked before any file is received. */
+  const callers = new WeakMap<object, { companyId: number; whatsappId: number }>();
+
+  return [
+    route<object, object, yup.InferType<typeof externalSendSchema>>({
+      method: 'post',
+      path: '/api/messages/send',
+      feature: 'messages',
+      summary:
+        "Send a text, or files in `medias` (with `body` as their caption), to a number through the connection whose token is the bearer; creates or reuses the number's ticket",
+      permission: 'public',
+      body: externalSendSchema,
+      upload: { field: 'medias', maxFiles: MEDIA_MAX_FILES, maxBytes: largestAllowed(MESSAGE_MEDIA_MIMES), accept: MESSAGE_MEDIA_MIMES },
+      errors: ['ERR_SESSION_EXPIRED', 'ERR_NO_PERMISSION', 'ERR_TOO_MANY_REQUESTS', 'ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_NOT_INITIALIZED', 'ERR_WAPP_CHECK_CONTACT'],
+      examples: {
+        text: { summary: 'A text', value: { number: '5511999990001', body: 'Your order #123 has shipped.' } },
+        image: { summary: 'An image with a caption (multipart)', kind: 'multipart', value: { number: '5511999990001', body: 'Your receipt', medias: '(file receipt.png)' } },
+      },
+      async authorize({ req }) {
+        const token = bearer(req.header('authorization'));
+        if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401, "Send the connection's token: `Authorization: Bearer <token>`");
+        // Counted by the token's hash: the table never holds the credential itself.
+        if (!(await limiter.attempt(createHash('sha256').update(token).digest('hex')))) {
+          throw new AppError('ERR_TOO_MANY_REQUESTS', 429, `At most ${perMinute} sends a minute per token`);
+        }
+        const caller = await tokens.byToken(token);
+        if (!caller) throw new AppError('ERR_NO_PERMISSION', 403, 'No connection has this token');
+        if (!(await companies.planAllows(caller.companyId, 'useExternalApi'))) throw new AppError('ERR_NO_PERMISSION', 403, "The company's plan does not include the external API");
+        callers.set(req, caller);
+      },
+      async handler({ req, res, body }) {
+        const { companyId, whatsappId } = callers.get(req)!;
+        const number = externalNumber(body.number);
+        if (!number) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400, `${body.number} is not a WhatsApp number: digits with the country code, 8 to 15 of them`);
+        const uploads = req.uploads ?? [];
+        if (!uploads.length && !body.body.trim()) {
+          throw new AppError('ERR_VALIDATION', 400, 'Send a body, or files in `medias`', [{ path: 'body', message: 'validation.required' }]);
+        }
+        const key = req.header('Idempotency-Key');
+        if (key !== undefined && !isUuid(key)) throw new AppError('ERR_VALIDATION', 400, 'Idempotency-Key must be a UUID');
+        const connection = await ctx.connections.connection(whatsappId);
+        if (!connection) throw new AppError('ERR_NO_PERMISSION', 403, 'No connection has this token');
+        const status = (await ctx.connections.whatsapp(companyId, whatsappId))?.status;
+        if (status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, `The connection is ${status ?? 'gone'}, not connected: nothing was sent`);
+        if (sessions.checkNumber) {
+          let exists: boolean;
+          try {
+            exists = await sessions.checkNumber(companyId, whatsappId, number);
+          } catch (error) {
+            const code = (error as { code?: string }).code;
+            if (code === 'ERR_WAPP_NOT_INITIALIZED' || code === 'ERR_WAPP_CHECK_CONTACT') throw new AppError(code, 400, (error as Error).message);
+            throw error;
+          }
+          if (!exists) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400, `${number} has no WhatsApp`);
+        }
+        const queueId = connection.queueIds.length === 1 ? connection.queueIds[0]! : null;
+        // The same Idempotency-Key again is the same message(s): a retried request does not reach the customer twice.
+        const messageId = (part: number) => (key ? `api-${createHash('sha256').update(`${whatsappId}:${key}:${part}`).digest('hex').slice(0, 32)}` : randomUUID());
+        const sent: string[] = [];
+        let ticketId = 0;
+        let position;
+        if (!uploads.length) {
+          const one = await ctx.conversationService.sendExternal({ companyId, whatsappId, number, messageId: messageId(0), body: body.body, queueId });
+          sent.push(messageId(0));
+          ({ ticketId } = one);
+          position = one.position;
+        } else {
+          const stored = await storeUploads(blobs, companyId, uploads);
+          try {
+            for (const [i, file] of stored.entries()) {
+              const media = { mediaType: file.kind as MediaType, mediaUrl: `/public/${file.key}`, voice: false };
+              const id = messageId(i);
+              const one = await ctx.conversationService.sendExternal({ companyId, whatsappId, number, messageId: id, body: body.body.trim() || file.originalName, queueId, media });
+              sent.push(id);
+              ({ ticketId } = one);
+              position = one.position;
+            }
+          } catch (error) {
+            if (!sent.length) await Promise.all(stored.map((s) => blobs.delete(s.key).catch(() => undefined)));
+            throw error;
+          }
+        }
+        await ctx.readYourWrites(position);
+        res.json({ message: 'Message sent', ticketId, messages: sent });
+      },
+    }),
+  ];
+}
+
