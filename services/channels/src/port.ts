@@ -11,7 +11,10 @@ export interface InboundMessage {
   connectionId: number;
   /** Provider-given id, unique within the connection: the platform derives its event id from it. */
   providerMessageId: string;
-  /** The customer's number, digits only with country code (e.g. 5511999990001). */
+  /**
+   * The customer's number, digits only with country code (e.g. 5511999990001); when WhatsApp gave only their LID, the
+   * LID's digits (and `lid` says so).
+   */
   from: string;
   /** The name the customer shows on WhatsApp, if any. */
   pushName?: string;
@@ -64,6 +67,8 @@ export interface ChannelSink {
    * again): read from the log, so no provider keeps a message store in memory. Undefined when unknown.
    */
   sentMessage?(connectionId: number, providerMessageId: string): Promise<{ body: string } | undefined>;
+  /** WhatsApp revealed that a LID (its privacy id, digits) and a phone number (digits) are the same person. */
+  identity?(connectionId: number, lid: string, pn: string): Promise<void>;
 }
 
 export interface OutboundMessage {

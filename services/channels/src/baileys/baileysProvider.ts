@@ -17,7 +17,7 @@ import makeWASocket, {
 } from '@whiskeysockets/baileys';
 import { ChannelError, SendOutcomeUnknownError, type ChannelProvider, type ChannelSink, type InboundMessage, type OutboundMedia, type OutboundMessage, type SessionInfo } from '../port.js';
 import { InboundJournal } from './inboundJournal.js';
-import { pnJid, providerMessageIdFor } from './ids.js';
+import { lidJid, pnJid, providerMessageIdFor, toIdentity } from './ids.js';
 import { SessionLeases } from './lease.js';
 import { mapCall, mapMessage, mapUpdate, type BaileysFact, type MessageFact } from './mapping.js';
 import { decide, failuresAfter, qrLimit, STABLE_CONNECTION_MS, type Stop } from './reconnectPolicy.js';
@@ -271,6 +271,13 @@ export class BaileysProvider implements ChannelProvider {
       });
       for (const message of pending) this.enqueueInbound(session, message);
     });
+    // WhatsApp tells the LID of a number it knows (app-state sync): one person, one contact.
+    socket.ev.on('lid-mapping.update', (update: { lid?: string; pn?: string }) => {
+      const who = toIdentity(update.lid, update.pn);
+      if (!current() || !who?.lid || !who.pn || !session.sink.identity) return;
+      const { lid, pn } = who as { lid: string; pn: string };
+      session.inbound = session.inbound.then(() => this.untilDone(session, () => session.sink.identity!(id, lid, pn)));
+    });
     socket.ev.on('messages.update', (updates: WAMessageUpdate[]) => {
       if (!current()) return;
       for (const update of updates) for (const fact of mapUpdate(update)) this.onAck(session, fact);
@@ -350,6 +357,10 @@ export class BaileysProvider implements ChannelProvider {
   private async deliver(session: Session, message: WAMessage): Promise<void> {
     const id = session.info.connectionId;
     const facts = mapMessage(message, { id: session.socket?.user?.id ?? null, lid: session.socket?.user?.lid ?? null });
+    // What WhatsApp revealed of who is who comes first: the message itself is then filed under the right person.
+    for (const fact of facts) {
+      if (fact.kind === 'identity' && session.sink.identity) await this.untilDone(session, () => session.sink.identity!(id, fact.lid, fact.pn));
+    }
     const inbound = facts.filter((f): f is MessageFact => f.kind === 'message' && !f.fromMe).map((f) => this.toInbound(session, f, message));
     for (const item of inbound) {
       for (let failures = 0; ; failures++) {
@@ -435,7 +446,8 @@ export class BaileysProvider implements ChannelProvider {
     }
     let jid: string;
     try {
-      jid = pnJid(message.to);
+      // A customer known only by their LID is answered at the LID (`{lid}@lid`).
+      jid = message.to.endsWith('@lid') ? lidJid(message.to.slice(0, -4)) : pnJid(message.to);
     } catch (error) {
       throw new ChannelError('ERR_WAPP_INVALID_CONTACT', (error as Error).message);
     }

@@ -2,6 +2,7 @@ import { CONNECTIONS_ERRORS } from '@atendo/contracts';
 import { connectionRoutes, connectionTokenMigrations } from '@atendo/api';
 import { inboundJournalMigration, sessionLeaseMigration, whatsappAuthMigrations } from '@atendo/channels';
 import { connectionsMigrations, connectionsProjection } from '@atendo/read';
+import { identityMigrations } from '../gateway/identities.js';
 import { parkedInboundMigrations } from '../gateway/parkedInbound.js';
 import { defineFeature } from './featureModule.js';
 
@@ -10,7 +11,7 @@ export const connections = defineFeature({
   routes: ({ api, sessions, knex, store, ids }) => connectionRoutes({ api, sessions, knex, store, ids }),
   // Customer messages the gateway set aside after repeated failures; the connections' settings and API tokens;
   // Baileys' credentials (encrypted), the session leases and the inbound journal.
-  migrations: [...parkedInboundMigrations, ...connectionsMigrations, ...connectionTokenMigrations, ...whatsappAuthMigrations, sessionLeaseMigration, inboundJournalMigration],
+  migrations: [...parkedInboundMigrations, ...connectionsMigrations, ...connectionTokenMigrations, ...whatsappAuthMigrations, sessionLeaseMigration, inboundJournalMigration, ...identityMigrations],
   projections: [connectionsProjection],
   channels: ['whatsapp', 'whatsappSession'],
   errors: CONNECTIONS_ERRORS,

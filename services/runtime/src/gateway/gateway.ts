@@ -21,6 +21,7 @@ import { ChannelError, type ChannelProvider, type ChannelSink, type InboundMedia
 import { readCheckpoint, type ConnectionQueries, type TicketQueries } from '@atendo/read';
 import type { SessionControl } from '@atendo/api';
 import type { Logger } from '../logger.js';
+import { IdentityMap, lidAddress } from './identities.js';
 import { ParkedInbound } from './parkedInbound.js';
 
 export interface GatewayOptions {
@@ -75,6 +76,7 @@ export class Gateway {
 
   constructor(private readonly options: GatewayOptions) {
     this.parked = new ParkedInbound(options.knex);
+    this.identities = new IdentityMap(options.knex);
     this.sessions = this.sessionControl();
   }
 
@@ -82,6 +84,7 @@ export class Gateway {
   readonly sessions: SessionControl;
 
   private readonly parked: ParkedInbound;
+  private readonly identities: IdentityMap;
 
   readonly sink: ChannelSink = {
     inbound: (message) => this.inbound(message),
@@ -89,6 +92,9 @@ export class Gateway {
     ack: (connectionId, providerMessageId, ack, reason) => this.ack(connectionId, providerMessageId, ack, reason),
     status: (connectionId, status, qrcode, reason) => this.status(connectionId, status, qrcode, reason),
     sentMessage: (connectionId, providerMessageId) => this.sentMessage(connectionId, providerMessageId),
+    identity: async (connectionId, lid, pn) => {
+      await this.identities.learn((await this.connection(connectionId)).companyId, lid, pn);
+    },
   };
 
   async start(): Promise<void> {
@@ -132,8 +138,9 @@ export class Gateway {
     return { companyId: found.companyId, queueIds: found.queueIds };
   }
 
-  private async inbound(message: InboundMessage): Promise<void> {
-    const connection = await this.connection(message.connectionId);
+  private async inbound(received: InboundMessage): Promise<void> {
+    const connection = await this.connection(received.connectionId);
+    const message = await this.resolveIdentity(connection.companyId, received);
     let mediaUrl: string | undefined;
     if (message.media && this.options.blobs) {
       // A redelivered message is already recorded: its file is not fetched and stored again.
@@ -330,6 +337,20 @@ export class Gateway {
       this.options.log.warn({ err: error, messageId }, 'the outcome of a reply is unknown');
       return { type: 'RecordDispatchUncertain', messageId, providerMessageId: expected, reason };
     }
+  }
+
+  /**
+   * One person, one contact: a message that shows both a LID and a number teaches the pair; one from a LID alone goes
+   * to the number's conversation when the pair is known, else to the LID's own (`{lid}@lid`), which replies reach.
+   */
+  private async resolveIdentity(companyId: number, message: InboundMessage): Promise<InboundMessage> {
+    if (!message.lid) return message;
+    if (message.from !== message.lid) {
+      await this.identities.learn(companyId, message.lid, message.from);
+      return message;
+    }
+    const pn = await this.identities.phoneOf(companyId, message.lid);
+    return { ...message, from: pn ?? lidAddress(message.lid) };
   }
 
   /** An agent's stored file, opened when the provider sends it (and again if it sends it again). */
