@@ -41,7 +41,7 @@ export function AttachDialog({ files, onChange, onClose, onSend }: AttachDialogP
           ))}
         </ul>
         <FormGroup label={t('messages.attach.caption')} labelFor="attach-caption">
-          <TextArea id="attach-caption" fill rows={2} value={caption} onChange={(event) => setCaption(event.currentTarget.value)} />
+          <TextArea id="attach-caption" className="attach-caption" autoFocus fill rows={2} value={caption} onChange={(event) => setCaption(event.currentTarget.value)} />
         </FormGroup>
       </DialogBody>
       <DialogFooter
