@@ -189,9 +189,13 @@ export class FakeSocket implements BaileysSocket {
         // A message id the phone already has is shown once.
         if (!phone.some((m) => m.id === id)) phone.push({ id, text, connectionId: this.connectionId, ...(media ? { media } : {}) });
         this.whatsapp.phones.set(number, phone);
-        setTimeout(() => {
-          if (!this.ended) this.ev.emit('messages.update', [{ key: { remoteJid: jid, fromMe: true, id }, update: { status: proto.WebMessageInfo.Status.DELIVERY_ACK } }]);
-        }, 5);
+        // The phone receives it, then the customer reads it (as the simulator's customers do).
+        const receipt = (status: number, after: number) =>
+          setTimeout(() => {
+            if (!this.ended) this.ev.emit('messages.update', [{ key: { remoteJid: jid, fromMe: true, id }, update: { status } }]);
+          }, after);
+        receipt(proto.WebMessageInfo.Status.DELIVERY_ACK, 5);
+        receipt(proto.WebMessageInfo.Status.READ, 15);
       }, 5);
     }
     return { key: { remoteJid: jid, fromMe: true, id }, message: { conversation: text }, status: proto.WebMessageInfo.Status.PENDING } as WAMessage;
