@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListTicketsResponse, RecordedEvent, WhatsappDetails } from '@atendo/contracts';
+import type { ListTicketsResponse, RecordedEvent } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { startHarness, type Harness } from './testing/harness.js';
 
@@ -20,9 +20,7 @@ describe('simulator parity: one conversation through the simulator and through B
     const login = await h.login();
     token = login.token;
     userId = login.user.id;
-    baileysId = (await h.api<WhatsappDetails>('/whatsapp', { token, body: { name: 'Real', queueIds: [h.queueIds[0]] } })).body.id;
-    await eventually(() => h.whatsapp.scan(baileysId));
-    await eventually(async () => expect((await h.api<WhatsappDetails>(`/whatsapp/${baileysId}`, { token })).body.status).toBe('CONNECTED'));
+    baileysId = await h.linkNumber(token, { name: 'Real', queueIds: [h.queueIds[0]] });
     // Both connections serve the same single queue, so their tickets start alike.
     expect((await h.api(`/whatsapp/${h.whatsappId}`, { method: 'PUT', token, body: { queueIds: [h.queueIds[0]] } })).status).toBe(200);
   });

@@ -15,9 +15,7 @@ describe('delivery you can trust: every send is tracked until WhatsApp’s serve
     const login = await h.login();
     token = login.token;
     userId = login.user.id;
-    connectionId = (await h.api<WhatsappDetails>('/whatsapp', { token, body: { name: 'Entrega', queueIds: [h.queueIds[0]] } })).body.id;
-    await eventually(() => h.whatsapp.scan(connectionId));
-    await eventually(async () => expect((await h.api<WhatsappDetails>(`/whatsapp/${connectionId}`, { token })).body.status).toBe('CONNECTED'));
+    connectionId = await h.linkNumber(token, { name: 'Entrega', queueIds: [h.queueIds[0]] });
   });
   afterAll(async () => h?.stop());
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListMessagesResponse, ListTicketsResponse, WhatsappDetails } from '@atendo/contracts';
+import type { ListMessagesResponse, ListTicketsResponse } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { startHarness, type Harness } from './testing/harness.js';
 
@@ -16,10 +16,7 @@ describe('the external send API: POST /api/messages/send with a connection’s t
     h = await startHarness();
     token = (await h.login()).token;
     png = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 250, g: 120, b: 0 } } }).png().toBuffer();
-    const created = await h.api<WhatsappDetails>('/whatsapp', { token, body: { name: 'API', token: REAL_TOKEN, queueIds: [h.queueIds[0]] } });
-    realId = created.body.id;
-    await eventually(() => h.whatsapp.scan(realId));
-    await eventually(async () => expect((await h.api<WhatsappDetails>(`/whatsapp/${realId}`, { token })).body.status).toBe('CONNECTED'));
+    realId = await h.linkNumber(token, { name: 'API', token: REAL_TOKEN, queueIds: [h.queueIds[0]] });
     expect((await h.api(`/whatsapp/${h.whatsappId}`, { method: 'PUT', token, body: { token: DEMO_TOKEN } })).status).toBe(200);
   });
   afterAll(async () => h?.stop());

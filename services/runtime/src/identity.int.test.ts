@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListMessagesResponse, ListTicketsResponse, Ticket, WhatsappDetails } from '@atendo/contracts';
+import type { ListMessagesResponse, ListTicketsResponse, Ticket } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { startHarness, type Harness } from './testing/harness.js';
 
@@ -14,9 +14,7 @@ describe('one person, one contact: customers who write from a LID', () => {
     const login = await h.login();
     token = login.token;
     userId = login.user.id;
-    connectionId = (await h.api<WhatsappDetails>('/whatsapp', { token, body: { name: 'LID', queueIds: [h.queueIds[0]] } })).body.id;
-    await eventually(() => h.whatsapp.scan(connectionId));
-    await eventually(async () => expect((await h.api<WhatsappDetails>(`/whatsapp/${connectionId}`, { token })).body.status).toBe('CONNECTED'));
+    connectionId = await h.linkNumber(token, { name: 'LID', queueIds: [h.queueIds[0]] });
   });
   afterAll(async () => h?.stop());
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListMessagesResponse, ListTicketsResponse, Message, Ticket, WhatsappDetails } from '@atendo/contracts';
+import type { ListMessagesResponse, ListTicketsResponse, Message, Ticket } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { startHarness, type Harness } from './testing/harness.js';
 
@@ -24,11 +24,7 @@ describe('media in conversations: files customers send are stored and shown; age
     userId = login.user.id;
     png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 139, b: 234 } } }).png().toBuffer();
     // A real number (Baileys, over the fake WhatsApp), paired.
-    const created = await h.api<WhatsappDetails>('/whatsapp', { token, body: { name: 'Loja', queueIds: [h.queueIds[0]] } });
-    expect(created.status).toBe(201);
-    connectionId = created.body.id;
-    await eventually(() => h.whatsapp.scan(connectionId));
-    await eventually(async () => expect((await h.api<WhatsappDetails>(`/whatsapp/${connectionId}`, { token })).body.status).toBe('CONNECTED'));
+    connectionId = await h.linkNumber(token, { name: 'Loja', queueIds: [h.queueIds[0]] });
   });
   afterAll(async () => h?.stop());
 
@@ -82,8 +78,8 @@ describe('media in conversations: files customers send are stored and shown; age
     expect(phone[0]).toMatchObject({ text: 'Segue a foto', media: { kind: 'image', mimetype: 'image/png', size: png.length } });
     expect(phone[1]).toMatchObject({ media: { kind: 'audio', mimetype: 'audio/mpeg', size: MP3.length, ptt: true } });
     expect(phone[2]).toMatchObject({ media: { kind: 'document', mimetype: 'application/pdf', fileName: 'orçamento.pdf' } });
-    // WhatsApp's server acknowledged each: sent, then delivered.
-    await eventually(async () => expect((await messagesOf(ticket.id)).filter((m: Message) => m.fromMe).map((m) => m.ack)).toEqual([2, 2, 2]));
+    // WhatsApp's server acknowledged each: sent, delivered, then read by the customer.
+    await eventually(async () => expect((await messagesOf(ticket.id)).filter((m: Message) => m.fromMe).map((m) => m.ack)).toEqual([3, 3, 3]));
   });
 
   it('a disguised file (an executable named .png) is refused with a catalogue code and nothing is queued or stored', async () => {

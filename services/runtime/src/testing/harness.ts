@@ -26,6 +26,8 @@ export interface Harness {
   api<T = unknown>(path: string, init?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T }>;
   /** Pairs a connection's simulated phone, waiting until it is connected. */
   pair(whatsappId: number): Promise<void>;
+  /** Adds a real-number connection (Baileys over the fake WhatsApp) with the admin's token, scans its QR code, and waits until it is connected. */
+  linkNumber(token: string, fields: Record<string, unknown>): Promise<number>;
   /** A customer writes to the demo connection (or another); resolves with the simulator's message id. */
   customerSays(number: string, text: string, pushName?: string, whatsappId?: number): Promise<string>;
   socket(token: string): Promise<FeedClient>;
@@ -111,6 +113,17 @@ export async function startHarness(options: { env?: Record<string, string> } = {
       return { ...((await res.json()) as LoginResponse), cookie };
     },
     pair,
+    async linkNumber(token, fields) {
+      const created = await api<{ id: number }>('/whatsapp', { token, body: { ...fields, channel: 'baileys' } });
+      if (created.status !== 201) throw new Error(`adding a connection answered ${created.status}: ${JSON.stringify(created.body)}`);
+      const id = created.body.id;
+      await eventually(() => whatsapp.scan(id));
+      await eventually(async () => {
+        const { body } = await api<{ status: string }>(`/whatsapp/${id}`, { token });
+        if (body.status !== 'CONNECTED') throw new Error(`connection ${id} is ${body.status}`);
+      });
+      return id;
+    },
     async customerSays(number, text, pushName, whatsappId = seeded.whatsappId) {
       const res = await fetch(`${simulator.url}/simulator/sessions/${whatsappId}/customers/${number}/messages`, {
         method: 'POST',
