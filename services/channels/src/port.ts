@@ -30,6 +30,16 @@ export interface InboundMessage {
   media?: InboundMedia;
 }
 
+export interface InboundCall {
+  callId: string;
+  /** As InboundMessage.from: the number's digits, or the LID's when that is all WhatsApp gave (then `lid` says so). */
+  from: string;
+  lid?: string;
+  isVideo: boolean;
+  /** ms since epoch */
+  timestamp: number;
+}
+
 export interface InboundMedia {
   mimetype: string;
   fileName?: string;
@@ -67,6 +77,11 @@ export interface ChannelSink {
    * again): read from the log, so no provider keeps a message store in memory. Undefined when unknown.
    */
   sentMessage?(connectionId: number, providerMessageId: string): Promise<{ body: string } | undefined>;
+  /**
+   * A customer is calling (a voice or video call offer). The platform records it in the conversation and answers
+   * whether the provider should decline it (the company's `call` setting disabled).
+   */
+  call?(connectionId: number, call: InboundCall): Promise<'decline' | 'ignore'>;
   /** WhatsApp revealed that a LID (its privacy id, digits) and a phone number (digits) are the same person. */
   identity?(connectionId: number, lid: string, pn: string): Promise<void>;
 }

@@ -80,9 +80,9 @@ describe('the external send API: POST /api/messages/send with a connection’s t
   it('refuses a missing or wrong token, a malformed number, a number without WhatsApp and an empty message, writing nothing', async () => {
     const before = await eventCount();
     expect(await send(null, { number: '5511966660004', body: 'x' })).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
-    expect(await send('not-a-token', { number: '5511966660004', body: 'x' })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await send('not-a-token', { number: '5511966660004', body: 'x' })).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
     // A user's session token is not a connection's token.
-    expect(await send(token, { number: '5511966660004', body: 'x' })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await send(token, { number: '5511966660004', body: 'x' })).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
     expect(await send(REAL_TOKEN, { number: '12ab', body: 'x' })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_INVALID_CONTACT' } });
     expect(await send(REAL_TOKEN, { body: 'x' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     expect(await send(REAL_TOKEN, { number: '5511966660004', body: '  ' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });

@@ -62,7 +62,8 @@ export function externalApiRoutes({ api: ctx, knex, sessions, blobs, perMinute =
           throw new AppError('ERR_TOO_MANY_REQUESTS', 429, `At most ${perMinute} sends a minute per token`);
         }
         const caller = await tokens.byToken(token);
-        if (!caller) throw new AppError('ERR_NO_PERMISSION', 403, 'No connection has this token');
+        // Like a session token that is not one: the caller is nobody (a user's own session token is not a connection's).
+        if (!caller) throw new AppError('ERR_SESSION_EXPIRED', 401, 'No connection has this token');
         if (!(await companies.planAllows(caller.companyId, 'useExternalApi'))) throw new AppError('ERR_NO_PERMISSION', 403, "The company's plan does not include the external API");
         callers.set(req, caller);
       },

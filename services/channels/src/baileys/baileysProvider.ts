@@ -285,9 +285,18 @@ export class BaileysProvider implements ChannelProvider {
     socket.ev.on('call', (calls: WACallEvent[]) => {
       if (!current()) return;
       for (const call of calls) {
-        // A call offer is refused: the customer hears it decline (the call setting's message comes with issue 11).
-        if (call.status === 'offer' && socket.rejectCall) socket.rejectCall(call.id, call.from).catch(() => undefined);
-        for (const fact of mapCall(call)) if (fact.kind === 'call') this.log.info({ connectionId: id, call: fact.callId, status: fact.status }, 'call');
+        if (call.status !== 'offer' || !session.sink.call) continue;
+        for (const fact of mapCall(call)) {
+          if (fact.kind !== 'call') continue;
+          const inbound = { callId: fact.callId, from: fact.from.pn ?? fact.from.lid ?? '', isVideo: fact.isVideo, timestamp: fact.timestamp, ...(fact.from.lid ? { lid: fact.from.lid } : {}) };
+          // Recorded in the conversation; declined when the company does not take calls on WhatsApp.
+          session.inbound = session.inbound.then(() =>
+            this.untilDone(session, async () => {
+              const answer = await session.sink.call!(id, inbound);
+              if (answer === 'decline' && socket.rejectCall && !fact.offline) await socket.rejectCall(call.id, call.from).catch(() => undefined);
+            }),
+          );
+        }
       }
     });
     // WhatsApp's server acknowledges every message it accepts; Baileys reports only the refusals, so this listens itself.

@@ -20,6 +20,8 @@ export class FakeWhatsapp {
   readonly errorFor = new Map<string, string>();
   /** Sends to these numbers get no server ack at all. */
   readonly silentFor = new Set<string>();
+  /** Calls the platform declined, by call id. */
+  readonly declinedCalls: string[] = [];
   /** Numbers that have no WhatsApp (onWhatsApp leaves them out). */
   readonly unknownNumbers = new Set<string>();
   /** LID user part → phone number, for customers who write from their LID. */
@@ -98,6 +100,16 @@ export class FakeWhatsapp {
     const cdn = this.cdn;
     this.cdn = undefined;
     if (cdn) await new Promise((resolve) => cdn.server.close(resolve));
+  }
+
+  /** A customer calls the number (a call offer, as WhatsApp sends it). */
+  customerCalls(connectionId: number, from: string, options: { isVideo?: boolean; id?: string } = {}): string {
+    const socket = this.socketOf(connectionId);
+    if (!socket) throw new Error(`connection ${connectionId} is not connected`);
+    const id = options.id ?? `CALL${(++this.nextId).toString(16).toUpperCase()}`;
+    const jid = `${from}@s.whatsapp.net`;
+    socket.ev.emit('call', [{ chatId: jid, from: jid, id, date: new Date(), isVideo: options.isVideo ?? false, isGroup: false, offline: false, status: 'offer' }]);
+    return id;
   }
 
   /** A customer writes; `lid` sends it from their LID (with the phone number as the alternate address unless hidden). */
@@ -210,7 +222,9 @@ export class FakeSocket implements BaileysSocket {
     this.open = false;
   }
 
-  async rejectCall(): Promise<void> {}
+  async rejectCall(callId: string): Promise<void> {
+    this.whatsapp.declinedCalls.push(callId);
+  }
 
   async onWhatsApp(...jids: string[]): Promise<Array<{ jid: string; exists: boolean }>> {
     return jids.filter((jid) => !this.whatsapp.unknownNumbers.has(jid.split('@')[0]!)).map((jid) => ({ jid, exists: true }));

@@ -17,8 +17,8 @@ import {
 import { Readable } from 'node:stream';
 import mimeTypes from 'mime-types';
 import { mediaKey, type BlobStore } from '@atendo/api';
-import { ChannelError, type ChannelProvider, type ChannelSink, type InboundMedia, type InboundMessage, type OutboundMessage } from '@atendo/channels';
-import { readCheckpoint, type ConnectionQueries, type TicketQueries } from '@atendo/read';
+import { ChannelError, type ChannelProvider, type ChannelSink, type InboundCall, type InboundMedia, type InboundMessage, type OutboundMessage } from '@atendo/channels';
+import { CompanyQueries, readCheckpoint, type ConnectionQueries, type TicketQueries } from '@atendo/read';
 import type { SessionControl } from '@atendo/api';
 import type { Logger } from '../logger.js';
 import { IdentityMap, lidAddress } from './identities.js';
@@ -42,6 +42,9 @@ export interface GatewayOptions {
   /** Where customers' files are stored and agents' files are read from (the media feature's blob store). */
   blobs?: BlobStore;
 }
+
+/** What a caller is told when the company does not take calls on WhatsApp (the company's `call` setting disabled). */
+export const CALL_DECLINED_TEXT = 'Mensagem automática: este número não atende chamadas de voz ou vídeo pelo WhatsApp. Por favor, escreva sua mensagem aqui.';
 
 /** This many failed sends in a row, with none delivered since, flag a connection degraded. */
 export const DEGRADED_AFTER_FAILURES = 3;
@@ -77,6 +80,7 @@ export class Gateway {
   constructor(private readonly options: GatewayOptions) {
     this.parked = new ParkedInbound(options.knex);
     this.identities = new IdentityMap(options.knex);
+    this.companies = new CompanyQueries(options.knex);
     this.sessions = this.sessionControl();
   }
 
@@ -85,6 +89,7 @@ export class Gateway {
 
   private readonly parked: ParkedInbound;
   private readonly identities: IdentityMap;
+  private readonly companies: CompanyQueries;
 
   readonly sink: ChannelSink = {
     inbound: (message) => this.inbound(message),
@@ -92,6 +97,7 @@ export class Gateway {
     ack: (connectionId, providerMessageId, ack, reason) => this.ack(connectionId, providerMessageId, ack, reason),
     status: (connectionId, status, qrcode, reason) => this.status(connectionId, status, qrcode, reason),
     sentMessage: (connectionId, providerMessageId) => this.sentMessage(connectionId, providerMessageId),
+    call: (connectionId, call) => this.call(connectionId, call),
     identity: async (connectionId, lid, pn) => {
       await this.identities.learn((await this.connection(connectionId)).companyId, lid, pn);
     },
@@ -337,6 +343,36 @@ export class Gateway {
       this.options.log.warn({ err: error, messageId }, 'the outcome of a reply is unknown');
       return { type: 'RecordDispatchUncertain', messageId, providerMessageId: expected, reason };
     }
+  }
+
+  /**
+   * A customer calls: the call is written into the conversation as a call log; when the company does not take calls
+   * (its `call` setting disabled), the provider declines it and the customer is told, once per call, to write instead.
+   */
+  private async call(connectionId: number, call: InboundCall): Promise<'decline' | 'ignore'> {
+    const connection = await this.connection(connectionId);
+    const asMessage: InboundMessage = {
+      connectionId,
+      providerMessageId: `call-${call.callId}`,
+      from: call.from,
+      body: call.isVideo ? 'Video call' : 'Voice call',
+      mediaType: 'call_log',
+      timestamp: call.timestamp,
+      ...(call.lid ? { lid: call.lid } : {}),
+    };
+    const message = await this.resolveIdentity(connection.companyId, asMessage);
+    await recordInbound(this.options.conversations, connection, message);
+    const settings = (await this.companies.company(connection.companyId))?.settings ?? {};
+    if (settings.call !== 'disabled') return 'ignore';
+    await this.options.conversations.sendExternal({
+      companyId: connection.companyId,
+      whatsappId: connectionId,
+      number: message.from,
+      messageId: `call-${call.callId}-declined`,
+      body: CALL_DECLINED_TEXT,
+      queueId: connection.queueIds.length === 1 ? connection.queueIds[0]! : null,
+    });
+    return 'decline';
   }
 
   /**
