@@ -30,4 +30,6 @@ export const CONTACT_STREAM_EVENT_TYPES = [
   'MessageDispatchFailed',
   'MessageAckChanged',
   'MessageDeliveryFailed',
+  'MessageEdited',
+  'MessageRevoked',
 ] as const satisfies ReadonlyArray<ContactStreamEvent['type']>;

@@ -43,4 +43,8 @@ export type MessageEvent =
    * Sent, then refused by WhatsApp (an error ack such as 463) or never acknowledged by its server within the bound:
    * it did not reach the customer. The console shows the reason and offers to send it again.
    */
-  | { type: 'MessageDeliveryFailed'; data: { ticketId: number; messageId: string; reason: string } };
+  | { type: 'MessageDeliveryFailed'; data: { ticketId: number; messageId: string; reason: string } }
+  /** The customer edited a message they sent: its text is now `body`. */
+  | { type: 'MessageEdited'; data: { ticketId: number; messageId: string; body: string } }
+  /** The customer deleted a message they sent, for everyone: the console shows it as deleted. */
+  | { type: 'MessageRevoked'; data: { ticketId: number; messageId: string } };

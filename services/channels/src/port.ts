@@ -30,6 +30,10 @@ export interface InboundMessage {
   media?: InboundMedia;
 }
 
+export type InboundChange =
+  | { kind: 'edit'; changeId: string; targetProviderMessageId: string; body: string }
+  | { kind: 'revoke'; changeId: string; targetProviderMessageId: string };
+
 export interface InboundCall {
   callId: string;
   /** As InboundMessage.from: the number's digits, or the LID's when that is all WhatsApp gave (then `lid` says so). */
@@ -82,6 +86,11 @@ export interface ChannelSink {
    * whether the provider should decline it (the company's `call` setting disabled).
    */
   call?(connectionId: number, call: InboundCall): Promise<'decline' | 'ignore'>;
+  /**
+   * A customer edited, or deleted for everyone, a message they sent (`changeId` is WhatsApp's id of the change, so a
+   * redelivered change is recorded once). A change to a message the platform never recorded is ignored.
+   */
+  change?(connectionId: number, change: InboundChange): Promise<void>;
   /** WhatsApp revealed that a LID (its privacy id, digits) and a phone number (digits) are the same person. */
   identity?(connectionId: number, lid: string, pn: string): Promise<void>;
 }

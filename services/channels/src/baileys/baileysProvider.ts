@@ -390,6 +390,15 @@ export class BaileysProvider implements ChannelProvider {
         }
       }
     }
+    // The customer edited or deleted a message of theirs.
+    for (const fact of facts) {
+      if ((fact.kind !== 'edit' && fact.kind !== 'revoke') || fact.fromMe || !session.sink.change) continue;
+      const change =
+        fact.kind === 'edit'
+          ? { kind: 'edit' as const, changeId: fact.providerMessageId, targetProviderMessageId: fact.targetProviderMessageId, body: fact.body }
+          : { kind: 'revoke' as const, changeId: fact.providerMessageId, targetProviderMessageId: fact.targetProviderMessageId };
+      await this.untilDone(session, () => session.sink.change!(id, change));
+    }
     if (message.key.id) await this.untilDone(session, () => this.journal.done(id, message.key.id!));
   }
 

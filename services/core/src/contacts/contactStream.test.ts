@@ -114,6 +114,14 @@ describe('conversation: ticket status', () => {
       .when(receive('m2', { newTicketId: 21, newTicketUuid: 'uuid-21' }))
       .then([{ type: 'TicketOpened', data: { ticketId: 21, uuid: 'uuid-21', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } }, received('m2', 21)]);
   });
+  it('records a customer’s edit or delete of a message on its ticket, under an id derived from the change', () => {
+    const common = { companyId: 1, whatsappId: 4, ticketId: 20, messageId: 'm1' };
+    const edited = { type: 'MessageEdited', id: inboundEventId(1, 4, 'e1'), data: { ticketId: 20, messageId: 'm1', body: 'corrigido' } } as ContactStreamDomainEvent;
+    spec.given(base).when({ type: 'RecordCustomerEdit', ...common, changeId: 'e1', body: 'corrigido' }).then([edited]);
+    const revoked = { type: 'MessageRevoked', id: inboundEventId(1, 4, 'r1'), data: { ticketId: 20, messageId: 'm1' } } as ContactStreamDomainEvent;
+    spec.given(base).when({ type: 'RecordCustomerRevoke', ...common, changeId: 'r1' }).then([revoked]);
+    spec.given(base).when({ type: 'RecordCustomerRevoke', ...common, ticketId: 99, changeId: 'r2' }).thenThrows('ERR_NO_TICKET_FOUND');
+  });
   it('marks unread messages read once', () => {
     spec.given(base).when({ type: 'MarkTicketRead', ticketId: 20 }).then([{ type: 'TicketRead', data: { ticketId: 20 } }]);
     spec.given([...base, { type: 'TicketRead', data: { ticketId: 20 } }]).when({ type: 'MarkTicketRead', ticketId: 20 }).then([]);

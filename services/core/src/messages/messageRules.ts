@@ -58,6 +58,12 @@ export type MessageCommand =
   | { type: 'RecordDispatchUncertain'; messageId: string; providerMessageId: string; reason: string }
   | { type: 'RecordDispatchFailure'; messageId: string; reason: string }
   | { type: 'RecordAck'; providerMessageId: string; ack: Ack }
+  /**
+   * The customer edited or deleted (for everyone) a message of theirs; `changeId` is WhatsApp's id of the edit or
+   * delete itself, so the same change delivered twice is one event.
+   */
+  | { type: 'RecordCustomerEdit'; companyId: number; whatsappId: number; changeId: string; ticketId: number; messageId: string; body: string }
+  | { type: 'RecordCustomerRevoke'; companyId: number; whatsappId: number; changeId: string; ticketId: number; messageId: string }
   | { type: 'RecordDeliveryFailure'; providerMessageId: string; reason: string };
 
 function changeOutbound(next: ContactStreamState, state: ContactStreamState, messageId: string, change: Partial<OutboundState>): void {
@@ -194,6 +200,14 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
       if (!messageId || !message || command.ack <= message.ack) return [];
       return [{ type: 'MessageAckChanged', data: { ticketId: message.ticketId, messageId, ack: command.ack } }];
     },
+    RecordCustomerEdit(command, state) {
+      const ticket = ticketOf(state, command.ticketId);
+      return [{ type: 'MessageEdited', id: inboundEventId(command.companyId, command.whatsappId, command.changeId), data: { ticketId: ticket.id, messageId: command.messageId, body: command.body } }];
+    },
+    RecordCustomerRevoke(command, state) {
+      const ticket = ticketOf(state, command.ticketId);
+      return [{ type: 'MessageRevoked', id: inboundEventId(command.companyId, command.whatsappId, command.changeId), data: { ticketId: ticket.id, messageId: command.messageId } }];
+    },
     RecordDeliveryFailure(command, state) {
       const messageId = state.byProviderId.get(command.providerMessageId);
       const message = messageId ? state.outbound.get(messageId) : undefined;
@@ -227,5 +241,8 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
     MessageDeliveryFailed(next, { data }, state) {
       changeOutbound(next, state, data.messageId, { failed: true });
     },
+    // The conversation's rules do not depend on a message's text.
+    MessageEdited() {},
+    MessageRevoked() {},
   },
 };

@@ -51,6 +51,12 @@ export const messageFolds: RowFolds = {
   MessageDeliveryFailed(rows, e, d) {
     updateMessage(rows, e, d.ticketId, d.messageId, () => ({ failed: true, failure_reason: d.reason }));
   },
+  MessageEdited(rows, e, d) {
+    updateMessage(rows, e, d.ticketId, d.messageId, () => ({ body: d.body, is_edited: true }));
+  },
+  MessageRevoked(rows, e, d) {
+    updateMessage(rows, e, d.ticketId, d.messageId, () => ({ is_deleted: true }));
+  },
   MessageAckChanged(rows, e, d) {
     updateMessage(rows, e, d.ticketId, d.messageId, () => ({ ack: d.ack, failed: false, failure_reason: null }));
   },

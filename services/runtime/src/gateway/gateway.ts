@@ -17,7 +17,7 @@ import {
 import { Readable } from 'node:stream';
 import mimeTypes from 'mime-types';
 import { mediaKey, type BlobStore } from '@atendo/api';
-import { ChannelError, type ChannelProvider, type ChannelSink, type InboundCall, type InboundMedia, type InboundMessage, type OutboundMessage } from '@atendo/channels';
+import { ChannelError, type ChannelProvider, type ChannelSink, type InboundCall, type InboundChange, type InboundMedia, type InboundMessage, type OutboundMessage } from '@atendo/channels';
 import { CompanyQueries, readCheckpoint, type ConnectionQueries, type TicketQueries } from '@atendo/read';
 import type { SessionControl } from '@atendo/api';
 import type { Logger } from '../logger.js';
@@ -98,6 +98,7 @@ export class Gateway {
     status: (connectionId, status, qrcode, reason) => this.status(connectionId, status, qrcode, reason),
     sentMessage: (connectionId, providerMessageId) => this.sentMessage(connectionId, providerMessageId),
     call: (connectionId, call) => this.call(connectionId, call),
+    change: (connectionId, change) => this.change(connectionId, change),
     identity: async (connectionId, lid, pn) => {
       await this.identities.learn((await this.connection(connectionId)).companyId, lid, pn);
     },
@@ -343,6 +344,17 @@ export class Gateway {
       this.options.log.warn({ err: error, messageId }, 'the outcome of a reply is unknown');
       return { type: 'RecordDispatchUncertain', messageId, providerMessageId: expected, reason };
     }
+  }
+
+  /** A customer edited or deleted a message of theirs: the conversation shows it (a message never recorded is skipped). */
+  private async change(connectionId: number, change: InboundChange): Promise<void> {
+    const { companyId } = await this.connection(connectionId);
+    const found = await this.options.conversationQueries.findMessage(companyId, toStorableText(change.targetProviderMessageId));
+    if (!found || found.message.fromMe) return;
+    const common = { companyId, whatsappId: connectionId, changeId: toStorableText(change.changeId), ticketId: found.message.ticketId, messageId: found.message.id };
+    const command =
+      change.kind === 'edit' ? { type: 'RecordCustomerEdit' as const, ...common, body: toStorableText(change.body) } : { type: 'RecordCustomerRevoke' as const, ...common };
+    await this.options.conversations.execute(found.streamId, command, { actor: { type: 'system', name: 'gateway' } });
   }
 
   /**
