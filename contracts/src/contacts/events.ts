@@ -1,10 +1,33 @@
+import type { Ack, TicketStatus } from '../api.js';
 import type { MessageEvent } from '../messages/events.js';
 import type { TicketEvent } from '../tickets/events.js';
 
 /** The contact record: a customer (a phone number) of one company. */
 export type ContactEvent =
   | { type: 'ContactCreated'; data: { contactId: number; number: string; name: string; isGroup: boolean } }
-  | { type: 'ContactRenamed'; data: { contactId: number; name: string } };
+  | { type: 'ContactRenamed'; data: { contactId: number; name: string } }
+  /** This contact (known only by a LID) turned out to be the number `intoNumber`: its conversation goes on there. */
+  | { type: 'ContactMergedInto'; data: { contactId: number; intoNumber: string } }
+  /**
+   * Another contact of the same person (`fromNumber`, a LID) joins this one: its tickets and their messages are this
+   * contact's from now on; `contactId` is the one contact left (the other's, renamed to this number, when this
+   * stream had none). What the other stream knew of its tickets and sends comes along, so acks and replies go on.
+   */
+  | {
+      type: 'ContactMerged';
+      data: {
+        contactId: number;
+        number: string;
+        name: string;
+        fromContactId: number;
+        fromNumber: string;
+        fromStreamId: string;
+        tickets: Array<{ id: number; uuid: string; status: TicketStatus; userId: number | null; queueId: number | null; whatsappId: number; unread: number }>;
+        currentTicketId: number | null;
+        received: string[];
+        outbound: Array<[messageId: string, ticketId: number, providerMessageId: string | null, ack: Ack, failed: boolean]>;
+      };
+    };
 
 /**
  * Everything the customer's stream `contact-{companyId}.{number}` holds: the contact, its tickets and their
@@ -16,6 +39,8 @@ export type ContactStreamEvent = ContactEvent | TicketEvent | MessageEvent;
 export const CONTACT_STREAM_EVENT_TYPES = [
   'ContactCreated',
   'ContactRenamed',
+  'ContactMergedInto',
+  'ContactMerged',
   'TicketOpened',
   'MessageReceived',
   'TicketAccepted',

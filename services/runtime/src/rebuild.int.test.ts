@@ -77,6 +77,15 @@ describe('rebuilding the read models of a running product', () => {
     await h.customerSays('5511966660003', 'spam');
     const spam = await ticketOf('5511966660003');
     expect((await h.api(`/tickets/${spam.id}`, { method: 'DELETE', token })).status).toBe(200);
+    // A customer writes from their LID, then from their number, then WhatsApp shows both: two contacts merge into one,
+    // moving the LID's tickets and messages (a rebuild folds the merge after everything before it).
+    const real = await h.linkNumber(token, { name: 'Real', queueIds: [h.queueIds[0]] });
+    h.whatsapp.customerSays(real, '0', 'do LID', { lid: '608090401234567', hidePhone: true });
+    await eventually(async () => expect((await h.api<ListTicketsResponse>('/tickets?searchParam=608090401234567&showAll=true&status=pending', { token })).body.tickets).toHaveLength(1));
+    h.whatsapp.customerSays(real, '5511966660004', 'do número');
+    await ticketOf('5511966660004');
+    h.whatsapp.customerSays(real, '5511966660004', 'os dois', { lid: '608090401234567' });
+    await eventually(async () => expect((await h.api<ListTicketsResponse>('/tickets?searchParam=608090401234567&showAll=true&status=pending', { token })).body.tickets).toEqual([]));
     await caughtUp();
 
     const knex = h.atendo.knex;

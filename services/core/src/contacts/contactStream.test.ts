@@ -187,6 +187,44 @@ describe('conversation: outbound messages', () => {
   });
 });
 
+describe('conversation: two contacts of one person merge', () => {
+  const lidContact: ContactStreamDomainEvent = { type: 'ContactCreated', data: { contactId: 30, number: '406080201234567@lid', name: 'Duda', isGroup: false } };
+  const lidTicket: ContactStreamDomainEvent = { type: 'TicketOpened', data: { ticketId: 31, uuid: 'uuid-31', contactId: 30, whatsappId: 4, queueId: 2, isGroup: false } };
+  const from = {
+    fromContactId: 30,
+    fromNumber: '406080201234567@lid',
+    fromStreamId: 'contact-1.406080201234567@lid',
+    name: 'Duda',
+    tickets: [{ id: 31, uuid: 'uuid-31', status: 'pending' as const, userId: null, queueId: 2, whatsappId: 4, unread: 1 }],
+    currentTicketId: 31,
+    received: ['lid-m1'],
+    outbound: [] as Array<[string, number, string | null, 0 | 1 | 2 | 3 | 4 | 5, boolean]>,
+  };
+  it('the LID’s stream is closed towards the number once', () => {
+    const closed: ContactStreamDomainEvent = { type: 'ContactMergedInto', data: { contactId: 30, intoNumber: '5511955550002' } };
+    spec.given([lidContact, lidTicket]).when({ type: 'MergeInto', intoNumber: '5511955550002' }).then([closed]);
+    spec.given([lidContact, lidTicket, closed]).when({ type: 'MergeInto', intoNumber: '5511955550002' }).then([]);
+    spec.given([]).when({ type: 'MergeInto', intoNumber: '5511955550002' }).then([]);
+  });
+  it('the number’s stream takes the LID’s tickets; with both conversations going, the LID’s is closed; repeated, nothing', () => {
+    const merged: ContactStreamDomainEvent = { type: 'ContactMerged', data: { ...from, contactId: 10, number: '5511999990001', name: 'Ana' } };
+    spec
+      .given([contact, opened])
+      .when({ type: 'AbsorbContact', number: '5511999990001', from })
+      .then([merged, { type: 'TicketResolved', data: { ticketId: 31, userId: null } }]);
+    spec.given([contact, opened, merged]).when({ type: 'AbsorbContact', number: '5511999990001', from }).then([]);
+    spec.given([contact, opened, merged]).when(receive('lid-m1')).then([]);
+  });
+  it('a number with no contact yet keeps the LID’s contact and its conversation', () => {
+    const merged: ContactStreamDomainEvent = { type: 'ContactMerged', data: { ...from, contactId: 30, number: '5511955550003', name: 'Duda' } };
+    spec.given([]).when({ type: 'AbsorbContact', number: '5511955550003', from }).then([merged]);
+    spec.given([merged]).when({ type: 'AbsorbContact', number: '5511955550003', from }).thenState((s) => {
+      expect(s.contact).toMatchObject({ id: 30, number: '5511955550003' });
+      expect(s.currentTicketId).toBe(31);
+    });
+  });
+});
+
 describe('conversation: messages sent through the external API', () => {
   const external = (messageId: string) =>
     ({

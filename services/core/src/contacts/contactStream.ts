@@ -47,6 +47,10 @@ export interface ContactStreamState {
   outbound: Window<string, OutboundState>;
   /** Provider id → our id, for acks, for as many messages as `outbound` holds. */
   byProviderId: Window<string, string>;
+  /** This contact was found to be another number's (a LID's contact): its conversation goes on in that stream. */
+  mergedInto: string | null;
+  /** Contacts of the same person merged into this one (their ids): a merge repeated after a crash changes nothing. */
+  absorbed: number[];
 }
 
 export function initialContactStream(): ContactStreamState {
@@ -57,6 +61,8 @@ export function initialContactStream(): ContactStreamState {
     received: Window.empty(RECEIVED_WINDOW),
     outbound: Window.empty(OUTBOUND_WINDOW),
     byProviderId: Window.empty(OUTBOUND_WINDOW),
+    mergedInto: null,
+    absorbed: [],
   };
 }
 
@@ -70,11 +76,13 @@ interface ConversationSnapshot {
   currentTicketId: number | null;
   received: string[];
   outbound: Array<[messageId: string, ticketId: number, providerMessageId: string | null, ack: Ack, failed: boolean]>;
+  mergedInto: string | null;
+  absorbed: number[];
 }
 
 export const contactStreamSnapshots: SnapshotCodec<ContactStreamState> = {
   // Bump when the state's shape or a window's size changes: older snapshots are then ignored.
-  version: 1,
+  version: 2,
   every: 100,
   serialize: (state): ConversationSnapshot => ({
     contact: state.contact,
@@ -82,6 +90,8 @@ export const contactStreamSnapshots: SnapshotCodec<ContactStreamState> = {
     currentTicketId: state.currentTicketId,
     received: state.received.toArray().map(([id]) => id),
     outbound: state.outbound.toArray().map(([id, m]) => [id, m.ticketId, m.providerMessageId, m.ack, m.failed]),
+    mergedInto: state.mergedInto,
+    absorbed: state.absorbed,
   }),
   deserialize: (data) => {
     const s = data as ConversationSnapshot;
@@ -100,6 +110,8 @@ export const contactStreamSnapshots: SnapshotCodec<ContactStreamState> = {
         OUTBOUND_WINDOW,
         s.outbound.flatMap(([id, , providerMessageId]) => (providerMessageId === null ? [] : [[providerMessageId, id] as [string, string]])),
       ),
+      mergedInto: s.mergedInto ?? null,
+      absorbed: s.absorbed ?? [],
     };
   },
 };

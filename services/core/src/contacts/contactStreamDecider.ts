@@ -1,5 +1,5 @@
 import { composeFamilies, type RuleFamily } from '../commands/ruleFamily.js';
-import { contactRules } from './contactRules.js';
+import { contactRules, type ContactCommand } from './contactRules.js';
 import { messageRules, type MessageCommand } from '../messages/messageRules.js';
 import { ticketRules, type TicketCommand } from '../tickets/ticketRules.js';
 import { contactStreamSnapshots, initialContactStream, type ContactStreamDomainEvent, type ContactStreamState } from './contactStream.js';
@@ -7,7 +7,7 @@ import { contactStreamSnapshots, initialContactStream, type ContactStreamDomainE
 export { inboundEventId, nameBasedUuid } from '../messages/inboundIds.js';
 
 /** The commands of a customer's stream: those of each rule family. */
-export type ContactStreamCommand = TicketCommand | MessageCommand;
+export type ContactStreamCommand = ContactCommand | TicketCommand | MessageCommand;
 
 /**
  * The rule families of the customer's stream (decision 0013). A feature that brings commands and events to the

@@ -154,6 +154,37 @@ export class ContactStreamService {
     return { ...result, ticketId: result.state.outbound.get(input.messageId)!.ticketId };
   }
 
+  /**
+   * One person, one contact: the contact known only as `fromNumber` (a LID, `{lid}@lid`) turned out to be
+   * `intoNumber`. Its stream is closed towards the number, then the number's stream takes in its tickets and what it
+   * knew of its sends. Nothing when there is no such contact; safe to run again after a crash in between.
+   */
+  async mergeContacts(companyId: number, fromNumber: string, intoNumber: string): Promise<ConversationResult | null> {
+    const fromStream = contactStream(companyId, fromNumber);
+    const context: CommandContext = { actor: { type: 'system', name: 'gateway' } };
+    const closed = await this.execute(fromStream, { type: 'MergeInto', intoNumber }, context);
+    const s = closed.state;
+    if (!s.contact || s.mergedInto !== intoNumber) return null;
+    return this.execute(
+      contactStream(companyId, intoNumber),
+      {
+        type: 'AbsorbContact',
+        number: intoNumber,
+        from: {
+          fromContactId: s.contact.id,
+          fromNumber,
+          fromStreamId: fromStream,
+          name: s.contact.name,
+          tickets: [...s.tickets.values()],
+          currentTicketId: s.currentTicketId,
+          received: s.received.toArray().map(([id]) => id),
+          outbound: s.outbound.toArray().map(([id, m]) => [id, m.ticketId, m.providerMessageId, m.ack, m.failed]),
+        },
+      },
+      context,
+    );
+  }
+
   /** A conversation as it stands now (through the same cache the commands use). */
   async state(streamId: string): Promise<ContactStreamState> {
     return (await loadState(this.store, contactStreamDecider, streamId, this.cache, this.snapshots)).state;

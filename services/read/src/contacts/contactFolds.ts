@@ -9,4 +9,8 @@ export const contactFolds: RowFolds = {
   ContactRenamed({ contacts }, e, d) {
     contacts.update(d.contactId, () => ({ name: d.name, updated_at: e.metadata.occurredAt }));
   },
+  // A merge moves rows of two streams: the projection does it between runs of events (ticketsProjection's applyMerge);
+  // the side that is merged away changes no row of its own.
+  ContactMergedInto() {},
+  ContactMerged() {},
 };

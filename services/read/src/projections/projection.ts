@@ -27,6 +27,11 @@ export interface Projection {
    * a batch as several disjoint parts in concurrent transactions, so PostgreSQL writes one while Node folds another.
    */
   rowsPerStream?: boolean;
+  /**
+   * With `rowsPerStream`: event types that do touch another stream's rows (a merge of two contacts). A rebuild folds
+   * a batch holding one alone, after everything before it and before anything after it.
+   */
+  barrierTypes?: readonly string[];
   /** `apply` reads no metadata but `companyId` and `occurredAt`: a rebuild reads only those (`ReadAllOptions.placementOnly`). */
   placementOnly?: boolean;
   apply(events: RecordedEvent[], context: ProjectionContext): Promise<void>;

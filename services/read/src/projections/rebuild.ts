@@ -165,6 +165,7 @@ async function foldLog(
   fold: (events: RecordedEvent[]) => Promise<void>,
   lanes: number,
   first?: Promise<Read>,
+  barrierTypes: readonly string[] = [],
 ): Promise<RebuildProgress> {
   const read = reader(options);
   let { position, events } = from;
@@ -185,8 +186,16 @@ async function foldLog(
       const { batch, full } = await next;
       if (full) next = read(batch[batch.length - 1]!.position);
       if (batch.length > 0) {
-        const parts = lanes === 1 ? [batch] : byStream(batch, lanes);
-        tails = tails.map((tail, i) => tail.then(() => (parts[i]!.length > 0 ? fold(parts[i]!) : undefined)));
+        if (lanes > 1 && batch.some((e) => barrierTypes.includes(e.type))) {
+          // An event that moves another stream's rows: every lane is through what came before, and this batch is
+          // folded in one piece, in order.
+          const before = Promise.all(tails);
+          const whole = before.then(() => fold(batch));
+          tails = tails.map(() => whole);
+        } else {
+          const parts = lanes === 1 ? [batch] : byStream(batch, lanes);
+          tails = tails.map((tail, i) => tail.then(() => (parts[i]!.length > 0 ? fold(parts[i]!) : undefined)));
+        }
         const settled = Promise.allSettled(tails).then((results) => {
           for (const r of results) if (r.status === 'rejected') throw r.reason;
         });
@@ -303,7 +312,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
         await useShadow(trx, schema);
         await projection.apply(events, { trx, emit: () => undefined, rebuilding: true });
       });
-    const foldBatches = (from: RebuildProgress, firstBatch?: Promise<Read>) => foldLog(options, from, fold, projection.rowsPerStream ? LANES : 1, firstBatch);
+    const foldBatches = (from: RebuildProgress, firstBatch?: Promise<Read>) => foldLog(options, from, fold, projection.rowsPerStream ? LANES : 1, firstBatch, projection.barrierTypes);
     let folded = await foldBatches({ events: 0, position: START }, first);
     await createSecondaryIndexes(knex, schema, tables);
     // What was appended while the indexes were built, so that the swap itself has little left to fold.

@@ -1,5 +1,5 @@
 import { CONTACT_STREAM_EVENT_TYPES, type AppMessageFeedPayload, type Audience, type ContactStreamEvent, type RecordedEvent, type TicketFeedPayload } from '@atendo/contracts';
-import type { Projection } from '../projections/projection.js';
+import type { Projection, ProjectionContext } from '../projections/projection.js';
 import { RowCache } from '../projections/rowCache.js';
 import { contactFolds } from '../contacts/contactFolds.js';
 import { messageFolds } from '../messages/messageFolds.js';
@@ -27,10 +27,52 @@ export const ticketsProjection: Projection = {
   name: 'tickets',
   tables: ['contacts', 'tickets', 'messages'],
   eventTypes: ticketEventTypes,
-  // A customer's contact, tickets and messages all live in the customer's conversation stream.
+  // A customer's contact, tickets and messages all live in the customer's conversation stream…
   rowsPerStream: true,
+  // …but for a merge of two contacts of one person, which moves the other stream's rows: folded alone, in order.
+  barrierTypes: ['ContactMerged'],
   placementOnly: true,
-  async apply(events, { trx, emit, rebuilding }) {
+  async apply(events, context) {
+    // Rows are read into caches per run of events; a merge moves rows in the tables between two runs.
+    let start = 0;
+    for (let i = 0; i < events.length; i++) {
+      if (events[i]!.type !== 'ContactMerged') continue;
+      if (i > start) await applyRows(events.slice(start, i), context);
+      await applyMerge(events[i]!, context);
+      start = i + 1;
+    }
+    if (start < events.length) await applyRows(start === 0 ? events : events.slice(start), context);
+  },
+};
+
+/**
+ * Two contacts of one person become one: the other contact's tickets and messages are this contact's (and this
+ * stream's) from now on, and the other contact is gone; when this stream had no contact, the other one simply takes
+ * this number. The console hears of each moved ticket.
+ */
+async function applyMerge(event: RecordedEvent, { trx, emit, rebuilding }: ProjectionContext): Promise<void> {
+  const d = event.data as Extract<ContactStreamEvent, { type: 'ContactMerged' }>['data'];
+  const companyId = event.metadata.companyId;
+  if (d.contactId === d.fromContactId) {
+    await trx('contacts').where({ id: d.contactId, company_id: companyId }).update({ number: d.number, stream_id: event.streamId });
+  } else {
+    await trx('tickets').where({ contact_id: d.fromContactId, company_id: companyId }).update({ contact_id: d.contactId });
+    await trx('messages').where({ contact_id: d.fromContactId, company_id: companyId }).update({ contact_id: d.contactId });
+    await trx('contacts').where({ id: d.fromContactId, company_id: companyId }).delete();
+  }
+  await trx('tickets').where({ contact_id: d.contactId, company_id: companyId, stream_id: d.fromStreamId }).update({ stream_id: event.streamId });
+  if (rebuilding) return;
+  const moved = (await trx('tickets').where({ contact_id: d.contactId, company_id: companyId }).whereIn('id', d.tickets.map((t) => t.id))) as TicketRow[];
+  const contact = (await trx('contacts').where({ id: d.contactId }).first()) as ContactRow | undefined;
+  if (!contact || moved.length === 0) return;
+  const directory = await loadDirectory(trx, [companyId]);
+  for (const ticket of moved) {
+    emit({ companyId, channel: 'ticket', payload: { action: 'update', ticket: toTicket(ticket, contact, directory) } satisfies TicketFeedPayload, audience: ticketAudience(ticket) });
+  }
+}
+
+async function applyRows(events: RecordedEvent[], { trx, emit, rebuilding }: ProjectionContext): Promise<void> {
+  {
     // Live, feed entries read rows as they were at an event (a message update's `messageAt`, a ticket's agent
     // before `TicketAccepted`), so updates copy rows; a rebuild emits nothing and changes them in place.
     const contacts = new RowCache<ContactRow>(trx, 'contacts', 'id', { inPlace: rebuilding });
@@ -135,5 +177,5 @@ export const ticketsProjection: Projection = {
         emit({ companyId, channel: 'ticket', payload: { action: 'update', ticket: payload } satisfies TicketFeedPayload, audience: ticketAudience(ticket, update.also) });
       }
     });
-  },
-};
+  }
+}

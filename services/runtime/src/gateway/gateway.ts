@@ -89,6 +89,7 @@ export class Gateway {
 
   private readonly parked: ParkedInbound;
   private readonly identities: IdentityMap;
+  private readonly mergedIdentities = new Set<string>();
   private readonly companies: CompanyQueries;
 
   readonly sink: ChannelSink = {
@@ -100,7 +101,7 @@ export class Gateway {
     call: (connectionId, call) => this.call(connectionId, call),
     change: (connectionId, change) => this.change(connectionId, change),
     identity: async (connectionId, lid, pn) => {
-      await this.identities.learn((await this.connection(connectionId)).companyId, lid, pn);
+      await this.learnIdentity((await this.connection(connectionId)).companyId, lid, pn);
     },
   };
 
@@ -394,11 +395,24 @@ export class Gateway {
   private async resolveIdentity(companyId: number, message: InboundMessage): Promise<InboundMessage> {
     if (!message.lid) return message;
     if (message.from !== message.lid) {
-      await this.identities.learn(companyId, message.lid, message.from);
+      await this.learnIdentity(companyId, message.lid, message.from);
       return message;
     }
     const pn = await this.identities.phoneOf(companyId, message.lid);
     return { ...message, from: pn ?? lidAddress(message.lid) };
+  }
+
+  /**
+   * A LID ↔ number pair: remembered, and a contact known only by that LID (from before the pair was known) is merged
+   * into the number's, with its tickets, as events. Once per pair and process (the merge is a no-op when repeated).
+   */
+  private async learnIdentity(companyId: number, lid: string, pn: string): Promise<void> {
+    await this.identities.learn(companyId, lid, pn);
+    const key = `${companyId}:${lid}:${pn}`;
+    if (this.mergedIdentities.has(key)) return;
+    await this.options.conversations.mergeContacts(companyId, lidAddress(lid), pn);
+    this.mergedIdentities.add(key);
+    if (this.mergedIdentities.size > 50_000) this.mergedIdentities.delete(this.mergedIdentities.values().next().value!);
   }
 
   /** An agent's stored file, opened when the provider sends it (and again if it sends it again). */
