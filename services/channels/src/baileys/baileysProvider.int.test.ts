@@ -141,6 +141,16 @@ describe('Baileys provider (driven by a fake WhatsApp socket)', () => {
     expect(whatsapp.phones.get('5511999990004')).toHaveLength(1);
   });
 
+  it('a reply sent while the socket comes back (a dropped connection) waits for it and goes out', async () => {
+    const whatsapp = new FakeWhatsapp();
+    const p = provider(whatsapp);
+    const { connectionId, rec } = await paired(whatsapp, p);
+    whatsapp.socketOf(connectionId)!.close(428);
+    const sent = await p.send({ connectionId, to: '5511999990009', body: 'still here', idempotencyKey: 'msg-reconnect' });
+    expect(whatsapp.phones.get('5511999990009')).toEqual([expect.objectContaining({ id: sent.providerMessageId, text: 'still here' })]);
+    expect(rec.statuses.slice(-2).map((s) => s.status)).toEqual(['OPENING', 'CONNECTED']);
+  });
+
   it('an error ack refuses the send with WhatsApp’s code; no server ack makes the outcome unknown', async () => {
     const whatsapp = new FakeWhatsapp();
     const p = provider(whatsapp);

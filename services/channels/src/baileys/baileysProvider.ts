@@ -62,6 +62,8 @@ export interface BaileysProviderOptions {
   owner: string;
   leaseTtlMs?: number;
   socketFactory?: SocketFactory;
+  /** How long a send waits for a session that is connecting (a reconnect) before it is refused. */
+  connectWaitMs?: number;
   /** How long a send waits for WhatsApp's server to acknowledge it before its outcome is "unknown". */
   serverAckTimeoutMs?: number;
   /** Sessions opened at the same time after a restart: the fleet comes back staggered, not all at once. */
@@ -458,6 +460,9 @@ export class BaileysProvider implements ChannelProvider {
 
   async send(message: OutboundMessage): Promise<{ providerMessageId: string; timestamp: number }> {
     const session = this.sessions.get(message.connectionId);
+    // A reply sent while the socket comes back (a reconnect) waits for it rather than failing, as with the simulator.
+    const deadline = Date.now() + (this.options.connectWaitMs ?? 15_000);
+    while (session && !session.stopped && session.status === 'OPENING' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const socket = session?.socket;
     if (!session || !socket || session.status !== 'CONNECTED') {
       throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', `WhatsApp session ${message.connectionId} is not connected`);
