@@ -34,7 +34,6 @@ describe('calls: a customer who calls is written into the conversation; with cal
     const callId = h.whatsapp.customerCalls(connectionId, '5511911110002');
     await eventually(() => expect(h.whatsapp.declinedCalls).toContain(callId));
     await eventually(() => expect(h.whatsapp.phones.get('5511911110002')).toEqual([expect.objectContaining({ text: CALL_DECLINED_TEXT })]));
-    const messages = await messagesOf('5511911110002');
-    expect(messages.map((m) => [m.mediaType, m.fromMe])).toEqual(expect.arrayContaining([['call_log', false], ['chat', true]]));
+    await eventually(async () => expect((await messagesOf('5511911110002')).map((m) => [m.mediaType, m.fromMe])).toEqual(expect.arrayContaining([['call_log', false], ['chat', true]])));
   });
 });
