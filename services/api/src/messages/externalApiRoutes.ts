@@ -13,7 +13,7 @@ import { isUuid } from '../http/validate.js';
 import type { BlobStore } from '../media/blobStore.js';
 import { MEDIA_MAX_FILES } from '../media/mediaRoutes.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
-import { storeUploads } from '../media/uploads.js';
+import { queueFiles } from './queueFiles.js';
 
 export interface ExternalApiDeps {
   api: ApiContext;
@@ -95,32 +95,17 @@ export function externalApiRoutes({ api: ctx, knex, sessions, blobs, perMinute =
         const queueId = connection.queueIds.length === 1 ? connection.queueIds[0]! : null;
         // The same Idempotency-Key again is the same message(s): a retried request does not reach the customer twice.
         const messageId = (part: number) => (key ? `api-${createHash('sha256').update(`${whatsappId}:${key}:${part}`).digest('hex').slice(0, 32)}` : randomUUID());
-        const sent: string[] = [];
-        let ticketId = 0;
-        let position;
-        if (!uploads.length) {
-          const one = await ctx.conversationService.sendExternal({ companyId, whatsappId, number, messageId: messageId(0), body: body.body, queueId });
-          sent.push(messageId(0));
-          ({ ticketId } = one);
-          position = one.position;
-        } else {
-          const stored = await storeUploads(blobs, companyId, uploads);
-          try {
-            for (const [i, file] of stored.entries()) {
-              const media = { mediaType: file.kind as MediaType, mediaUrl: `/public/${file.key}`, voice: false };
-              const id = messageId(i);
-              const one = await ctx.conversationService.sendExternal({ companyId, whatsappId, number, messageId: id, body: body.body.trim() || file.originalName, queueId, media });
-              sent.push(id);
-              ({ ticketId } = one);
-              position = one.position;
-            }
-          } catch (error) {
-            if (!sent.length) await Promise.all(stored.map((s) => blobs.delete(s.key).catch(() => undefined)));
-            throw error;
-          }
-        }
-        await ctx.readYourWrites(position);
-        res.json({ message: 'Message sent', ticketId, messages: sent });
+        const send = async (i: number, text: string, media?: { mediaType: MediaType; mediaUrl: string }) => {
+          const id = messageId(i);
+          const result = await ctx.conversationService.sendExternal({ companyId, whatsappId, number, messageId: id, body: text, queueId, ...(media ? { media: { ...media, voice: false } } : {}) });
+          return { ...result, messageId: id };
+        };
+        const sent = uploads.length
+          ? await queueFiles(blobs, companyId, uploads, (file, media, i) => send(i, body.body.trim() || file.originalName, media))
+          : [await send(0, body.body)];
+        const last = sent[sent.length - 1]!;
+        await ctx.readYourWrites(last.position);
+        res.json({ message: 'Message sent', ticketId: last.ticketId, messages: sent.map((m) => m.messageId) });
       },
     }),
   ];

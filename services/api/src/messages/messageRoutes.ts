@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { idParamsSchema, sendMessageRequestSchema, sendMessageSchema, type MediaType } from '@atendo/contracts';
+import { idParamsSchema, sendMessageRequestSchema, sendMessageSchema } from '@atendo/contracts';
 import { AppError } from '@atendo/core';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
@@ -8,7 +8,7 @@ import { visibleTicket } from '../tickets/ticketRoutes.js';
 import type { BlobStore } from '../media/blobStore.js';
 import { MEDIA_MAX_FILES } from '../media/mediaRoutes.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
-import { storeUploads, type StoredUpload } from '../media/uploads.js';
+import { queueFiles } from './queueFiles.js';
 import { validate } from '../http/validate.js';
 
 const pageQuerySchema = yup.object({
@@ -69,27 +69,18 @@ export function messageRoutes(ctx: ApiContext, blobs: BlobStore): RouteSpec[] {
         if (!uploads.length) await validate(sendMessageSchema, { body: input.body, quotedMsg: input.quotedMsg }, { body: true });
         const context = { actor: { type: 'user' as const, userId: viewer.userId } };
         const base = { ticketId: ticket.id, userId: viewer.userId, admin, quotedMessageId: input.quotedMsg?.id ?? null, ...(key !== undefined ? { idempotencyKey: key } : {}) };
-        let sent;
-        if (!uploads.length) {
-          sent = await ctx.conversationService.reply(streamId, { ...base, body: input.body }, context);
-        } else {
-          const stored: StoredUpload[] = await storeUploads(blobs, viewer.companyId, uploads);
-          try {
-            for (const [i, file] of stored.entries()) {
-              const media = { mediaType: file.kind as MediaType, mediaUrl: `/public/${file.key}`, voice: (input.voice === true || input.voice === 'true') && file.kind === 'audio' };
-              const part = stored.length > 1 ? i + 1 : undefined;
-              const one = await ctx.conversationService.reply(streamId, { ...base, body: input.body.trim() || file.originalName, media, ...(part ? { part } : {}) }, context);
-              sent ??= one;
-              if (i === stored.length - 1) await ctx.readYourWrites(one.position);
-            }
-          } catch (error) {
-            // Nothing was queued with them (the ticket closed meanwhile, say): the files go too.
-            if (!sent) await Promise.all(stored.map((s) => blobs.delete(s.key).catch(() => undefined)));
-            throw error;
-          }
-        }
-        await ctx.readYourWrites(sent!.position);
-        const found = await ctx.conversations.findMessage(viewer.companyId, sent!.messageId);
+        const voice = input.voice === true || input.voice === 'true';
+        const sent = uploads.length
+          ? await queueFiles(blobs, viewer.companyId, uploads, (file, media, i) =>
+              ctx.conversationService.reply(
+                streamId,
+                { ...base, body: input.body.trim() || file.originalName, media: { ...media, voice: voice && file.kind === 'audio' }, ...(uploads.length > 1 ? { part: i + 1 } : {}) },
+                context,
+              ),
+            )
+          : [await ctx.conversationService.reply(streamId, { ...base, body: input.body }, context)];
+        await ctx.readYourWrites(sent[sent.length - 1]!.position);
+        const found = await ctx.conversations.findMessage(viewer.companyId, sent[0]!.messageId);
         if (!found) throw new AppError('ERR_CREATING_MESSAGE', 500);
         res.status(201).json(found.message);
       },

@@ -624,6 +624,3 @@ function quietLogger() {
   const logger = { level: 'silent', trace: noop, debug: noop, info: noop, warn: noop, error: noop, fatal: noop, child: () => logger };
   return logger;
 }
-
-/** Readable helper for tests that need a media stream. */
-export const streamOf = (bytes: Buffer): Readable => Readable.from([bytes]);
