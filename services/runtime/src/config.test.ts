@@ -20,6 +20,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(31) })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(/WHATSAPP_AUTH_KEY is required/);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), WHATSAPP_AUTH_KEY: 'k'.repeat(44) }).jwtSecret).toBe('x'.repeat(32));
+    // The crash tests' fake WhatsApp never stands in for the real one in production.
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), WHATSAPP_AUTH_KEY: 'k'.repeat(44), FAKE_WHATSAPP_URL: 'ws://127.0.0.1:1' })).toThrow(/FAKE_WHATSAPP_URL/);
     expect(loadConfig({ JWT_SECRET: 'short-secret' }).jwtSecret).toBe('short-secret');
   });
   it('reads which proxies to trust', () => {

@@ -26,6 +26,8 @@ export interface Config {
   /** The simulated WhatsApp server; unset outside production: started as a child process on simulatorPort. */
   simulatorUrl: string | undefined;
   simulatorPort: number;
+  /** Tests only (refused in production): Baileys connections talk to a fake WhatsApp served by a test process. */
+  fakeWhatsappUrl: string | undefined;
   /** How long the gateway waits for WhatsApp to confirm a send before its outcome counts as unknown. */
   sendTimeoutMs: number;
   /** A send whose outcome stayed unknown this long (no ack settled it) is failed with the reason. */
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError('JWT_SECRET must be at least 32 bytes when NODE_ENV=production (e.g. `openssl rand -hex 32`)');
   }
   if (production && !env.WHATSAPP_AUTH_KEY) throw new ConfigError('WHATSAPP_AUTH_KEY is required when NODE_ENV=production (32 bytes: `openssl rand -base64 32`)');
+  if (production && env.FAKE_WHATSAPP_URL) throw new ConfigError('FAKE_WHATSAPP_URL is for tests and cannot be set when NODE_ENV=production');
   const dataDir = path.resolve(cwd, env.DATA_DIR || '.data');
   return {
     databaseUrl,
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     realtimeMaxBufferedBytes: integer(env, 'REALTIME_MAX_BUFFERED_BYTES', 4 * 1024 * 1024, 64 * 1024),
     nodeId: env.NODE_ID || `${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
     simulatorUrl: env.SIMULATOR_URL || undefined,
+    fakeWhatsappUrl: env.FAKE_WHATSAPP_URL || undefined,
     // Next to PORT; with PORT=0 (any free port) the simulator takes any free port too.
     simulatorPort: integer(env, 'SIMULATOR_PORT', integer(env, 'PORT', 8080) === 0 ? 0 : integer(env, 'PORT', 8080) + 1),
     sendTimeoutMs: integer(env, 'WHATSAPP_SEND_TIMEOUT_MS', 10_000, 1),

@@ -20,6 +20,7 @@ import { InboundJournal } from './inboundJournal.js';
 import { lidJid, pnJid, providerMessageIdFor, toIdentity } from './ids.js';
 import { SessionLeases } from './lease.js';
 import { mapCall, mapMessage, mapUpdate, type BaileysFact, type MessageFact } from './mapping.js';
+import { ReceiptGate, silentLogger, type BaileysLogger, type RawSocket } from './receiptGate.js';
 import { decide, failuresAfter, qrLimit, STABLE_CONNECTION_MS, type Stop } from './reconnectPolicy.js';
 
 /** The part of Baileys' socket the provider uses: the real one, or a fake one in tests (same events, same calls). */
@@ -27,7 +28,11 @@ export interface BaileysSocket {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Baileys' typed emitter and a plain one both fit
   ev: { on(event: string, listener: (arg: any) => void): unknown };
   /** The raw frames: server acks of our sends arrive as `CB:ack,class:message` (Baileys itself reports only errors). */
-  ws: { on(event: string, listener: (node: BinaryNode) => void): unknown };
+  ws: {
+    on(event: string, listener: (node: BinaryNode) => void): unknown;
+    /** The WebSocket the frames are written to (Baileys' client sets it when the socket is made). */
+    socket?: RawSocket | null;
+  };
   user?: { id: string; lid?: string } | undefined;
   sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined>;
   logout(message?: string): Promise<void>;
@@ -43,6 +48,8 @@ export interface SocketOptions {
   auth: AuthenticationState;
   version: WAVersion;
   getMessage(key: WAMessageKey): Promise<{ conversation: string } | undefined>;
+  /** Baileys' logger: its `xml send` trace lines tell the receipt gate what each frame confirms. */
+  logger: BaileysLogger;
 }
 
 export type SocketFactory = (options: SocketOptions) => BaileysSocket;
@@ -107,12 +114,13 @@ interface Session {
   /** Credential saves not finished yet: a new socket waits for them (after pairing, WhatsApp asks for one at once). */
   saving: Promise<void>;
   serverAcks: Map<string, PendingAck>;
+  /** Journal writes, one after another: what is journaled is always a prefix of what WhatsApp delivered. */
+  journaling: Promise<void>;
 }
 
-const defaultSocketFactory: SocketFactory = ({ auth, version, getMessage }) => {
-  const logger = quietLogger();
+const defaultSocketFactory: SocketFactory = ({ auth, version, getMessage, logger }) => {
   return makeWASocket({
-    auth: { creds: auth.creds, keys: makeCacheableSignalKeyStore(auth.keys, logger as never) },
+    auth: { creds: auth.creds, keys: makeCacheableSignalKeyStore(auth.keys, silentLogger() as never) },
     version,
     logger: logger as never,
     browser: Browsers.ubuntu('Atendo'),
@@ -136,6 +144,7 @@ export class BaileysProvider implements ChannelProvider {
   private readonly standby = new Map<number, { info: SessionInfo; sink: ChannelSink }>();
   private readonly leases: SessionLeases;
   private readonly journal: InboundJournal;
+  private readonly gates = new WeakMap<BaileysSocket, ReceiptGate>();
   private readonly makeSocket: SocketFactory;
   private readonly random: () => number;
   private readonly now: () => number;
@@ -187,6 +196,7 @@ export class BaileysProvider implements ChannelProvider {
       reports: Promise.resolve(),
       saving: Promise.resolve(),
       serverAcks: new Map(),
+      journaling: Promise.resolve(),
     };
     if (!(await this.leases.acquire(info.connectionId))) {
       this.standby.set(info.connectionId, { info, sink });
@@ -231,6 +241,9 @@ export class BaileysProvider implements ChannelProvider {
     // Opening with credentials older than the last update would pair the phone again (baileys7.md §7: 515, then 401).
     await session.saving;
     const { state, saveCreds } = await this.options.auth.load(id);
+    const gate = new ReceiptGate({
+      onOverdue: (ids) => this.log.warn({ connectionId: id, ids }, 'a delivery receipt waited too long for its messages to be journaled; sent anyway'),
+    });
     const socket = this.makeSocket({
       connectionId: id,
       auth: state,
@@ -239,7 +252,10 @@ export class BaileysProvider implements ChannelProvider {
         const sent = key.id ? await session.sink.sentMessage?.(id, key.id) : undefined;
         return sent ? { conversation: sent.body } : undefined;
       },
+      logger: gate.logger(),
     });
+    gate.attach(socket.ws.socket);
+    this.gates.set(socket, gate);
     session.socket = socket;
     const current = () => session.socket === socket && !session.stopped;
     // The whole credentials object, on every update (the socket has merged the change into it already).
@@ -266,11 +282,12 @@ export class BaileysProvider implements ChannelProvider {
     socket.ev.on('messages.upsert', ({ messages }: { messages: WAMessage[]; type: string }) => {
       if (!current()) return;
       const pending = messages.filter((m) => !m.key.fromMe && m.key.id);
-      // Journaled before anything else: Baileys has already confirmed them to WhatsApp.
-      const journaled = this.journal.write(id, pending);
-      session.inbound = session.inbound.then(async () => {
-        await this.untilDone(session, () => journaled);
-      });
+      // Journaled before anything else; WhatsApp hears "delivered" only once they are (the receipt gate holds it).
+      const journaled = (session.journaling = session.journaling.then(async () => {
+        await this.untilDone(session, () => this.journal.write(id, pending));
+        gate.journaled(pending.map((m) => m.key.id!));
+      }));
+      session.inbound = session.inbound.then(() => journaled);
       for (const message of pending) this.enqueueInbound(session, message);
     });
     // WhatsApp tells the LID of a number it knows (app-state sync): one person, one contact.
@@ -318,7 +335,7 @@ export class BaileysProvider implements ChannelProvider {
     const connectedBefore = session.openedAt > 0 && now - session.openedAt >= STABLE_CONNECTION_MS;
     session.openedAt = 0;
     session.socket = undefined;
-    socket.end(undefined);
+    this.endSocket(socket);
     for (const [, pending] of session.serverAcks) {
       clearTimeout(pending.timer);
       pending.reject(new SendOutcomeUnknownError('the connection closed before WhatsApp acknowledged the message'));
@@ -344,7 +361,7 @@ export class BaileysProvider implements ChannelProvider {
   /** The session stops for good until someone presses "try again": logged out, banned, or stuck. */
   private halt(session: Session, socket: BaileysSocket | undefined, decision: Stop): void {
     session.socket = undefined;
-    socket?.end(undefined);
+    this.endSocket(socket);
     session.reconnectTimer?.cancel();
     this.log.warn({ connectionId: session.info.connectionId, reason: decision.reason }, 'WhatsApp session stopped');
     const wipe = decision.wipeAuth ? this.options.auth.wipe(session.info.connectionId) : Promise.resolve();
@@ -425,7 +442,7 @@ export class BaileysProvider implements ChannelProvider {
         ...(fact.media.fileName ? { fileName: fact.media.fileName } : {}),
         ...(fact.media.ptt ? { ptt: true } : {}),
         open: async () =>
-          (await downloadMediaMessage(raw, 'stream', {}, { logger: quietLogger() as never, reuploadRequest: (m) => (socket?.updateMediaMessage ? socket.updateMediaMessage(m) : Promise.resolve(m)) })) as Readable,
+          (await downloadMediaMessage(raw, 'stream', {}, { logger: silentLogger() as never, reuploadRequest: (m) => (socket?.updateMediaMessage ? socket.updateMediaMessage(m) : Promise.resolve(m)) })) as Readable,
       };
     }
     return inbound;
@@ -538,7 +555,7 @@ export class BaileysProvider implements ChannelProvider {
     } catch (error) {
       this.log.warn({ err: error, connectionId }, 'WhatsApp logout did not answer; the credentials are wiped anyway');
     }
-    socket?.end(undefined);
+    this.endSocket(socket);
     await this.options.auth.wipe(connectionId);
     await this.journal.forget(connectionId).catch(() => undefined);
     session.stopped = false;
@@ -557,7 +574,7 @@ export class BaileysProvider implements ChannelProvider {
     session.reconnectTimer?.cancel();
     const socket = session.socket;
     session.socket = undefined;
-    socket?.end(undefined);
+    this.endSocket(socket);
     this.sessions.delete(connectionId);
     await this.leases.release(connectionId).catch(() => undefined);
   }
@@ -590,6 +607,14 @@ export class BaileysProvider implements ChannelProvider {
     }
   }
 
+  /** Ends a socket; the frames its receipt gate still holds are dropped, so WhatsApp delivers those messages again. */
+  private endSocket(socket: BaileysSocket | undefined): void {
+    if (!socket) return;
+    socket.end(undefined);
+    this.gates.get(socket)?.close();
+    this.gates.delete(socket);
+  }
+
   /** Sessions by state, for /health and the bench. */
   sessionCount(): number {
     return this.sessions.size;
@@ -616,11 +641,4 @@ async function mediaContent(media: OutboundMedia, body: string): Promise<AnyMess
 function statusCodeOf(error: unknown): number | undefined {
   const output = (error as { output?: { statusCode?: number } } | undefined)?.output;
   return output?.statusCode;
-}
-
-/** Baileys logs a lot at info; the provider reports what matters itself. */
-function quietLogger() {
-  const noop = () => undefined;
-  const logger = { level: 'silent', trace: noop, debug: noop, info: noop, warn: noop, error: noop, fatal: noop, child: () => logger };
-  return logger;
 }

@@ -2,8 +2,9 @@ import { EventEmitter } from 'node:events';
 import { readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { encryptedStream, initAuthCreds, proto, type AnyMessageContent, type AuthenticationState, type MiscMessageGenerationOptions, type WAMessage } from '@whiskeysockets/baileys';
+import { binaryNodeToString, encryptedStream, initAuthCreds, proto, type AnyMessageContent, type AuthenticationState, type MiscMessageGenerationOptions, type WAMessage } from '@whiskeysockets/baileys';
 import type { AuthStore, BaileysSocket, SocketFactory, SocketOptions } from './baileysProvider.js';
+import type { RawSocket } from './receiptGate.js';
 
 /**
  * WhatsApp as the Baileys provider sees it, for tests: sockets that pair by a scanned QR code, deliver what
@@ -27,6 +28,10 @@ export class FakeWhatsapp {
   /** LID user part → phone number, for customers who write from their LID. */
   readonly lids = new Map<string, string>();
   connects = 0;
+  /** Frames the platform's sockets wrote, as WhatsApp's server received them. */
+  readonly frames: Array<{ connectionId: number; tag: string; ids: string[] }> = [];
+  /** Messages delivered to a connection that no receipt has confirmed yet: WhatsApp delivers them again on the next connect. */
+  private readonly unconfirmed = new Map<number, Map<string, WAMessage>>();
   private nextId = 0;
   /** WhatsApp's media servers: the encrypted files customers sent, served over HTTP as the CDN serves them. */
   private cdn: { server: Server; url: string; files: Map<string, Buffer> } | undefined;
@@ -37,6 +42,26 @@ export class FakeWhatsapp {
     this.sockets.push(socket);
     return socket;
   };
+
+  /** WhatsApp's server receives a frame from a connection's socket: a receipt confirms delivery of its messages. */
+  receive(connectionId: number, frame: unknown): void {
+    const parsed = JSON.parse(String(frame)) as { tag: string; ids: string[] };
+    this.frames.push({ connectionId, ...parsed });
+    if (parsed.tag === 'receipt') for (const id of parsed.ids) this.unconfirmed.get(connectionId)?.delete(id);
+  }
+
+  /** What a connection has been sent and has not confirmed, in the order sent. */
+  unconfirmedOf(connectionId: number): WAMessage[] {
+    return [...(this.unconfirmed.get(connectionId)?.values() ?? [])];
+  }
+
+  /** Hands messages to a connection's socket, keeping them until a receipt confirms them. */
+  deliver(socket: FakeSocket, messages: WAMessage[], type: 'notify' | 'append'): void {
+    const kept = this.unconfirmed.get(socket.connectionId) ?? new Map<string, WAMessage>();
+    this.unconfirmed.set(socket.connectionId, kept);
+    for (const m of messages) kept.set(m.key.id!, m);
+    socket.receiveMessages(messages, type);
+  }
 
   /** The live socket of a connection, if any. */
   socketOf(connectionId: number): FakeSocket | undefined {
@@ -126,7 +151,7 @@ export class FakeWhatsapp {
       messageTimestamp: Math.floor(Date.now() / 1000),
       pushName: options.pushName ?? null,
     } as WAMessage;
-    socket.ev.emit('messages.upsert', { messages: [message], type: options.type ?? 'notify' });
+    this.deliver(socket, [message], options.type ?? 'notify');
     return message;
   }
 }
@@ -141,12 +166,15 @@ export interface PhoneMessage {
 
 export class FakeSocket implements BaileysSocket {
   readonly ev = new EventEmitter();
-  readonly ws = new EventEmitter();
+  /** Frames from WhatsApp arrive as events; what the socket writes goes through `ws.socket` to the server. */
+  readonly ws: EventEmitter & { socket: RawSocket };
   readonly connectionId: number;
   readonly auth: AuthenticationState;
   user: BaileysSocket['user'];
   ended = false;
   open = false;
+
+  private readonly logger: SocketOptions['logger'];
 
   constructor(
     private readonly whatsapp: FakeWhatsapp,
@@ -154,7 +182,30 @@ export class FakeSocket implements BaileysSocket {
   ) {
     this.connectionId = options.connectionId;
     this.auth = options.auth;
+    this.logger = options.logger;
+    this.ws = Object.assign(new EventEmitter(), {
+      socket: {
+        send: (data: unknown, cb?: (error?: Error) => void) => {
+          if (this.ended) return cb?.(new Error('Connection Closed'));
+          this.whatsapp.receive(this.connectionId, data);
+          cb?.();
+        },
+      },
+    });
     setImmediate(() => this.start());
+  }
+
+  /**
+   * As Baileys handles a message: it confirms each one to WhatsApp with a delivery receipt (logging the node at trace
+   * level, then writing the frame), and only then emits them as `messages.upsert`.
+   */
+  receiveMessages(messages: WAMessage[], type: 'notify' | 'append'): void {
+    for (const m of messages) {
+      const node = { tag: 'receipt', attrs: { id: m.key.id!, to: m.key.remoteJid!, type: 'inactive' } };
+      if (this.logger.level === 'trace') this.logger.trace({ xml: binaryNodeToString(node), msg: 'xml send' });
+      this.ws.socket.send(JSON.stringify({ tag: 'receipt', ids: [m.key.id!] }), () => undefined);
+    }
+    this.ev.emit('messages.upsert', { messages, type });
   }
 
   private start(): void {
@@ -165,7 +216,11 @@ export class FakeSocket implements BaileysSocket {
     if (this.auth.creds.registered) {
       this.open = true;
       this.user = { id: this.auth.creds.me!.id };
-      this.ev.emit('connection.update', { connection: 'open', receivedPendingNotifications: true });
+      this.ev.emit('connection.update', { connection: 'open', receivedPendingNotifications: false });
+      // What came while it was away (or was never confirmed): delivered again, as offline messages.
+      const offline = this.whatsapp.unconfirmedOf(this.connectionId);
+      if (offline.length) this.whatsapp.deliver(this, offline, 'append');
+      this.ev.emit('connection.update', { receivedPendingNotifications: true });
     } else {
       this.ev.emit('connection.update', { qr: `2@fake-qr-${this.connectionId}-${Date.now()}` });
     }

@@ -6,3 +6,4 @@ export * as reconnectPolicy from './reconnectPolicy.js';
 export * from './baileysProvider.js';
 export * from './inboundJournal.js';
 export * from './lease.js';
+export * from './receiptGate.js';

@@ -51,6 +51,8 @@ export async function openChannels(
       owner: config.gatewayId,
       serverAckTimeoutMs: config.sendTimeoutMs,
       log,
+      // Crash tests run the platform as a process of its own against a fake WhatsApp in the test (never in production).
+      ...(config.fakeWhatsappUrl ? { socketFactory: (await import('@atendo/channels/testing')).remoteSocketFactory(config.fakeWhatsappUrl) } : {}),
     });
   if (overrides.simulator) providers.simulator = overrides.simulator;
   else if (simulatorUrl) providers.simulator = new SimulatorProvider(simulatorUrl, { log, sendTimeoutMs: config.sendTimeoutMs });

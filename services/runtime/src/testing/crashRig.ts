@@ -27,7 +27,8 @@ export interface CrashRig {
   close(): Promise<void>;
 }
 
-export async function crashRig(simulatorOptions: Partial<SimulatorServerOptions> = {}): Promise<CrashRig> {
+/** `env` adds to the platform's environment (e.g. FAKE_WHATSAPP_URL for Baileys connections against a fake WhatsApp). */
+export async function crashRig(simulatorOptions: Partial<SimulatorServerOptions> = {}, env: Record<string, string> = {}): Promise<CrashRig> {
   const db = await createTestDatabase();
   const simulator = await createSimulatorServer({ port: 0, redeliverAfterMs: 1000, ...simulatorOptions });
   const port = await freePort();
@@ -38,7 +39,7 @@ export async function crashRig(simulatorOptions: Partial<SimulatorServerOptions>
   const startPlatform = async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'services/runtime/src/cli.ts', 'start'], {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', SIMULATOR_URL: simulator.url, LOG_LEVEL: 'error', ADMIN_PASSWORD: CRASH_PASSWORD, SUPER_ADMIN_PASSWORD: CRASH_PASSWORD },
+      env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', SIMULATOR_URL: simulator.url, LOG_LEVEL: 'error', ADMIN_PASSWORD: CRASH_PASSWORD, SUPER_ADMIN_PASSWORD: CRASH_PASSWORD, ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     platforms.push(child);
