@@ -39,8 +39,8 @@ export class ReceiptGate {
   private readonly held: HeldFrame[] = [];
   /** Ids the next frame confirms (set by the trace line just before Baileys writes it). */
   private next: string[] | undefined;
-  /** Journaled before their receipt was seen (a fake or a future Baileys may emit first): not waited for. */
-  private readonly early = new Set<string>();
+  /** Journaled before their receipt was seen (a fake or a future Baileys may emit first): not waited for. Made when needed. */
+  private early: Set<string> | undefined;
   private raw: RawSocket | undefined;
   private rawSend: RawSocket['send'] | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -55,7 +55,7 @@ export class ReceiptGate {
 
   /** A logger for Baileys: it reads the `xml send` trace lines and nothing else. */
   logger(): BaileysLogger {
-    const quiet = silentLogger();
+    const quiet = SILENT;
     const logger: BaileysLogger = {
       ...quiet,
       level: 'trace',
@@ -91,7 +91,7 @@ export class ReceiptGate {
   private send(data: unknown, cb?: (error?: Error) => void): void {
     const ids = this.next;
     this.next = undefined;
-    const waitingFor = new Set((ids ?? []).filter((id) => !this.early.delete(id)));
+    const waitingFor = new Set((ids ?? []).filter((id) => !this.early?.delete(id)));
     if (this.closed) return cb?.(new Error('Connection Closed'));
     if (!waitingFor.size && !this.held.length) return this.rawSend!(data, cb);
     this.held.push({ data, waitingFor, heldAt: this.now() });
@@ -105,6 +105,7 @@ export class ReceiptGate {
       let found = false;
       for (const frame of this.held) if (frame.waitingFor.delete(id)) found = true;
       if (!found) {
+        this.early ??= new Set();
         this.early.add(id);
         // Bounded: an id whose receipt never comes (our own sends, stubs) is not kept for ever.
         if (this.early.size > 1_000) this.early.delete(this.early.values().next().value!);
@@ -117,7 +118,7 @@ export class ReceiptGate {
   close(): void {
     this.closed = true;
     this.held.length = 0;
-    this.early.clear();
+    this.early = undefined;
     clearTimeout(this.timer);
   }
 
@@ -169,9 +170,10 @@ export interface BaileysLogger {
   child(bindings: unknown): BaileysLogger;
 }
 
+const noop = () => undefined;
+const SILENT: BaileysLogger = { level: 'silent', trace: noop, debug: noop, info: noop, warn: noop, error: noop, fatal: noop, child: () => SILENT };
+
 /** Baileys logs a lot at info; the provider reports what matters itself. */
 export function silentLogger(): BaileysLogger {
-  const noop = () => undefined;
-  const logger: BaileysLogger = { level: 'silent', trace: noop, debug: noop, info: noop, warn: noop, error: noop, fatal: noop, child: () => logger };
-  return logger;
+  return SILENT;
 }
