@@ -192,6 +192,8 @@ export interface Queue extends QueueRef {
   orderQueue: number | null;
   promptId: number | null;
   integrationId: number | null;
+  /** Weekly hours (queues/queue.ts), read when the company's `scheduleType` is `queue`. */
+  schedules: import('./queues/queue.js').QueueSchedule[];
 }
 
 /** Realtime payloads, by channel suffix (see realtime.ts for the envelope). */

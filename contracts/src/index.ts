@@ -5,6 +5,7 @@ export * from './plans/plan.js';
 export * from './plans/errors.js';
 export * from './users/events.js';
 export * from './queues/events.js';
+export * from './queues/queue.js';
 export * from './connections/events.js';
 export * from './connections/connection.js';
 export * from './contacts/events.js';

@@ -36,7 +36,8 @@ export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday',
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-const scheduleSchema = yup.object({
+/** One day of weekly hours (a company's or a queue's): both times empty is a closed day. */
+export const scheduleSchema = yup.object({
   weekday: yup.string().trim().max(30).required(),
   weekdayEn: yup.string().oneOf(WEEKDAYS).required(),
   startTime: yup.string().trim().matches(HHMM, { message: 'validation.time', excludeEmptyString: true }).default(''),
@@ -51,12 +52,15 @@ const scheduleSchema = yup.object({
     }),
 });
 
-export const schedulesSchema = yup.object({
-  schedules: yup
+/** A week of hours: at most one entry a day. */
+export const weekSchema = () =>
+  yup
     .array(scheduleSchema)
     .max(7)
-    .required()
-    .test('one-per-day', 'validation.duplicateWeekday', (list) => !list || new Set(list.map((d) => d.weekdayEn)).size === list.length),
+    .test('one-per-day', 'validation.duplicateWeekday', (list) => !list || new Set(list.map((d) => d.weekdayEn)).size === list.length);
+
+export const schedulesSchema = yup.object({
+  schedules: weekSchema().required(),
 });
 
 const text = (max: number) => yup.string().trim().max(max);

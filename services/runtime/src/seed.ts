@@ -12,6 +12,7 @@ import {
   planDecider,
   planStream,
   PLATFORM_COMPANY,
+  claimQueueColor,
   queueDecider,
   queueStream,
   streamId,
@@ -153,6 +154,7 @@ export async function seedDemo(store: EventStore, ids: IdAllocator, env: NodeJS.
   });
   for (const [i, [name, color]] of ([['Atendimento', '#148bea'], ['Vendas', '#2e7d32']] as const).entries()) {
     const id = queueIds[i]!;
+    await claimQueueColor(store, companyId, id, color, actor);
     await ensure(queueDecider, queueStream(companyId, id), id, { companyId, name, color, greetingMessage: '', outOfHoursMessage: '', orderQueue: i + 1 });
   }
   if (!(await exists(userStream(platformId, superId)))) {
