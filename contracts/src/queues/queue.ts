@@ -67,3 +67,9 @@ export const queueOptionChangesSchema = yup.object({
   message: text(QUEUE_MESSAGE_MAX_LENGTH),
   option: yup.number().typeError('validation.integer').integer('validation.integer').min(1, 'validation.min').max(99, 'validation.max'),
 });
+
+/** Which level of a queue's menu to read: `parentId` -1 (or absent) is the top. */
+export const queueOptionsQuerySchema = yup.object({
+  queueId: idSchema().required('validation.required'),
+  parentId: yup.number().typeError('validation.integer').integer('validation.integer').min(-1, 'validation.min').max(Number.MAX_SAFE_INTEGER, 'validation.max').default(-1),
+});

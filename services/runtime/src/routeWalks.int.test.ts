@@ -150,6 +150,8 @@ describe('the route table, walked', () => {
       // The company comes from the token: a setting's key names no other company's anything.
       'settings.key': null,
       'users.id': 'user',
+      'queue.id': 'queue',
+      'queue-options.id': 'queueOption',
       'users.lang': null,
       // A password reset names an e-mail, not a company's record; it answers the same to anyone.
       'forgetpassword.email': null,
@@ -171,7 +173,13 @@ describe('the route table, walked', () => {
         expect(t).toBeDefined();
         return t!;
       });
-      theirs = { ticket: String(ticket.id), ticketUuid: ticket.uuid, whatsapp: String(b.whatsappId), company: String(b.companyId), user: String(b.id) };
+      // And a queue with a menu.
+      const queue = (await h.api<{ id: number }>('/queue', { token: tokenB, body: { name: 'Fila da B', color: '#0b0b0b' } })).body;
+      const option = (await h.api<{ id: number }>('/queue-options', { token: tokenB, body: { queueId: queue.id, title: 'Opção da B' } })).body;
+      theirs = {
+        ticket: String(ticket.id), ticketUuid: ticket.uuid, whatsapp: String(b.whatsappId), company: String(b.companyId), user: String(b.id),
+        queue: String(queue.id), queueOption: String(option.id),
+      };
     });
 
     it("answers a user of A who uses B's ids with 403 or 404, telling nothing and changing nothing, on every route", async () => {
@@ -180,6 +188,8 @@ describe('the route table, walked', () => {
         (await h.api<ListTicketsResponse>('/tickets?showAll=true', { token: tokenB })).body.tickets.map((t: Ticket) => [t.id, t.status, t.userId, t.queueId, t.unreadMessages]),
         (await h.api('/whatsapp', { token: tokenB })).body,
         (await h.api(`/messages/${theirs.ticket}`, { token: tokenB })).body,
+        (await h.api('/queue', { token: tokenB })).body,
+        (await h.api(`/queue-options?queueId=${theirs.queue}`, { token: tokenB })).body,
       ]);
       const before = await snapshot();
       for (const r of routes.filter((x) => pathParams(x).length > 0)) {
@@ -308,6 +318,7 @@ describe('the route table, walked', () => {
       await writeFile(path.resolve('test-artifacts/body-fuzz.txt'), [report, ...failures].join('\n') + '\n');
       expect(failures).toEqual([]);
       expect(covered.size).toBe(routes.length);
-    });
+      // Thousands of requests: minutes on a slow or busy machine, not the default 30 s.
+    }, 300_000);
   });
 });

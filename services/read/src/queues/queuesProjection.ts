@@ -17,8 +17,9 @@ export const queuesMigrations: Migration[] = [
           created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
         );
         CREATE INDEX queue_options_queue ON queue_options (queue_id, parent_id);
+        CREATE SEQUENCE queueOption_ids;
       `),
-    down: (knex) => knex.raw('DROP TABLE queue_options; ALTER TABLE queues DROP COLUMN integration_id, DROP COLUMN prompt_id, DROP COLUMN schedules'),
+    down: (knex) => knex.raw('DROP SEQUENCE queueOption_ids; DROP TABLE queue_options; ALTER TABLE queues DROP COLUMN integration_id, DROP COLUMN prompt_id, DROP COLUMN schedules'),
   },
 ];
 

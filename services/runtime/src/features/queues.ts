@@ -1,12 +1,14 @@
 import { QUEUES_ERRORS } from '@atendo/contracts';
 import { queueRoutes } from '@atendo/api';
-import { queuesProjection } from '@atendo/read';
+import { queueOptionsProjection, queuesMigrations, queuesProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
 
 export const queues = defineFeature({
   name: 'queues',
   errors: QUEUES_ERRORS,
-  routes: (deps) => queueRoutes(deps.api),
-  projections: [queuesProjection],
+  routes: ({ api, knex, store, ids }) => queueRoutes({ api, knex, store, ids }),
+  // A queue's hours, integration and prompt; its chatbot menu.
+  migrations: queuesMigrations,
+  projections: [queuesProjection, queueOptionsProjection],
   channels: ['queue'],
 });
