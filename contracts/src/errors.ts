@@ -7,6 +7,7 @@ import { CONNECTIONS_ERRORS } from './connections/errors.js';
 import { CONTACTS_ERRORS } from './contacts/errors.js';
 import { TICKETS_ERRORS } from './tickets/errors.js';
 import { MESSAGES_ERRORS } from './messages/errors.js';
+import { TICKET_NOTES_ERRORS } from './ticketNotes/errors.js';
 
 /** Codes of the platform itself, answered by every feature's routes. */
 export const PLATFORM_ERRORS = [
@@ -32,6 +33,7 @@ export const ERROR_CODES = [
   ...CONTACTS_ERRORS,
   ...TICKETS_ERRORS,
   ...MESSAGES_ERRORS,
+  ...TICKET_NOTES_ERRORS,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -32,3 +32,5 @@ export * from './settings/settings.js';
 export * from './users/user.js';
 export * from './auth/passwordReset.js';
 export * from './announcements/announcement.js';
+export * from './ticketNotes/ticketNote.js';
+export * from './ticketNotes/errors.js';

@@ -36,3 +36,4 @@ export * from './media/mediaUrls.js';
 export * from './media/uploads.js';
 export * from './media/mediaRoutes.js';
 export * from './media/throughput.js';
+export * from './ticketNotes/ticketNoteRoutes.js';

@@ -26,3 +26,4 @@ export * from './contacts/contactRules.js';
 export * from './tickets/ticketRules.js';
 export * from './messages/messageRules.js';
 export * from './announcements/announcement.js';
+export * from './ticketNotes/ticketNote.js';

@@ -30,3 +30,5 @@ export * from './plans/queries.js';
 export * from './announcements/migrations.js';
 export * from './announcements/announcementsProjection.js';
 export * from './announcements/queries.js';
+export * from './ticketNotes/ticketNotesProjection.js';
+export * from './ticketNotes/queries.js';

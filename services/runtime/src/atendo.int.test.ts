@@ -77,5 +77,7 @@ describe('atendo composed (api + read roles, in-process bus)', () => {
     expect(listed.stdout).toMatch(/activity\tat \d+:\d+\t2 events/);
     const unknown = await run('node', [...cli, 'rebuild', 'nope'], { env, cwd }).catch((e: { code: number; stderr: string }) => e);
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringMatching(/Unknown projection "nope"/) });
-  });
+ 
+    // Each CLI run is a process that starts TypeScript: seconds apiece on a slow or busy machine.
+  }, 120_000);
 });

@@ -152,6 +152,7 @@ describe('the route table, walked', () => {
       'users.id': 'user',
       'queue.id': 'queue',
       'queue-options.id': 'queueOption',
+      'ticket-notes.id': 'ticketNote',
       'users.lang': null,
       // A password reset names an e-mail, not a company's record; it answers the same to anyone.
       'forgetpassword.email': null,
@@ -176,7 +177,10 @@ describe('the route table, walked', () => {
       // And a queue with a menu.
       const queue = (await h.api<{ id: number }>('/queue', { token: tokenB, body: { name: 'Fila da B', color: '#0b0b0b' } })).body;
       const option = (await h.api<{ id: number }>('/queue-options', { token: tokenB, body: { queueId: queue.id, title: 'Opção da B' } })).body;
+      const note = (await h.api<{ id: number }>('/ticket-notes', { token: tokenB, body: { note: 'nota da B', ticketId: ticket.id, contactId: ticket.contact.id } })).body;
       theirs = {
+        ticketNote: String(note.id),
+        ticketContact: String(ticket.contact.id),
         ticket: String(ticket.id), ticketUuid: ticket.uuid, whatsapp: String(b.whatsappId), company: String(b.companyId), user: String(b.id),
         queue: String(queue.id), queueOption: String(option.id),
       };
@@ -190,6 +194,7 @@ describe('the route table, walked', () => {
         (await h.api(`/messages/${theirs.ticket}`, { token: tokenB })).body,
         (await h.api('/queue', { token: tokenB })).body,
         (await h.api(`/queue-options?queueId=${theirs.queue}`, { token: tokenB })).body,
+        (await h.api(`/ticket-notes/list?ticketId=${theirs.ticket}&contactId=${theirs.ticketContact}`, { token: tokenB })).body,
       ]);
       const before = await snapshot();
       for (const r of routes.filter((x) => pathParams(x).length > 0)) {

@@ -82,7 +82,8 @@ describe('supervised read models in the running product', () => {
     expect(Number((await atendo.knex('projection_dead_letters').count('* as n').first())!.n)).toBe(0);
     expect((await cli('projections')).stdout).toMatch(/users\t.*\trunning\t0 dead letters/);
     expect(await cli('dead-letters', 'retry', '--projection', 'nope')).toMatchObject({ code: 2, stderr: expect.stringMatching(/Unknown projection "nope"/) });
-  });
+    // Six runs of the CLI, each a process that starts TypeScript: a minute or more on a slow or busy machine.
+  }, 180_000);
 });
 
 describe('a strict projection that stops', () => {

@@ -9,6 +9,7 @@ import { tickets } from './tickets.js';
 import { messages } from './messages.js';
 import { activity } from './activity.js';
 import { helps } from './helps.js';
+import { ticketNotes } from './ticketNotes.js';
 import { settings } from './settings.js';
 import { announcements } from './announcements.js';
 import { media } from './media.js';
@@ -18,7 +19,7 @@ import { checkFeatures, type FeatureModule } from './featureModule.js';
  * The product's features (decision 0014). Adding a feature is adding its folders and one line here
  * (docs/adding-a-feature.md).
  */
-export const features: FeatureModule[] = [auth, companies, plans, users, queues, connections, contacts, tickets, messages, activity, helps, settings, announcements, media];
+export const features: FeatureModule[] = [auth, companies, plans, users, queues, connections, contacts, tickets, messages, ticketNotes, activity, helps, settings, announcements, media];
 checkFeatures(features);
 
 /** Every read model of the product: the runtime starts these, `atendo rebuild` knows them by name. */

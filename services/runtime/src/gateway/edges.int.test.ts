@@ -64,5 +64,7 @@ describe('text at the edges, and parked customer messages', () => {
     const { body } = await h.api<{ messages: Message[] }>(`/messages/${ticket.id}`, { token });
     expect(body.messages.map((m) => m.body)).toEqual(['mensagem presa']);
     expect((await run('node', [...cli, 'inbound'], { env, cwd })).stdout).toMatch(/No parked messages/);
-  });
+ 
+    // Each CLI run is a process that starts TypeScript: seconds apiece on a slow or busy machine.
+  }, 120_000);
 });

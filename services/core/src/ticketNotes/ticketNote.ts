@@ -1,0 +1,17 @@
+import type { TicketNoteFields } from '@atendo/contracts';
+import type { Migration } from '../db/migrations.js';
+import { streamId } from '../eventstore/streams.js';
+import { recordDecider } from '../records/record.js';
+
+/** A note on a ticket, a record of its own: written and deleted by staff, never part of the conversation itself. */
+export const ticketNoteDecider = recordDecider<'TicketNote', TicketNoteFields>('TicketNote', 'ERR_TICKET_NOTE_NOT_FOUND');
+
+export const ticketNoteStream = (companyId: number, id: number) => streamId('ticketNote', companyId, id);
+
+export const ticketNoteIdMigrations: Migration[] = [
+  {
+    name: '202611261100_ticket_note_ids',
+    up: (knex) => knex.raw('CREATE SEQUENCE ticketNote_ids'),
+    down: (knex) => knex.raw('DROP SEQUENCE ticketNote_ids'),
+  },
+];
