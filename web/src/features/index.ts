@@ -4,9 +4,10 @@ import { connectionsFeature } from './connections/feature';
 import type { ConsoleFeature } from './feature';
 import { helpsFeature } from './helps/feature';
 import { messagesApiFeature } from './messagesApi/feature';
+import { queuesFeature } from './queues/feature';
 import { settingsFeature } from './settings/feature';
 import { ticketsFeature } from './tickets/feature';
 import { usersFeature } from './users/feature';
 
 /** The console's features: a new one adds its folder and one line here (docs/adding-a-feature.md). */
-export const consoleFeatures: ConsoleFeature[] = [authFeature, ticketsFeature, usersFeature, settingsFeature, helpsFeature, announcementsFeature, connectionsFeature, messagesApiFeature];
+export const consoleFeatures: ConsoleFeature[] = [authFeature, ticketsFeature, usersFeature, settingsFeature, helpsFeature, announcementsFeature, connectionsFeature, messagesApiFeature, queuesFeature];

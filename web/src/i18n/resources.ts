@@ -5,6 +5,7 @@ import { companiesTranslations } from '../features/companies/i18n';
 import { helpsTranslations } from '../features/helps/i18n';
 import { messagesApiTranslations } from '../features/messagesApi/i18n';
 import { plansTranslations } from '../features/plans/i18n';
+import { queuesTranslations } from '../features/queues/i18n';
 import { settingsTranslations } from '../features/settings/i18n';
 import { ticketsTranslations } from '../features/tickets/i18n';
 import { usersTranslations } from '../features/users/i18n';
@@ -26,7 +27,8 @@ export type Resources = typeof en &
   typeof helpsTranslations.en &
   typeof announcementsTranslations.en &
   typeof connectionsTranslations.en &
-  typeof messagesApiTranslations.en;
+  typeof messagesApiTranslations.en &
+  typeof queuesTranslations.en;
 const bundles = [
   authTranslations,
   ticketsTranslations,
@@ -38,6 +40,7 @@ const bundles = [
   announcementsTranslations,
   connectionsTranslations,
   messagesApiTranslations,
+  queuesTranslations,
 ];
 
 const merged = (shell: object, language: 'en' | 'pt' | 'es'): Resources => Object.assign({}, shell, ...bundles.map((b) => b[language])) as Resources;

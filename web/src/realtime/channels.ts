@@ -16,7 +16,7 @@ export const CONSOLE_CHANNELS: Record<FeedChannel, { feature: string } | { notSh
   announcement: { feature: 'announcements' },
   auth: { feature: 'auth' },
   payment: { notShownYet: true },
-  queue: { notShownYet: true },
+  queue: { feature: 'queues' },
   tag: { notShownYet: true },
   settings: { feature: 'settings' },
 };

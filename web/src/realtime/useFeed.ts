@@ -12,6 +12,8 @@ export interface FeedPayloads {
   announcement: AnnouncementFeedPayload;
   whatsapp: WhatsappFeedPayload;
   whatsappSession: WhatsappSessionFeedPayload;
+  /** A queue to read again (its fields or its menu changed), or the one deleted (services/read/src/queues). */
+  queue: { action: 'create' | 'update'; id: number } | { action: 'delete'; queueId: number };
 }
 
 /** Calls `handler` with every entry of `company-{companyId}-{channel}`; the latest handler is always used. */

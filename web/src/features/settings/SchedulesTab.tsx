@@ -1,7 +1,7 @@
 import { schedulesSchema, WEEKDAYS, type CompanySchedule } from '@atendo/contracts';
 import { Button, Callout, FormGroup, InputGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { getIn, useFormik } from 'formik';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { userAtom } from '../auth/sessionAtoms';
@@ -9,6 +9,7 @@ import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
 import { settingsTranslations } from './i18n';
 import { settingsApi } from './settingsApi';
+import './settings.css';
 
 interface Values {
   schedules: CompanySchedule[];
@@ -18,7 +19,7 @@ interface Values {
 const STORED_NAMES = settingsTranslations.pt.settings.schedules.days;
 
 /** One row per weekday, Monday first: the stored hours, or an empty (closed) day. */
-function week(stored: CompanySchedule[]): CompanySchedule[] {
+export function week(stored: CompanySchedule[]): CompanySchedule[] {
   return WEEKDAYS.map((day) => stored.find((s) => s.weekdayEn === day) ?? { weekday: STORED_NAMES[day], weekdayEn: day, startTime: '', endTime: '' });
 }
 
@@ -74,33 +75,58 @@ export function SchedulesTab() {
   }
   if (!loaded) return <Spinner className="settings-spinner" />;
 
-  const rowError = getIn(formik.errors, 'schedules') as unknown;
   return (
     <form className="settings-panel" onSubmit={formik.handleSubmit} noValidate data-testid="settings-schedules">
       <Callout intent="primary" icon="time">
         {t('settings.schedules.intro')}
       </Callout>
-      {typeof rowError === 'string' && (
+      <WeeklyHours value={formik.values.schedules} onChange={(schedules) => void formik.setFieldValue('schedules', schedules)} errors={formik.errors.schedules} label={t('settings.tabs.schedules')} />
+      <div>
+        <Button type="submit" intent={Intent.PRIMARY} icon="floppy-disk" loading={formik.isSubmitting} text={t('settings.schedules.save')} data-testid="schedules-save" />
+      </div>
+    </form>
+  );
+}
+
+interface WeeklyHoursProps {
+  /** One row per weekday (see `week`). */
+  value: CompanySchedule[];
+  onChange(value: CompanySchedule[]): void;
+  /** The form's errors of the list: a text for the whole week, or per day the refused times. */
+  errors?: unknown;
+  /** The grid's accessible name. */
+  label: string;
+  /** Begins the inputs' ids and test ids (`schedule-monday-startTime`). */
+  idPrefix?: string;
+}
+
+/** The week's opening and closing times, one row a day: the company's hours here, a queue's in the queue dialog. */
+export function WeeklyHours({ value, onChange, errors, label, idPrefix = 'schedule' }: WeeklyHoursProps) {
+  const { t } = useTranslation();
+  const change = (index: number, name: 'startTime' | 'endTime') => (event: ChangeEvent<HTMLInputElement>) =>
+    onChange(value.map((day, i) => (i === index ? { ...day, [name]: event.target.value } : day)));
+  return (
+    <>
+      {typeof errors === 'string' && (
         <Callout intent="danger" role="alert">
-          {rowError}
+          {errors}
         </Callout>
       )}
-      <div className="schedules-grid" role="table" aria-label={t('settings.tabs.schedules')}>
-        {formik.values.schedules.map((day, index) => {
-          const field = (name: 'startTime' | 'endTime', label: string) => {
-            const path = `schedules.${index}.${name}`;
-            const error = getIn(formik.errors, path) as string | undefined;
+      <div className="schedules-grid" role="table" aria-label={label}>
+        {value.map((day, index) => {
+          const field = (name: 'startTime' | 'endTime', fieldLabel: string) => {
+            const id = `${idPrefix}-${day.weekdayEn}-${name}`;
+            const error = getIn(errors, `${index}.${name}`) as string | undefined;
             return (
-              <FormGroup label={label} labelFor={`schedule-${day.weekdayEn}-${name}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
+              <FormGroup label={fieldLabel} labelFor={id} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
                 <InputGroup
-                  id={`schedule-${day.weekdayEn}-${name}`}
-                  name={path}
-                  data-testid={`schedule-${day.weekdayEn}-${name}`}
+                  id={id}
+                  data-testid={id}
                   placeholder="HH:MM"
                   inputMode="numeric"
                   maxLength={5}
                   value={day[name]}
-                  onChange={formik.handleChange}
+                  onChange={change(index, name)}
                   intent={error ? Intent.DANGER : Intent.NONE}
                   aria-invalid={error ? true : undefined}
                 />
@@ -108,7 +134,7 @@ export function SchedulesTab() {
             );
           };
           return (
-            <div key={day.weekdayEn} className="schedules-row" role="row" data-testid={`schedule-${day.weekdayEn}`}>
+            <div key={day.weekdayEn} className="schedules-row" role="row" data-testid={`${idPrefix}-${day.weekdayEn}`}>
               <strong className="schedules-day" role="rowheader">
                 {t(`settings.schedules.days.${day.weekdayEn}`)}
               </strong>
@@ -118,9 +144,6 @@ export function SchedulesTab() {
           );
         })}
       </div>
-      <div>
-        <Button type="submit" intent={Intent.PRIMARY} icon="floppy-disk" loading={formik.isSubmitting} text={t('settings.schedules.save')} data-testid="schedules-save" />
-      </div>
-    </form>
+    </>
   );
 }

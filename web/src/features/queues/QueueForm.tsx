@@ -1,0 +1,195 @@
+import { queueChangesSchema, queueSchema, type Queue } from '@atendo/contracts';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, Icon, Intent, Tab, Tabs, TextArea, type TabId } from '@blueprintjs/core';
+import { useFormik, type FormikErrors } from 'formik';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/ApiError';
+import { serverFieldErrors, validateWith } from '../../ui/formErrors';
+import { TextField } from '../../ui/TextField';
+import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
+import { userAtom } from '../auth/sessionAtoms';
+import { WeeklyHours } from '../settings/SchedulesTab';
+import { FORM_TABS, initialValues, tabOf, toChanges, toNewQueue, type FormTab, type QueueField, type QueueFormValues } from './queueForm';
+import { QueueOptionsTab } from './QueueOptionsTab';
+import { queuesApi } from './queuesApi';
+
+interface QueueFormProps {
+  /** The queue to edit, as GET /queue/{id} answers it; none to add one. */
+  queue?: Queue;
+  onSaved(saved: Queue): void;
+  onCancel(): void;
+  /** Tells the dialog whether something was typed (it then does not close on an outside click). */
+  onDirty(dirty: boolean): void;
+}
+
+/** Catalogue refusals that belong to one field: shown under it rather than as a toast. */
+const FIELD_OF_CODE: Partial<Record<string, QueueField>> = {
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 'color',
+};
+
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+/**
+ * A queue's fields in tabs, checked with the contracts' schemas (the server's own rules): its data, its weekly hours
+ * (only when the company's setting scheduleType is `queue`) and its chatbot menu (once the queue exists). A refusal
+ * keeps what was typed and brings the refused field's tab forward.
+ */
+export function QueueForm({ queue, onSaved, onCancel, onDirty }: QueueFormProps) {
+  const { t } = useTranslation();
+  const editing = queue !== undefined;
+  const showHours = useAtomValue(userAtom)?.company.settings.some((s) => s.key === 'scheduleType' && s.value === 'queue') ?? false;
+  const [initial] = useState(() => initialValues(queue));
+  const [tab, setTab] = useState<FormTab>('data');
+  const label = (field: string) => (field in initial ? t(`queues.fields.${field as QueueField}`) : undefined);
+  // A day's refused time sits under its input, with the rule's text alone.
+  const describe = (field: string, message: string) => {
+    const fieldLabel = label(field);
+    return fieldLabel ? t('queues.fieldError', { field: fieldLabel, message }) : message;
+  };
+  // Hours the company does not use are neither shown nor checked (a new queue sends the default week).
+  const toChecked = (values: QueueFormValues) => {
+    const { schedules, ...rest } = toNewQueue(values);
+    return showHours ? { ...rest, schedules } : rest;
+  };
+
+  const formik = useFormik<QueueFormValues>({
+    initialValues: initial,
+    validate: validateWith<QueueFormValues>(editing ? queueChangesSchema : queueSchema, { prepare: toChecked, describe }),
+    onSubmit: async (values, helpers) => {
+      try {
+        let saved: Queue;
+        if (queue) {
+          const changes = toChanges(values, initial);
+          saved = Object.keys(changes).length > 0 ? await queuesApi.update(queue.id, changes) : queue;
+        } else {
+          saved = await queuesApi.create(toNewQueue(values));
+        }
+        toastSuccess(t('queues.saved'));
+        onSaved(saved);
+      } catch (error) {
+        const fieldErrors: FormikErrors<QueueFormValues> = serverFieldErrors<QueueFormValues>(error, { describe });
+        const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
+        if (field) (fieldErrors as Record<string, string>)[field] = errorMessage(error);
+        if (Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
+        else toastError(error);
+      }
+    },
+  });
+
+  useEffect(() => onDirty(formik.dirty), [formik.dirty, onDirty]);
+
+  // After a refused submit, a tab with nothing wrong gives way to the first tab with a refused field.
+  const errorTabs = new Set(Object.keys(formik.errors).map(tabOf));
+  useEffect(() => {
+    if (formik.submitCount === 0 || formik.isSubmitting || errorTabs.size === 0 || errorTabs.has(tab)) return;
+    setTab((Object.keys(FORM_TABS) as FormTab[]).find((candidate) => errorTabs.has(candidate)) ?? tab);
+    // Only a finished submit moves the tabs, not each key typed: the errors and the tab are read, not watched.
+  }, [formik.submitCount, formik.isSubmitting]);
+
+  const errorOf = (field: QueueField) => (formik.touched[field] || formik.submitCount > 0 ? (formik.errors[field] as string | undefined) : undefined);
+  const textArea = (field: 'greetingMessage' | 'outOfHoursMessage') => {
+    const error = errorOf(field);
+    return (
+      <FormGroup label={label(field)} labelFor={`queue-${field}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
+        <TextArea
+          id={`queue-${field}`}
+          data-testid={`queue-${field}`}
+          {...formik.getFieldProps(field)}
+          intent={error ? Intent.DANGER : Intent.NONE}
+          aria-invalid={error ? true : undefined}
+          rows={3}
+          fill
+          autoResize
+        />
+      </FormGroup>
+    );
+  };
+  const tabTitle = (which: FormTab) => (
+    <span className="queue-tab-title">
+      {t(`queues.dialog.tabs.${which}`)}
+      {formik.submitCount > 0 && errorTabs.has(which) && <Icon icon="error" intent={Intent.DANGER} size={12} />}
+    </span>
+  );
+
+  const color = formik.values.color.trim();
+  const data = (
+    <div className="queue-form-panel">
+      <TextField id="queue-name" label={label('name')} error={errorOf('name')} autoFocus autoComplete="off" {...formik.getFieldProps('name')} />
+      <div className="queue-form-row">
+        <TextField
+          id="queue-color"
+          label={label('color')}
+          error={errorOf('color')}
+          helper={t('queues.hints.color')}
+          autoComplete="off"
+          spellCheck={false}
+          {...formik.getFieldProps('color')}
+          leftElement={
+            <input
+              type="color"
+              className="queue-color-picker"
+              aria-label={t('queues.fields.colorPicker')}
+              value={HEX_COLOR.test(color) ? color : '#000000'}
+              onChange={(event) => void formik.setFieldValue('color', event.target.value)}
+              data-testid="queue-color-picker"
+            />
+          }
+        />
+        <TextField
+          id="queue-orderQueue"
+          label={label('orderQueue')}
+          error={errorOf('orderQueue')}
+          helper={t('queues.hints.orderQueue')}
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          {...formik.getFieldProps('orderQueue')}
+        />
+      </div>
+      {textArea('greetingMessage')}
+      {textArea('outOfHoursMessage')}
+    </div>
+  );
+  const hours = (
+    <div className="queue-form-panel">
+      <Callout intent="primary" icon="time">
+        {t('queues.hours.intro')}
+      </Callout>
+      <WeeklyHours
+        value={formik.values.schedules}
+        onChange={(schedules) => void formik.setFieldValue('schedules', schedules)}
+        errors={formik.submitCount > 0 || formik.touched.schedules ? formik.errors.schedules : undefined}
+        label={t('queues.fields.schedules')}
+        idPrefix="queue-schedule"
+      />
+    </div>
+  );
+
+  return (
+    <form onSubmit={formik.handleSubmit} noValidate data-testid="queue-form">
+      <DialogBody>
+        <Tabs id="queue-tabs" selectedTabId={tab} onChange={(id: TabId) => setTab(id as FormTab)}>
+          <Tab id="data" title={tabTitle('data')} panel={data} data-testid="queue-tab-data" />
+          {showHours && <Tab id="hours" title={tabTitle('hours')} panel={hours} data-testid="queue-tab-hours" />}
+          <Tab
+            id="options"
+            title={<span title={queue ? undefined : t('queues.dialog.optionsAfterSave')}>{tabTitle('options')}</span>}
+            panel={queue ? <QueueOptionsTab queueId={queue.id} /> : undefined}
+            disabled={!queue}
+            data-testid="queue-tab-options"
+          />
+        </Tabs>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('queues.dialog.cancel')} onClick={onCancel} data-testid="queue-cancel" />
+            <Button type="submit" intent={Intent.PRIMARY} text={t('queues.dialog.save')} loading={formik.isSubmitting} data-testid="queue-save" />
+          </>
+        }
+      />
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Queue } from '@atendo/contracts';
+import { Button, Classes, Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+
+interface QueueRowProps {
+  queue: Queue;
+  /** The edit and delete buttons (queues:manage). */
+  showActions: boolean;
+  onEdit(queue: Queue): void;
+  onDelete(queue: Queue): void;
+}
+
+/** One queue of the table: id, name, colour, order, greeting (cut to one line), and its edit and delete buttons. */
+export function QueueRow({ queue, showActions, onEdit, onDelete }: QueueRowProps) {
+  const { t } = useTranslation();
+  return (
+    <tr data-testid="queue-row" data-queue-id={queue.id}>
+      <td className={Classes.TEXT_MUTED}>{queue.id}</td>
+      <td>
+        <strong data-testid="queue-name">{queue.name}</strong>
+      </td>
+      <td>
+        <span className="queue-color" data-testid="queue-color">
+          <span className="queue-color-swatch" style={{ backgroundColor: queue.color }} aria-hidden />
+          <code>{queue.color}</code>
+        </span>
+      </td>
+      <td data-testid="queue-order">{queue.orderQueue ?? ''}</td>
+      <td>
+        <span className="queue-greeting" title={queue.greetingMessage} data-testid="queue-greeting">
+          {queue.greetingMessage}
+        </span>
+      </td>
+      {showActions && (
+        <td className="queue-actions">
+          <Button variant="minimal" icon="edit" aria-label={t('queues.edit', { name: queue.name })} title={t('queues.edit', { name: queue.name })} onClick={() => onEdit(queue)} data-testid="queue-edit" />
+          <Button
+            variant="minimal"
+            icon="trash"
+            intent={Intent.DANGER}
+            aria-label={t('queues.delete', { name: queue.name })}
+            title={t('queues.delete', { name: queue.name })}
+            onClick={() => onDelete(queue)}
+            data-testid="queue-delete"
+          />
+        </td>
+      )}
+    </tr>
+  );
+}
