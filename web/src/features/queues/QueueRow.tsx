@@ -17,17 +17,17 @@ export function QueueRow({ queue, showActions, onEdit, onDelete }: QueueRowProps
     <tr data-testid="queue-row" data-queue-id={queue.id}>
       <td className={Classes.TEXT_MUTED}>{queue.id}</td>
       <td>
-        <strong data-testid="queue-name">{queue.name}</strong>
+        <strong data-testid="queue-row-name">{queue.name}</strong>
       </td>
       <td>
-        <span className="queue-color" data-testid="queue-color">
+        <span className="queue-color" data-testid="queue-row-color">
           <span className="queue-color-swatch" style={{ backgroundColor: queue.color }} aria-hidden />
           <code>{queue.color}</code>
         </span>
       </td>
-      <td data-testid="queue-order">{queue.orderQueue ?? ''}</td>
+      <td data-testid="queue-row-order">{queue.orderQueue ?? ''}</td>
       <td>
-        <span className="queue-greeting" title={queue.greetingMessage} data-testid="queue-greeting">
+        <span className="queue-greeting" title={queue.greetingMessage} data-testid="queue-row-greeting">
           {queue.greetingMessage}
         </span>
       </td>

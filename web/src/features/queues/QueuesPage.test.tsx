@@ -10,7 +10,7 @@ import { aQueue } from './fixtures';
 import { QueuesPage } from './QueuesPage';
 
 const rows = () => screen.queryAllByTestId('queue-row');
-const names = () => rows().map((row) => within(row).getByTestId('queue-name').textContent);
+const names = () => rows().map((row) => within(row).getByTestId('queue-row-name').textContent);
 const row = (id: number) => rows().find((r) => r.dataset.queueId === String(id))!;
 const writes = (calls: FakeCall[]) => calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`);
 const lists = (calls: FakeCall[]) => calls.filter((c) => c.method === 'GET' && c.url === '/queue').length;
@@ -44,12 +44,12 @@ describe('queues page', { timeout: 20_000 }, () => {
 
     const sales = row(1);
     expect(within(sales).getAllByRole('cell')[0]?.textContent).toBe('1');
-    expect(within(sales).getByTestId('queue-color').textContent).toBe('#ff8800');
-    expect(within(sales).getByTestId('queue-color').querySelector<HTMLElement>('.queue-color-swatch')?.style.backgroundColor).toBe('rgb(255, 136, 0)');
-    expect(within(sales).getByTestId('queue-order').textContent).toBe('1');
+    expect(within(sales).getByTestId('queue-row-color').textContent).toBe('#ff8800');
+    expect(within(sales).getByTestId('queue-row-color').querySelector<HTMLElement>('.queue-color-swatch')?.style.backgroundColor).toBe('rgb(255, 136, 0)');
+    expect(within(sales).getByTestId('queue-row-order').textContent).toBe('1');
     // The greeting is cut to one line by its style; the whole text is its title.
-    expect(within(sales).getByTestId('queue-greeting').getAttribute('title')).toBe(greeting);
-    expect(within(row(2)).getByTestId('queue-order').textContent).toBe('');
+    expect(within(sales).getByTestId('queue-row-greeting').getAttribute('title')).toBe(greeting);
+    expect(within(row(2)).getByTestId('queue-row-order').textContent).toBe('');
 
     expect(screen.getByTestId('queues-add')).toBeTruthy();
     expect(within(sales).getByLabelText('Edit Sales')).toBeTruthy();
