@@ -3,6 +3,7 @@ import { getIn, setIn, type FormikErrors } from 'formik';
 import type { ValidationError } from 'yup';
 import { ApiError } from '../api/ApiError';
 import { currentLanguage } from '../i18n';
+import { errorMessage, toastError } from './toaster';
 
 /** How a form shows its refused fields. */
 export interface Wording {
@@ -68,4 +69,16 @@ export function serverFieldErrors<V>(error: unknown, wording: Wording = {}): For
     return typeof path === 'string' && typeof message === 'string';
   });
   return collect<V>(problems, (p) => p.message, wording);
+}
+
+/**
+ * A refused save: the fields the server named, and a catalogue code that belongs to one field (`fieldOfCode`, e.g. a
+ * colour already in use), shown under those fields; anything else as a toast.
+ */
+export function showRefusal<V>(error: unknown, setErrors: (errors: FormikErrors<V>) => void, { fieldOfCode = {}, ...wording }: Wording & { fieldOfCode?: Partial<Record<string, string>> } = {}): void {
+  const fieldErrors = serverFieldErrors<V>(error, wording) as Record<string, string>;
+  const field = error instanceof ApiError ? fieldOfCode[error.code] : undefined;
+  if (field) fieldErrors[field] = errorMessage(error);
+  if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors as FormikErrors<V>);
+  else toastError(error);
 }

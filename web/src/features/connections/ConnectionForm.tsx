@@ -1,12 +1,12 @@
 import { connectionChangesSchema, connectionSchema, greetingRequired, type QueueRef, type WhatsappDetails } from '@atendo/contracts';
 import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, Icon, Intent, Radio, RadioGroup, Switch, Tab, Tabs, TextArea, type TabId } from '@blueprintjs/core';
-import { useFormik, type FormikErrors } from 'formik';
+import { useFormik } from 'formik';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/ApiError';
-import { serverFieldErrors, validateWith } from '../../ui/formErrors';
+import { showRefusal, validateWith } from '../../ui/formErrors';
+import { useErrorTabs } from '../../ui/useErrorTabs';
 import { TextField } from '../../ui/TextField';
-import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
+import { toastSuccess } from '../../ui/toaster';
 import { QueueSelect } from '../users/QueueSelect';
 import { FORM_TABS, initialValues, randomToken, tabOf, toChanges, toNewConnection, type ConnectionField, type ConnectionFormValues, type FormTab } from './connectionForm';
 import { connectionsApi, type NamedRecord } from './connectionsApi';
@@ -66,24 +66,14 @@ export function ConnectionForm({ connection, queues, prompts, integrations, onSa
         toastSuccess(t('connections.saved'));
         onSaved(saved);
       } catch (error) {
-        const fieldErrors: FormikErrors<ConnectionFormValues> = serverFieldErrors<ConnectionFormValues>(error, { describe, topLevel: true });
-        const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
-        if (field) (fieldErrors as Record<string, string>)[field] = errorMessage(error);
-        if (Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
-        else toastError(error);
+        showRefusal<ConnectionFormValues>(error, helpers.setErrors, { describe, topLevel: true, fieldOfCode: FIELD_OF_CODE });
       }
     },
   });
 
   useEffect(() => onDirty(formik.dirty), [formik.dirty, onDirty]);
 
-  // After a refused submit, a tab with nothing wrong gives way to the first tab with a refused field.
-  const errorTabs = new Set(Object.keys(formik.errors).map(tabOf));
-  useEffect(() => {
-    if (formik.submitCount === 0 || formik.isSubmitting || errorTabs.size === 0 || errorTabs.has(tab)) return;
-    setTab((Object.keys(FORM_TABS) as FormTab[]).find((candidate) => errorTabs.has(candidate)) ?? tab);
-    // Only a finished submit moves the tabs, not each key typed: the errors and the tab are read, not watched.
-  }, [formik.submitCount, formik.isSubmitting]);
+  const errorTabs = useErrorTabs(formik, tab, setTab, tabOf, Object.keys(FORM_TABS) as FormTab[]);
 
   const errorOf = (field: ConnectionField) => (formik.touched[field] || formik.submitCount > 0 ? (formik.errors[field] as string | undefined) : undefined);
   const group = (field: ConnectionField, control: ReactNode, helper?: string) => {

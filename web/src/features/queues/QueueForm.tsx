@@ -1,13 +1,13 @@
 import { queueChangesSchema, queueSchema, type Queue } from '@atendo/contracts';
 import { Button, Callout, DialogBody, DialogFooter, FormGroup, Icon, Intent, Tab, Tabs, TextArea, type TabId } from '@blueprintjs/core';
-import { useFormik, type FormikErrors } from 'formik';
+import { useFormik } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/ApiError';
-import { serverFieldErrors, validateWith } from '../../ui/formErrors';
+import { showRefusal, validateWith } from '../../ui/formErrors';
+import { useErrorTabs } from '../../ui/useErrorTabs';
 import { TextField } from '../../ui/TextField';
-import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
+import { toastSuccess } from '../../ui/toaster';
 import { userAtom } from '../auth/sessionAtoms';
 import { WeeklyHours } from '../settings/SchedulesTab';
 import { FORM_TABS, initialValues, tabOf, toChanges, toNewQueue, type FormTab, type QueueField, type QueueFormValues } from './queueForm';
@@ -68,24 +68,14 @@ export function QueueForm({ queue, onSaved, onCancel, onDirty }: QueueFormProps)
         toastSuccess(t('queues.saved'));
         onSaved(saved);
       } catch (error) {
-        const fieldErrors: FormikErrors<QueueFormValues> = serverFieldErrors<QueueFormValues>(error, { describe });
-        const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
-        if (field) (fieldErrors as Record<string, string>)[field] = errorMessage(error);
-        if (Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
-        else toastError(error);
+        showRefusal<QueueFormValues>(error, helpers.setErrors, { describe, fieldOfCode: FIELD_OF_CODE });
       }
     },
   });
 
   useEffect(() => onDirty(formik.dirty), [formik.dirty, onDirty]);
 
-  // After a refused submit, a tab with nothing wrong gives way to the first tab with a refused field.
-  const errorTabs = new Set(Object.keys(formik.errors).map(tabOf));
-  useEffect(() => {
-    if (formik.submitCount === 0 || formik.isSubmitting || errorTabs.size === 0 || errorTabs.has(tab)) return;
-    setTab((Object.keys(FORM_TABS) as FormTab[]).find((candidate) => errorTabs.has(candidate)) ?? tab);
-    // Only a finished submit moves the tabs, not each key typed: the errors and the tab are read, not watched.
-  }, [formik.submitCount, formik.isSubmitting]);
+  const errorTabs = useErrorTabs(formik, tab, setTab, tabOf, Object.keys(FORM_TABS) as FormTab[]);
 
   const errorOf = (field: QueueField) => (formik.touched[field] || formik.submitCount > 0 ? (formik.errors[field] as string | undefined) : undefined);
   const textArea = (field: 'greetingMessage' | 'outOfHoursMessage') => {
