@@ -34,3 +34,4 @@ export * from './auth/passwordReset.js';
 export * from './announcements/announcement.js';
 export * from './ticketNotes/ticketNote.js';
 export * from './ticketNotes/errors.js';
+export * from './chatbot/events.js';

@@ -1,6 +1,7 @@
 import type { Ack, TicketStatus } from '../api.js';
 import type { MessageEvent } from '../messages/events.js';
 import type { TicketEvent } from '../tickets/events.js';
+import type { ChatbotEvent } from '../chatbot/events.js';
 
 /** The contact record: a customer (a phone number) of one company. */
 export type ContactEvent =
@@ -33,7 +34,7 @@ export type ContactEvent =
  * Everything the customer's stream `contact-{companyId}.{number}` holds: the contact, its tickets and their
  * messages, one stream so that its rules hold under concurrency (decision 0007).
  */
-export type ContactStreamEvent = ContactEvent | TicketEvent | MessageEvent;
+export type ContactStreamEvent = ContactEvent | TicketEvent | MessageEvent | ChatbotEvent;
 
 /** Every event type of the customer's stream (the write side folds each; the tickets read model reads them). */
 export const CONTACT_STREAM_EVENT_TYPES = [
@@ -57,4 +58,7 @@ export const CONTACT_STREAM_EVENT_TYPES = [
   'MessageDeliveryFailed',
   'MessageEdited',
   'MessageRevoked',
+  'TicketQueueChosen',
+  'ChatbotAdvanced',
+  'ChatbotStopped',
 ] as const satisfies ReadonlyArray<ContactStreamEvent['type']>;

@@ -6,4 +6,6 @@ export type TicketEvent =
   | { type: 'TicketReopened'; data: { ticketId: number; userId: number } }
   | { type: 'TicketReturnedToQueue'; data: { ticketId: number; previousUserId: number | null } }
   | { type: 'TicketRead'; data: { ticketId: number } }
-  | { type: 'TicketDeleted'; data: { ticketId: number; userId: number } };
+  | { type: 'TicketDeleted'; data: { ticketId: number; userId: number } }
+  /** The ticket joined a queue: the customer chose it from the bot's menu, or the bot gave up and sent it on. */
+  | { type: 'TicketQueueChosen'; data: { ticketId: number; queueId: number } };

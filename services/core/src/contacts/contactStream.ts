@@ -3,6 +3,7 @@ import { Map as ImmutableMap } from 'immutable';
 import type { SnapshotCodec } from '../commands/decider.js';
 import { streamId } from '../eventstore/streams.js';
 import { Window } from './window.js';
+import type { BotState } from '../chatbot/chatbot.js';
 
 /**
  * One customer (a phone number) of one company: the contact, its tickets and their messages live in one stream,
@@ -22,6 +23,8 @@ export interface TicketState {
   queueId: number | null;
   whatsappId: number;
   unread: number;
+  /** Where the chatbot stands on this ticket (chatbot/chatbot.ts); absent once a person took it, or before the bot asked. */
+  bot?: BotState;
 }
 
 export interface OutboundState {
@@ -82,7 +85,7 @@ interface ConversationSnapshot {
 
 export const contactStreamSnapshots: SnapshotCodec<ContactStreamState> = {
   // Bump when the state's shape or a window's size changes: older snapshots are then ignored.
-  version: 2,
+  version: 3,
   every: 100,
   serialize: (state): ConversationSnapshot => ({
     contact: state.contact,

@@ -1,9 +1,10 @@
-import type { Ack, MediaType, MessageEvent } from '@atendo/contracts';
+import type { Ack, ChatbotContext, MediaType, MessageEvent } from '@atendo/contracts';
+import { chatbotTurn } from '../chatbot/chatbot.js';
 import type { RuleFamily } from '../commands/ruleFamily.js';
 import type { ContactStreamDomainEvent, ContactStreamState, OutboundState } from '../contacts/contactStream.js';
 import { DomainError } from '../errors.js';
 import { changeTicket, requireOwner, ticketOf } from '../tickets/ticketRules.js';
-import { inboundEventId } from './inboundIds.js';
+import { inboundEventId, nameBasedUuid } from './inboundIds.js';
 
 export type MessageCommand =
   | {
@@ -26,6 +27,8 @@ export type MessageCommand =
       newContactId: number;
       newTicketId: number;
       newTicketUuid: string;
+      /** The connection's greeting, queues and menus: the bot answers from these (none: it stays quiet). */
+      chatbot?: ChatbotContext;
     }
   | {
       type: 'QueueMessage';
@@ -116,6 +119,17 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
           ...(command.mediaUrl ? { mediaUrl: command.mediaUrl } : {}),
         },
       });
+      // The bot answers on a pending ticket nobody took (groups have no bot).
+      if (command.chatbot && !command.isGroup) {
+        const opened = state.currentTicketId === null;
+        const ticket = opened
+          ? { id: ticketId, uuid: command.newTicketUuid, status: 'pending' as const, userId: null, queueId: command.queueId, whatsappId: command.whatsappId, unread: 0 }
+          : state.tickets.get(ticketId);
+        if (ticket) {
+          const messageId = (n: number) => nameBasedUuid(`atendo:chatbot:${command.companyId}:${command.whatsappId}:${command.messageId}:${n}`);
+          events.push(...chatbotTurn({ ctx: command.chatbot, ticket, opened, body: command.body, at: command.sentAt, messageId }));
+        }
+      }
       return events;
     },
     QueueMessage(command, state) {

@@ -89,11 +89,12 @@ export const ticketRules: RuleFamily<TicketCommand, TicketEvent, ContactStreamSt
       });
       next.currentTicketId = data.ticketId;
     },
+    // A person took the ticket: the bot has nothing more to say on it, even if it comes back to the queue.
     TicketAccepted(next, { data }, state) {
-      changeTicket(next, state, data.ticketId, { status: 'open', userId: data.userId });
+      changeTicket(next, state, data.ticketId, { status: 'open', userId: data.userId, bot: undefined });
     },
     TicketReopened(next, { data }, state) {
-      changeTicket(next, state, data.ticketId, { status: 'open', userId: data.userId });
+      changeTicket(next, state, data.ticketId, { status: 'open', userId: data.userId, bot: undefined });
       next.currentTicketId = data.ticketId;
     },
     TicketResolved(next, { data }, state) {

@@ -24,6 +24,24 @@ export const ticketFolds: RowFolds = {
     tickets.update(d.ticketId, () => ({ unread_messages: 0 }));
     touched.push({ event: e, ticketId: d.ticketId, unreadReset: true });
   },
+  // The customer chose a queue from the bot's menu (or the bot sent the ticket on): the queue's agents now see it.
+  TicketQueueChosen({ tickets, touched }, e, d) {
+    tickets.update(d.ticketId, () => ({ queue_id: d.queueId, updated_at: e.metadata.occurredAt }));
+    touched.push({ event: e, ticketId: d.ticketId });
+  },
+  // Whether the bot is talking on the ticket (the list shows it).
+  ChatbotAdvanced({ tickets, touched }, e, d) {
+    const t = tickets.get(d.ticketId);
+    if (!t || t.chatbot) return;
+    tickets.update(d.ticketId, () => ({ chatbot: true }));
+    touched.push({ event: e, ticketId: d.ticketId });
+  },
+  ChatbotStopped({ tickets, touched }, e, d) {
+    const t = tickets.get(d.ticketId);
+    if (!t || !t.chatbot) return;
+    tickets.update(d.ticketId, () => ({ chatbot: false }));
+    touched.push({ event: e, ticketId: d.ticketId });
+  },
   TicketDeleted({ tickets, deleted }, e, d) {
     const t = tickets.get(d.ticketId);
     if (t) deleted.push({ companyId: e.metadata.companyId, ticket: t });
@@ -32,6 +50,6 @@ export const ticketFolds: RowFolds = {
 
 function assigned(...[{ tickets, touched }, e, d]: Parameters<NonNullable<RowFolds['TicketAccepted']>>): void {
   const before = tickets.get(d.ticketId);
-  tickets.update(d.ticketId, () => ({ status: 'open', user_id: d.userId, updated_at: e.metadata.occurredAt }));
+  tickets.update(d.ticketId, () => ({ status: 'open', user_id: d.userId, chatbot: false, updated_at: e.metadata.occurredAt }));
   touched.push({ event: e, ticketId: d.ticketId, previousUserId: before?.user_id ?? null });
 }

@@ -1,0 +1,194 @@
+import type { ChatbotContext, ChatbotEvent, ChatbotOption } from '@atendo/contracts';
+import type { RuleFamily } from '../commands/ruleFamily.js';
+import type { ContactStreamDomainEvent, ContactStreamState, TicketState } from '../contacts/contactStream.js';
+import { changeTicket } from '../tickets/ticketRules.js';
+
+/** Where the bot stands on a ticket (see ChatbotEvent); absent until it first asks something. */
+export interface BotState {
+  path: number[] | null;
+  invalid: number;
+  invalidSince: string | null;
+  stopped: boolean;
+}
+
+/** The words the bot adds to a menu to move around it (the product speaks Portuguese to customers by default). */
+export const MENU_BACK = '*0* - Voltar';
+export const MENU_HOME = '*#* - Menu inicial';
+
+/** A numbered list, one line a choice: `*1* - Vendas`. */
+const numbered = (items: Array<{ option: number; title: string }>) => items.map((i) => `*${i.option}* - ${i.title}`).join('\n');
+const joined = (...parts: string[]) => parts.map((p) => p.trim()).filter(Boolean).join('\n\n');
+
+/** The connection's greeting and its queues to choose from. */
+export function mainMenu(ctx: ChatbotContext): string {
+  return joined(ctx.greetingMessage, numbered(ctx.queues.map((q, i) => ({ option: i + 1, title: q.name }))));
+}
+
+/** A level of a queue's menu, with the ways back (`0` when below the top, `#` when there are queues to go back to). */
+export function optionsMenu(ctx: ChatbotContext, heading: string, options: ChatbotOption[], depth: number): string {
+  const nav = [...(depth > 0 ? [MENU_BACK] : []), ...(ctx.queues.length > 1 ? [MENU_HOME] : [])].join('\n');
+  return joined(heading, numbered(options), nav);
+}
+
+export interface ChatbotTurn {
+  ctx: ChatbotContext;
+  ticket: TicketState;
+  /** The customer's message opened the ticket. */
+  opened: boolean;
+  body: string;
+  /** When the customer wrote (ISO). */
+  at: string;
+  /** The id of the bot's n-th message of this turn (deterministic: a redelivered message is decided again the same way). */
+  messageId(n: number): string;
+}
+
+/**
+ * The bot's answer to a customer's message (spec: queue choice and queue options). It talks only on a pending ticket
+ * no person has taken; it greets a new ticket, lists the queues when there are several, walks the chosen queue's menu
+ * by number (`0` up one level, `#` back to the queues; a level with one option opens it at once), repeats a menu after
+ * an answer it cannot use, and stops after too many of those, leaving the ticket to a person.
+ */
+export function chatbotTurn(turn: ChatbotTurn): ContactStreamDomainEvent[] {
+  const { ctx, ticket, at } = turn;
+  if (ticket.status !== 'pending' || ticket.userId !== null) return [];
+  const bot = ticket.bot;
+  if (bot?.stopped) return [];
+  const events: ContactStreamDomainEvent[] = [];
+  let sent = 0;
+  const say = (text: string) => {
+    if (!text.trim()) return;
+    events.push({
+      type: 'MessageQueued',
+      data: { ticketId: ticket.id, messageId: turn.messageId(sent++), whatsappId: ticket.whatsappId, body: text.trim(), userId: 0, quotedMessageId: null },
+    });
+  };
+  const advance = (path: number[] | null, invalid = 0, invalidSince: string | null = null) =>
+    events.push({ type: 'ChatbotAdvanced', data: { ticketId: ticket.id, path, invalid, invalidSince } });
+  const stop = (reason: 'done' | 'attempts') => events.push({ type: 'ChatbotStopped', data: { ticketId: ticket.id, reason } });
+
+  /** Opens an option: its message, then its sub-menu (a lone sub-option opens by itself); no sub-menu ends the bot's part. */
+  const open = (path: number[], option: ChatbotOption, prefix = '') => {
+    let node = option;
+    const texts = [prefix, node.message];
+    const ids = [...path, node.id];
+    while (node.children.length === 1) {
+      node = node.children[0]!;
+      ids.push(node.id);
+      texts.push(node.message);
+    }
+    if (node.children.length === 0) {
+      say(joined(...texts));
+      return stop('done');
+    }
+    say(optionsMenu(ctx, joined(...texts), node.children, ids.length));
+    advance(ids);
+  };
+  /** The ticket joins a queue: its greeting and its menu. */
+  const enter = (queue: ChatbotContext['queues'][number], prefix = '') => {
+    if (queue.options.length === 1) return open([], queue.options[0]!, joined(prefix, queue.greetingMessage));
+    if (queue.options.length === 0) {
+      say(joined(prefix, queue.greetingMessage));
+      return bot ? stop('done') : undefined;
+    }
+    say(optionsMenu(ctx, joined(prefix, queue.greetingMessage), queue.options, 0));
+    advance([]);
+  };
+
+  if (turn.opened) {
+    if (ctx.queues.length === 0) return say(ctx.greetingMessage), events;
+    if (ctx.queues.length === 1) {
+      enter(ctx.queues[0]!, ctx.greetOneQueue ? ctx.greetingMessage : '');
+      return events;
+    }
+    say(mainMenu(ctx));
+    advance(null);
+    return events;
+  }
+  if (!bot) return [];
+
+  const answer = turn.body.trim();
+  const queue = ctx.queues.find((q) => q.id === ticket.queueId);
+  // What the customer sees again after an answer the bot cannot use, and where it stays.
+  let repeat: () => void;
+  if (answer === '#' && ctx.queues.length > 1) {
+    say(mainMenu(ctx));
+    advance(null);
+    return events;
+  }
+  if (bot.path === null || !queue) {
+    const chosen = /^\d{1,3}$/.test(answer) ? ctx.queues[Number(answer) - 1] : undefined;
+    if (chosen) {
+      events.push({ type: 'TicketQueueChosen', data: { ticketId: ticket.id, queueId: chosen.id } });
+      enter(chosen);
+      return events;
+    }
+    repeat = () => say(mainMenu(ctx));
+  } else {
+    // The level the customer is at: the queue's top menu, or the sub-menu of the last option on the path.
+    const { options: level, heading } = levelAt(queue, bot.path);
+    if (answer === '0' && bot.path.length > 0) {
+      // Up one level; a level of one option was opened by itself on the way down, so it is passed on the way up too.
+      let up = bot.path.slice(0, -1);
+      while (up.length > 0 && levelAt(queue, up).options.length === 1) up = up.slice(0, -1);
+      const above = levelAt(queue, up);
+      say(optionsMenu(ctx, above.heading, above.options, up.length));
+      advance(up);
+      return events;
+    }
+    const chosen = /^\d{1,3}$/.test(answer) ? level.find((o) => o.option === Number(answer)) : undefined;
+    if (chosen) {
+      open(bot.path, chosen);
+      return events;
+    }
+    const path = bot.path;
+    repeat = () => say(optionsMenu(ctx, heading, level, path.length));
+  }
+
+  // An answer the bot cannot use: the menu again, up to `maxInvalid` times within the window; then a person.
+  const windowMs = ctx.invalidWindowMinutes * 60_000;
+  const fresh = bot.invalidSince === null || (windowMs > 0 && Date.parse(at) - Date.parse(bot.invalidSince) > windowMs);
+  const invalid = (fresh ? 0 : bot.invalid) + 1;
+  if (invalid > ctx.maxInvalid) {
+    if (bot.path === null && ctx.transferQueueId !== null && ticket.queueId === null) {
+      events.push({ type: 'TicketQueueChosen', data: { ticketId: ticket.id, queueId: ctx.transferQueueId } });
+    }
+    stop('attempts');
+    return events;
+  }
+  repeat();
+  advance(bot.path, invalid, fresh ? at : bot.invalidSince);
+  return events;
+}
+
+/** The options at `path` in a queue's menu, and the text above them (the queue's greeting, or the last option's message). */
+function levelAt(queue: ChatbotContext['queues'][number], path: number[]): { options: ChatbotOption[]; heading: string } {
+  let options = queue.options;
+  let heading = queue.greetingMessage;
+  for (const id of path) {
+    const node = options.find((o) => o.id === id);
+    if (!node) break;
+    options = node.children;
+    heading = node.message;
+  }
+  return { options, heading };
+}
+
+/** Folds where the bot stands on each ticket, and the queue a ticket joined. */
+export const chatbotRules: RuleFamily<never, ContactStreamDomainEvent, ContactStreamState> = {
+  name: 'chatbot',
+  decide: {},
+  evolve: {
+    ChatbotAdvanced(next, { data }, state) {
+      changeTicket(next, state, data.ticketId, { bot: { path: data.path, invalid: data.invalid, invalidSince: data.invalidSince, stopped: false } });
+    },
+    ChatbotStopped(next, { data }, state) {
+      const bot = state.tickets.get(data.ticketId)?.bot;
+      changeTicket(next, state, data.ticketId, { bot: { path: bot?.path ?? null, invalid: bot?.invalid ?? 0, invalidSince: bot?.invalidSince ?? null, stopped: true } });
+    },
+    TicketQueueChosen(next, { data }, state) {
+      changeTicket(next, state, data.ticketId, { queueId: data.queueId });
+    },
+  },
+};
+
+export type { ChatbotEvent };
