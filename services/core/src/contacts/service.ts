@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Ack, MediaType, Position } from '@atendo/contracts';
+import type { Ack, ChatbotContext, MediaType, Position } from '@atendo/contracts';
 import { handleCommand, loadState, StateCache, type CommandContext, type HandleOptions } from '../commands/handler.js';
 import type { SnapshotStore } from '../commands/snapshots.js';
 import { PartialDuplicateError, type EventStore } from '../eventstore/port.js';
@@ -22,6 +22,8 @@ export interface InboundInput {
   quotedMessageId: string | null;
   /** The customer's file, already stored (`/public/…`). */
   mediaUrl?: string | null;
+  /** The connection's chatbot (greeting, queues, menus): absent, the platform stays quiet. */
+  chatbot?: ChatbotContext;
 }
 
 /**
@@ -89,6 +91,7 @@ export class ContactStreamService {
         newContactId: state.contact?.id ?? (state.received.has(input.messageId) ? 0 : await this.ids.next('contact')),
         newTicketId: state.currentTicketId ?? (state.received.has(input.messageId) ? 0 : await this.ids.next('ticket')),
         newTicketUuid: randomUUID(),
+        ...(input.chatbot ? { chatbot: input.chatbot } : {}),
       }),
       { actor: { type: 'contact', contactId: 0 }, occurredAt: input.sentAt },
       this.options,

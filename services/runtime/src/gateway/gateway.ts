@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { toStorableText, type Ack, type ChannelKind, type MediaType, type RecordedEvent, type SessionStatus, type WhatsappFields } from '@atendo/contracts';
+import { toStorableText, type Ack, type ChannelKind, type ChatbotContext, type MediaType, type RecordedEvent, type SessionStatus, type WhatsappFields } from '@atendo/contracts';
 import {
   contactStream,
   handleCommand,
@@ -23,6 +23,7 @@ import type { SessionControl } from '@atendo/api';
 import type { Logger } from '../logger.js';
 import { IdentityMap, lidAddress } from './identities.js';
 import { ParkedInbound } from './parkedInbound.js';
+import { ChatbotContexts } from './chatbotContexts.js';
 
 export interface GatewayOptions {
   store: EventStore;
@@ -81,6 +82,7 @@ export class Gateway {
     this.parked = new ParkedInbound(options.knex);
     this.identities = new IdentityMap(options.knex);
     this.companies = new CompanyQueries(options.knex);
+    this.chatbots = new ChatbotContexts(options.knex);
     this.sessions = this.sessionControl();
   }
 
@@ -91,6 +93,7 @@ export class Gateway {
   private readonly identities: IdentityMap;
   private readonly mergedIdentities = new Set<string>();
   private readonly companies: CompanyQueries;
+  private readonly chatbots: ChatbotContexts;
 
   readonly sink: ChannelSink = {
     inbound: (message) => this.inbound(message),
@@ -156,7 +159,8 @@ export class Gateway {
       if ((await this.options.conversations.state(stream)).received.has(message.providerMessageId)) return;
       mediaUrl = await storeInboundMedia(this.options.blobs, connection.companyId, message.media);
     }
-    await recordInbound(this.options.conversations, connection, message, mediaUrl);
+    // The bot answers what comes in live (a parked message retried later by an operator is only recorded).
+    await recordInbound(this.options.conversations, connection, message, mediaUrl, await this.chatbots.of(received.connectionId));
   }
 
   private async ack(connectionId: number, providerMessageId: string, ack: Ack, reason?: string): Promise<void> {
@@ -499,7 +503,13 @@ export async function storeInboundMedia(blobs: BlobStore, companyId: number, med
 }
 
 /** Records a customer's message on its conversation (idempotent by message id), for the gateway and `atendo inbound retry`. */
-export async function recordInbound(conversations: ContactStreamService, connection: { companyId: number; queueIds: number[] }, received: InboundMessage, mediaUrl?: string): Promise<void> {
+export async function recordInbound(
+  conversations: ContactStreamService,
+  connection: { companyId: number; queueIds: number[] },
+  received: InboundMessage,
+  mediaUrl?: string,
+  chatbot?: ChatbotContext,
+): Promise<void> {
   const message = storableInbound(received);
   await conversations.receive({
     companyId: connection.companyId,
@@ -514,5 +524,6 @@ export async function recordInbound(conversations: ContactStreamService, connect
     isGroup: message.isGroup ?? false,
     quotedMessageId: message.quotedProviderMessageId ?? null,
     mediaUrl: mediaUrl ?? null,
+    ...(chatbot ? { chatbot } : {}),
   });
 }

@@ -1,0 +1,57 @@
+import type { Knex } from 'knex';
+import type { ChatbotContext, ChatbotOption, QueueOption } from '@atendo/contracts';
+import { CompanyQueries, QueueQueries } from '@atendo/read';
+
+const toBot = (o: QueueOption): ChatbotOption => ({ id: o.id, option: o.option, title: o.title, message: o.message, children: o.children.map(toBot) });
+
+/**
+ * What the chatbot knows of each connection — its greeting and limits, its queues in their order with their menus,
+ * the company's `sendGreetingMessageOneQueues` — read from the catalogue and kept for a second, so a burst of
+ * messages reads it once and an admin's change applies from the next second on.
+ */
+export class ChatbotContexts {
+  private readonly cache = new Map<number, { at: number; context: Promise<ChatbotContext | undefined> }>();
+  private readonly queues: QueueQueries;
+  private readonly companies: CompanyQueries;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly ttlMs = 1_000,
+  ) {
+    this.queues = new QueueQueries(knex);
+    this.companies = new CompanyQueries(knex);
+  }
+
+  of(connectionId: number): Promise<ChatbotContext | undefined> {
+    const now = Date.now();
+    const known = this.cache.get(connectionId);
+    if (known && now - known.at < this.ttlMs) return known.context;
+    const context = this.read(connectionId);
+    this.cache.set(connectionId, { at: now, context });
+    // A failed read is not kept: the next message reads again.
+    context.catch(() => this.cache.delete(connectionId));
+    if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value!);
+    return context;
+  }
+
+  private async read(connectionId: number): Promise<ChatbotContext | undefined> {
+    const row = await this.knex('whatsapps')
+      .where({ id: connectionId })
+      .first('company_id', 'greeting_message', 'queue_ids', 'max_use_bot_queues', 'time_use_bot_queues', 'transfer_queue_id');
+    if (!row) return undefined;
+    const companyId = Number(row.company_id);
+    const wanted = new Set((row.queue_ids as number[]).map(Number));
+    const queues = (await this.queues.queues(companyId)).filter((q) => wanted.has(q.id));
+    const settings = (await this.companies.company(companyId))?.settings ?? {};
+    return {
+      greetingMessage: row.greeting_message,
+      queues: await Promise.all(
+        queues.map(async (q) => ({ id: q.id, name: q.name, greetingMessage: q.greetingMessage, options: (await this.queues.options(companyId, q.id, null)).map(toBot) })),
+      ),
+      greetOneQueue: settings.sendGreetingMessageOneQueues === 'enabled',
+      maxInvalid: Number(row.max_use_bot_queues),
+      invalidWindowMinutes: Number(row.time_use_bot_queues),
+      transferQueueId: row.transfer_queue_id === null ? null : Number(row.transfer_queue_id),
+    };
+  }
+}
