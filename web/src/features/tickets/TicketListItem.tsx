@@ -25,6 +25,11 @@ export function TicketListItem({ ticket, selected, onOpen, onAccept }: TicketLis
       </span>
       <span className="ticket-row-line">
         <span className={`${Classes.TEXT_OVERFLOW_ELLIPSIS} ${Classes.TEXT_MUTED}`}>{ticket.lastMessage}</span>
+        {ticket.chatbot && (
+          <Tag minimal round icon="chat" title={t('tickets.chatbotTitle')} data-testid="ticket-chatbot">
+            {t('tickets.chatbot')}
+          </Tag>
+        )}
         {unread > 0 && (
           <Tag round intent={Intent.SUCCESS} aria-label={t('tickets.unread', { count: unread })} data-testid="ticket-unread">
             {unread}

@@ -16,6 +16,8 @@ const en = {
     empty: 'No tickets here',
     unread_one: '{{count}} unread message',
     unread_other: '{{count}} unread messages',
+    chatbot: 'Bot',
+    chatbotTitle: 'The chatbot is talking to this customer',
     welcomeTitle: 'Welcome to Atendo',
     welcomeText: 'Choose a ticket from the list to start a conversation.',
     actions: {
@@ -109,6 +111,8 @@ export const ticketsTranslations = {
       empty: 'Nenhum ticket aqui',
       unread_one: '{{count}} mensagem não lida',
       unread_other: '{{count}} mensagens não lidas',
+      chatbot: 'Bot',
+      chatbotTitle: 'O chatbot está conversando com este cliente',
       welcomeTitle: 'Bem-vindo ao Atendo',
       welcomeText: 'Escolha um ticket na lista para iniciar uma conversa.',
       actions: {
@@ -199,6 +203,8 @@ export const ticketsTranslations = {
       empty: 'No hay tickets aquí',
       unread_one: '{{count}} mensaje no leído',
       unread_other: '{{count}} mensajes no leídos',
+      chatbot: 'Bot',
+      chatbotTitle: 'El chatbot está conversando con este cliente',
       welcomeTitle: 'Bienvenido a Atendo',
       welcomeText: 'Elige un ticket de la lista para comenzar una conversación.',
       actions: {
