@@ -6,7 +6,7 @@ import { queueDecider } from '../queues/queue.js';
 const fields: QueueFields = { companyId: 1, name: 'Vendas', color: '#0f0', greetingMessage: '', outOfHoursMessage: '', orderQueue: 1 };
 const created = { type: 'QueueCreated' as const, data: { id: 3, ...fields } };
 
-// The generic record decider, seen through one of the features made from it.
+// The generic record decider, seen through one of the features made from it (with the feature's own not-found code).
 describe('records', () => {
   const spec = deciderSpec(queueDecider);
   it('creates a record once', () => {
@@ -18,8 +18,8 @@ describe('records', () => {
     spec.given([created]).when({ type: 'update', changes: { name: 'Vendas' } }).then([]);
   });
   it('refuses to change or delete what is not there', () => {
-    spec.given([]).when({ type: 'update', changes: { name: 'x' } }).thenThrows('ERR_NOT_FOUND');
-    spec.given([created, { type: 'QueueDeleted', data: { id: 3 } }]).when({ type: 'delete' }).thenThrows('ERR_NOT_FOUND');
+    spec.given([]).when({ type: 'update', changes: { name: 'x' } }).thenThrows('ERR_QUEUE_NOT_FOUND');
+    spec.given([created, { type: 'QueueDeleted', data: { id: 3 } }]).when({ type: 'delete' }).thenThrows('ERR_QUEUE_NOT_FOUND');
     spec.given([created]).when({ type: 'delete' }).then([{ type: 'QueueDeleted', data: { id: 3 } }]);
   });
 });
