@@ -6,7 +6,13 @@
 export type ChatbotEvent =
   | { type: 'ChatbotAdvanced'; data: { ticketId: number; path: number[] | null; invalid: number; invalidSince: string | null } }
   /** The bot stops talking on this ticket: it reached an answer, or the customer kept answering what it could not use. */
-  | { type: 'ChatbotStopped'; data: { ticketId: number; reason: 'done' | 'attempts' } };
+  | { type: 'ChatbotStopped'; data: { ticketId: number; reason: 'done' | 'attempts' } }
+  /** The out-of-hours message went out for the closed period that ends at `until` (local "2026-11-23 08:00"; null: none). */
+  | { type: 'ChatbotOutOfHours'; data: { ticketId: number; until: string | null } }
+  /** A ticket that opened out of hours was greeted with the customer's first message in hours. */
+  | { type: 'ChatbotGreeted'; data: { ticketId: number } };
+
+import type { CompanySchedule } from '../companies/events.js';
 
 /** One entry of a queue's menu, as the bot walks it. */
 export interface ChatbotOption {
@@ -23,8 +29,13 @@ export interface ChatbotOption {
  */
 export interface ChatbotContext {
   greetingMessage: string;
-  /** The connection's queues, in their order. */
-  queues: Array<{ id: number; name: string; greetingMessage: string; options: ChatbotOption[] }>;
+  /** The connection's queues, in their order, with their hours (used when `hours.scope` is `queue`). */
+  queues: Array<{ id: number; name: string; greetingMessage: string; options: ChatbotOption[]; outOfHoursMessage: string; schedules: CompanySchedule[] }>;
+  /**
+   * The company's `scheduleType`: `company` reads the company's hours (and answers with the connection's out-of-hours
+   * message), `queue` each queue's; read in the company's `timeZone`.
+   */
+  hours: { scope: 'disabled' | 'company' | 'queue'; timeZone: string; schedules: CompanySchedule[]; outOfHoursMessage: string };
   /** The company's `sendGreetingMessageOneQueues`: greet even when the connection has one queue. */
   greetOneQueue: boolean;
   /** Answers the bot cannot use before it stops (`maxUseBotQueues`), counted within `timeUseBotQueues` minutes (0: ever). */

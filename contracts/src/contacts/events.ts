@@ -61,4 +61,6 @@ export const CONTACT_STREAM_EVENT_TYPES = [
   'TicketQueueChosen',
   'ChatbotAdvanced',
   'ChatbotStopped',
+  'ChatbotOutOfHours',
+  'ChatbotGreeted',
 ] as const satisfies ReadonlyArray<ContactStreamEvent['type']>;

@@ -2,6 +2,12 @@ import { yup } from '../validation.js';
 
 const ON_OFF = ['enabled', 'disabled'] as const;
 
+/** The IANA time zones this runtime knows (UTC among them): a company's hours are read in one of these. */
+export const TIME_ZONES: readonly string[] = (() => {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes('UTC') ? zones : [...zones, 'UTC'];
+})();
+
 /**
  * A company's settings (spec §3): each key with the values it may take and the value a new company starts with.
  * The API refuses any other key or value; the console's settings page lists these.
@@ -19,6 +25,8 @@ export const SETTINGS = {
   sideMenu: { values: ['open', 'closed'], default: 'open' },
   /** Whether admins may add users (off: ERR_USER_CREATION_DISABLED). */
   userCreation: { values: ON_OFF, default: 'enabled' },
+  /** Where the company works: its opening hours (and the queues') are read in this zone. */
+  timeZone: { values: TIME_ZONES, default: 'America/Sao_Paulo' },
   /** Stored at sign-up, as the spec's login answer carries it. */
   campaignsEnabled: { values: ['true', 'false'], default: 'false' },
 } as const satisfies Record<string, { values: readonly string[]; default: string }>;

@@ -121,4 +121,33 @@ describe('chatbot conversations through the simulator', () => {
     expect((await h.api(`/tickets/${id}`, { method: 'PUT', token, body: { status: 'open' } })).status).toBe(200);
     await davi.saysToNoOne('1');
   });
+
+  it('out of the company’s hours, in its own time zone: the out-of-hours message once, then the menu once it opens', async () => {
+    const api = (path: string, body: unknown) => h.api(path, { method: 'PUT', token, body });
+    const closedAllWeek = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: '', endTime: '' }));
+    // Closed every day but one that is not today in Tokyo: whatever the time here, it is out of hours there.
+    const todayInTokyo = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tokyo', weekday: 'long' }).format(new Date()).toLowerCase();
+    const otherDay = todayInTokyo === 'monday' ? 'tuesday' : 'monday';
+    const hours = closedAllWeek.map((d) => (d.weekdayEn === otherDay ? { ...d, startTime: '09:00', endTime: '17:00' } : d));
+    expect((await api(`/companies/${h.companyId}/schedules`, { schedules: hours })).status).toBe(200);
+    expect((await api('/settings/timeZone', { value: 'Asia/Tokyo' })).status).toBe(200);
+    expect((await api('/settings/scheduleType', { value: 'company' })).status).toBe(200);
+    expect((await api(`/whatsapp/${connectionId}`, { outOfHoursMessage: 'Estamos fechados; respondemos no próximo dia útil.' })).status).toBe(200);
+    try {
+      // The bot reads the catalogue at most a second old.
+      await new Promise((r) => setTimeout(r, 1_100));
+      const eva = customer();
+      expect(await eva.says('Olá, tem alguém?')).toEqual(['Estamos fechados; respondemos no próximo dia útil.']);
+      await eva.saysToNoOne('Alô?');
+      await eva.ticket({ status: 'pending', queue_id: null });
+
+      // The company stops keeping hours (as if it opened): the next message hears the greeting and the queues.
+      expect((await api('/settings/scheduleType', { value: 'disabled' })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect(await eva.says('Bom dia!')).toEqual([MAIN]);
+      expect(await eva.says('2')).toEqual(['Suporte técnico.']);
+    } finally {
+      expect((await api('/settings/scheduleType', { value: 'disabled' })).status).toBe(200);
+    }
+  });
 });

@@ -12,12 +12,16 @@ const atraso = option(12, 2, 'Atraso', 'Há juros de 1% ao mês.');
 const boletos = option(10, 1, 'Boletos', 'Sobre boletos:', [segundaVia, atraso]);
 const cartao = option(20, 2, 'Cartão', 'Aceitamos todas as bandeiras.');
 
+type QueueContext = ChatbotContext['queues'][number];
+const queue = (q: Pick<QueueContext, 'id' | 'name' | 'greetingMessage' | 'options'> & Partial<QueueContext>): QueueContext => ({ outOfHoursMessage: '', schedules: [], ...q });
+
 const ctx = (changes: Partial<ChatbotContext> = {}): ChatbotContext => ({
   greetingMessage: 'Olá! Escolha um setor:',
   queues: [
-    { id: 2, name: 'Financeiro', greetingMessage: 'Financeiro, bom dia.', options: [boletos, cartao] },
-    { id: 3, name: 'Suporte', greetingMessage: 'Suporte técnico.', options: [] },
+    queue({ id: 2, name: 'Financeiro', greetingMessage: 'Financeiro, bom dia.', options: [boletos, cartao] }),
+    queue({ id: 3, name: 'Suporte', greetingMessage: 'Suporte técnico.', options: [] }),
   ],
+  hours: { scope: 'disabled', timeZone: 'America/Sao_Paulo', schedules: [], outOfHoursMessage: '' },
   greetOneQueue: false,
   maxInvalid: 2,
   invalidWindowMinutes: 0,
@@ -105,7 +109,7 @@ describe('chatbot: walking a queue’s menu', () => {
   });
   it('a level with one option opens it by itself, and is passed over on the way back up', () => {
     const only = option(30, 1, 'Pedidos', 'Sobre pedidos:', [option(31, 1, 'Status', 'Informe o número do pedido.', [option(32, 1, 'Por e-mail', 'Enviamos por e-mail.'), option(33, 2, 'Por SMS', 'Enviamos por SMS.')])]);
-    const single = ctx({ queues: [{ id: 5, name: 'Loja', greetingMessage: 'Loja online.', options: [only] }] });
+    const single = ctx({ queues: [queue({ id: 5, name: 'Loja', greetingMessage: 'Loja online.', options: [only] })] });
     const OPENED = 'Loja online.\n\nSobre pedidos:\n\nInforme o número do pedido.\n\n*1* - Por e-mail\n*2* - Por SMS\n\n*0* - Voltar';
     spec.given([]).when(receive('m1', 'oi', { queueId: 5, chatbot: single })).then([contact, opened(5), received('m1', 'oi'), says('m1', OPENED), advanced([30, 31])]);
     spec
@@ -122,7 +126,7 @@ describe('chatbot: when it speaks at all', () => {
     spec.given([contact, opened(), received('m1', 'oi'), says('m1', 'Olá! Escolha um setor:')]).when(receive('m2', 'oi?', { chatbot: none })).then([received('m2', 'oi?')]);
   });
   it('with one queue the ticket joins it; the connection greets only when sendGreetingMessageOneQueues is on', () => {
-    const one = (greetOneQueue: boolean) => ctx({ greetOneQueue, queues: [{ id: 3, name: 'Suporte', greetingMessage: 'Suporte técnico.', options: [] }] });
+    const one = (greetOneQueue: boolean) => ctx({ greetOneQueue, queues: [queue({ id: 3, name: 'Suporte', greetingMessage: 'Suporte técnico.', options: [] })] });
     spec.given([]).when(receive('m1', 'oi', { queueId: 3, chatbot: one(false) })).then([contact, opened(3), received('m1', 'oi'), says('m1', 'Suporte técnico.')]);
     spec.given([]).when(receive('m1', 'oi', { queueId: 3, chatbot: one(true) })).then([contact, opened(3), received('m1', 'oi'), says('m1', 'Olá! Escolha um setor:\n\nSuporte técnico.')]);
   });
@@ -142,5 +146,62 @@ describe('chatbot: when it speaks at all', () => {
   });
   it('stays quiet when the connection has no chatbot context (as before this feature)', () => {
     spec.given([]).when(receive('m1', 'oi', { chatbot: undefined })).then([contact, opened(), received('m1', 'oi')]);
+  });
+});
+
+describe('chatbot: business hours', () => {
+  const weekdays = (['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const).map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: '08:00', endTime: '18:00' }));
+  const companyHours = ctx({ hours: { scope: 'company', timeZone: 'America/Sao_Paulo', schedules: weekdays, outOfHoursMessage: 'Estamos fechados. Voltamos às 8h.' } });
+  // Monday 2026-11-23, São Paulo (UTC−3).
+  const monday = (time: string) => new Date(`2026-11-23T${time}:00-03:00`).toISOString();
+  const tuesday = (time: string) => new Date(`2026-11-24T${time}:00-03:00`).toISOString();
+  const outOfHours = (until: string | null): ContactStreamDomainEvent => ({ type: 'ChatbotOutOfHours', data: { ticketId: 20, until } });
+  const CLOSED = 'Estamos fechados. Voltamos às 8h.';
+
+  it('out of the company’s hours, a new ticket gets the out-of-hours message instead of the menu, and stays pending', () => {
+    spec
+      .given([])
+      .when(receive('m1', 'oi', { sentAt: monday('19:00'), chatbot: companyHours }))
+      .then([contact, opened(), received('m1', 'oi', monday('19:00')), says('m1', CLOSED), outOfHours('2026-11-24 08:00')]);
+  });
+
+  it('sends it once per closed period: again the next night, not for every message', () => {
+    const night = [contact, opened(), received('m1', 'oi', monday('19:00')), says('m1', CLOSED), outOfHours('2026-11-24 08:00')];
+    // Across midnight, the same closed period.
+    spec.given(night).when(receive('m2', 'alô?', { sentAt: tuesday('01:30'), chatbot: companyHours })).then([received('m2', 'alô?', tuesday('01:30'))]);
+    // The next evening is another one.
+    spec
+      .given(night)
+      .when(receive('m2', 'ainda aí?', { sentAt: tuesday('20:00'), chatbot: companyHours }))
+      .then([received('m2', 'ainda aí?', tuesday('20:00')), says('m2', CLOSED), outOfHours('2026-11-25 08:00')]);
+  });
+
+  it('in the morning the first message hears the greeting and the menu, once', () => {
+    const night = [contact, opened(), received('m1', 'oi', monday('19:00')), says('m1', CLOSED), outOfHours('2026-11-24 08:00')];
+    const morning = [received('m2', 'bom dia', tuesday('08:05')), { type: 'ChatbotGreeted', data: { ticketId: 20 } } as ContactStreamDomainEvent, says('m2', MAIN), advanced(null)];
+    spec.given(night).when(receive('m2', 'bom dia', { sentAt: tuesday('08:05'), chatbot: companyHours })).then(morning);
+    spec.given([...night, ...morning]).when(receive('m3', '1', { sentAt: tuesday('08:06'), chatbot: companyHours })).then([received('m3', '1', tuesday('08:06')), chose(2), says('m3', FINANCEIRO), advanced([])]);
+  });
+
+  it('reads the hours in the company’s time zone: the same instant is open in Tokyo', () => {
+    const tokyo = ctx({ hours: { scope: 'company', timeZone: 'Asia/Tokyo', schedules: weekdays, outOfHoursMessage: CLOSED } });
+    // Sunday 21:00 in São Paulo is Monday 09:00 in Tokyo.
+    const sunday = new Date('2026-11-22T21:00:00-03:00').toISOString();
+    spec.given([]).when(receive('m1', 'oi', { sentAt: sunday, chatbot: tokyo })).then([contact, opened(), received('m1', 'oi', sunday), says('m1', MAIN), advanced(null)]);
+  });
+
+  it('with queue hours, a queue chosen while it is closed answers with its own out-of-hours message; the ticket waits in it', () => {
+    const byQueue = ctx({
+      hours: { scope: 'queue', timeZone: 'America/Sao_Paulo', schedules: [], outOfHoursMessage: '' },
+      queues: [
+        queue({ id: 2, name: 'Financeiro', greetingMessage: 'Financeiro, bom dia.', options: [boletos, cartao], schedules: weekdays, outOfHoursMessage: 'O financeiro abre às 8h.' }),
+        queue({ id: 3, name: 'Suporte', greetingMessage: 'Suporte técnico.', options: [] }),
+      ],
+    });
+    const menu = [contact, opened(), received('m1', 'oi', monday('19:00')), says('m1', MAIN), advanced(null)];
+    spec.given([]).when(receive('m1', 'oi', { sentAt: monday('19:00'), chatbot: byQueue })).then(menu);
+    const chosen = [received('m2', '1', monday('19:01')), chose(2), says('m2', 'O financeiro abre às 8h.'), outOfHours('2026-11-24 08:00'), stopped('done')];
+    spec.given(menu).when(receive('m2', '1', { sentAt: monday('19:01'), chatbot: byQueue })).then(chosen);
+    spec.given([...menu, ...chosen]).when(receive('m3', 'oi?', { sentAt: monday('19:30'), chatbot: byQueue })).then([received('m3', 'oi?', monday('19:30'))]);
   });
 });

@@ -1,7 +1,8 @@
-import type { ChatbotContext, ChatbotEvent, ChatbotOption } from '@atendo/contracts';
+import type { ChatbotContext, ChatbotEvent, ChatbotOption, CompanySchedule } from '@atendo/contracts';
 import type { RuleFamily } from '../commands/ruleFamily.js';
 import type { ContactStreamDomainEvent, ContactStreamState, TicketState } from '../contacts/contactStream.js';
 import { changeTicket } from '../tickets/ticketRules.js';
+import { isOpen, nextOpening } from './hours.js';
 
 /** Where the bot stands on a ticket (see ChatbotEvent); absent until it first asks something. */
 export interface BotState {
@@ -52,7 +53,6 @@ export function chatbotTurn(turn: ChatbotTurn): ContactStreamDomainEvent[] {
   const { ctx, ticket, at } = turn;
   if (ticket.status !== 'pending' || ticket.userId !== null) return [];
   const bot = ticket.bot;
-  if (bot?.stopped) return [];
   const events: ContactStreamDomainEvent[] = [];
   let sent = 0;
   const say = (text: string) => {
@@ -65,6 +65,25 @@ export function chatbotTurn(turn: ChatbotTurn): ContactStreamDomainEvent[] {
   const advance = (path: number[] | null, invalid = 0, invalidSince: string | null = null) =>
     events.push({ type: 'ChatbotAdvanced', data: { ticketId: ticket.id, path, invalid, invalidSince } });
   const stop = (reason: 'done' | 'attempts') => events.push({ type: 'ChatbotStopped', data: { ticketId: ticket.id, reason } });
+
+  /**
+   * Business hours (rule 5): closed, the out-of-hours message goes once per closed period and the ticket waits, pending,
+   * for the morning. `schedules` empty: always open.
+   */
+  const closed = (schedules: CompanySchedule[], message: string): boolean => {
+    const now = new Date(at);
+    if (isOpen(schedules, ctx.hours.timeZone, now)) return false;
+    const until = nextOpening(schedules, ctx.hours.timeZone, now);
+    if (ticket.outOfHours === undefined || ticket.outOfHours !== until) {
+      say(message);
+      events.push({ type: 'ChatbotOutOfHours', data: { ticketId: ticket.id, until } });
+    }
+    return true;
+  };
+  if (ctx.hours.scope === 'company' && closed(ctx.hours.schedules, ctx.hours.outOfHoursMessage)) return events;
+  const queueHours = (queue: ChatbotContext['queues'][number] | undefined) => ctx.hours.scope === 'queue' && !!queue && closed(queue.schedules, queue.outOfHoursMessage);
+  if (queueHours(ctx.queues.find((q) => q.id === ticket.queueId))) return events;
+  if (bot?.stopped) return [];
 
   /** Opens an option: its message, then its sub-menu (a lone sub-option opens by itself); no sub-menu ends the bot's part. */
   const open = (path: number[], option: ChatbotOption, prefix = '') => {
@@ -83,8 +102,9 @@ export function chatbotTurn(turn: ChatbotTurn): ContactStreamDomainEvent[] {
     say(optionsMenu(ctx, joined(...texts), node.children, ids.length));
     advance(ids);
   };
-  /** The ticket joins a queue: its greeting and its menu. */
+  /** The ticket joins a queue: its greeting and its menu (or, out of its hours, its out-of-hours message). */
   const enter = (queue: ChatbotContext['queues'][number], prefix = '') => {
+    if (queueHours(queue)) return bot ? stop('done') : undefined;
     if (queue.options.length === 1) return open([], queue.options[0]!, joined(prefix, queue.greetingMessage));
     if (queue.options.length === 0) {
       say(joined(prefix, queue.greetingMessage));
@@ -94,7 +114,10 @@ export function chatbotTurn(turn: ChatbotTurn): ContactStreamDomainEvent[] {
     advance([]);
   };
 
-  if (turn.opened) {
+  // A ticket opened out of hours hears the greeting with its first message in hours (once).
+  const greetingLate = !turn.opened && !bot && ticket.outOfHours !== undefined && !ticket.greeted;
+  if (turn.opened || greetingLate) {
+    if (greetingLate) events.push({ type: 'ChatbotGreeted', data: { ticketId: ticket.id } });
     if (ctx.queues.length === 0) return say(ctx.greetingMessage), events;
     if (ctx.queues.length === 1) {
       enter(ctx.queues[0]!, ctx.greetOneQueue ? ctx.greetingMessage : '');
@@ -184,6 +207,12 @@ export const chatbotRules: RuleFamily<never, ContactStreamDomainEvent, ContactSt
     ChatbotStopped(next, { data }, state) {
       const bot = state.tickets.get(data.ticketId)?.bot;
       changeTicket(next, state, data.ticketId, { bot: { path: bot?.path ?? null, invalid: bot?.invalid ?? 0, invalidSince: bot?.invalidSince ?? null, stopped: true } });
+    },
+    ChatbotOutOfHours(next, { data }, state) {
+      changeTicket(next, state, data.ticketId, { outOfHours: data.until });
+    },
+    ChatbotGreeted(next, { data }, state) {
+      changeTicket(next, state, data.ticketId, { greeted: true });
     },
     TicketQueueChosen(next, { data }, state) {
       changeTicket(next, state, data.ticketId, { queueId: data.queueId });

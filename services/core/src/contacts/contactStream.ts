@@ -25,6 +25,10 @@ export interface TicketState {
   unread: number;
   /** Where the chatbot stands on this ticket (chatbot/chatbot.ts); absent once a person took it, or before the bot asked. */
   bot?: BotState;
+  /** The closed period whose out-of-hours message this ticket got (its next opening, local time; null: never opens). */
+  outOfHours?: string | null;
+  /** Greeted late: it opened out of hours, and the greeting came with the first message in hours. */
+  greeted?: boolean;
 }
 
 export interface OutboundState {

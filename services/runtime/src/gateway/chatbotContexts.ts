@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ChatbotContext, ChatbotOption, QueueOption } from '@atendo/contracts';
+import { SETTINGS, type ChatbotContext, type ChatbotOption, type QueueOption } from '@atendo/contracts';
 import { CompanyQueries, QueueQueries } from '@atendo/read';
 
 const toBot = (o: QueueOption): ChatbotOption => ({ id: o.id, option: o.option, title: o.title, message: o.message, children: o.children.map(toBot) });
@@ -37,17 +37,27 @@ export class ChatbotContexts {
   private async read(connectionId: number): Promise<ChatbotContext | undefined> {
     const row = await this.knex('whatsapps')
       .where({ id: connectionId })
-      .first('company_id', 'greeting_message', 'queue_ids', 'max_use_bot_queues', 'time_use_bot_queues', 'transfer_queue_id');
+      .first('company_id', 'greeting_message', 'out_of_hours_message', 'queue_ids', 'max_use_bot_queues', 'time_use_bot_queues', 'transfer_queue_id');
     if (!row) return undefined;
     const companyId = Number(row.company_id);
     const wanted = new Set((row.queue_ids as number[]).map(Number));
     const queues = (await this.queues.queues(companyId)).filter((q) => wanted.has(q.id));
-    const settings = (await this.companies.company(companyId))?.settings ?? {};
+    const company = await this.companies.company(companyId);
+    const settings = company?.settings ?? {};
+    const scope = settings.scheduleType === 'company' || settings.scheduleType === 'queue' ? settings.scheduleType : 'disabled';
     return {
       greetingMessage: row.greeting_message,
       queues: await Promise.all(
-        queues.map(async (q) => ({ id: q.id, name: q.name, greetingMessage: q.greetingMessage, options: (await this.queues.options(companyId, q.id, null)).map(toBot) })),
+        queues.map(async (q) => ({
+          id: q.id,
+          name: q.name,
+          greetingMessage: q.greetingMessage,
+          outOfHoursMessage: q.outOfHoursMessage,
+          schedules: q.schedules,
+          options: (await this.queues.options(companyId, q.id, null)).map(toBot),
+        })),
       ),
+      hours: { scope, timeZone: settings.timeZone ?? SETTINGS.timeZone.default, schedules: company?.schedules ?? [], outOfHoursMessage: row.out_of_hours_message },
       greetOneQueue: settings.sendGreetingMessageOneQueues === 'enabled',
       maxInvalid: Number(row.max_use_bot_queues),
       invalidWindowMinutes: Number(row.time_use_bot_queues),

@@ -1,6 +1,9 @@
-import { SETTING_KEYS, SETTINGS } from '@atendo/contracts';
+import { SETTING_KEYS, SETTINGS, type SettingKey } from '@atendo/contracts';
 import { Callout, Card, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+
+/** Values shown by a translated word; a time zone is shown by its own name (America/Sao_Paulo). */
+type WordedValue = (typeof SETTINGS)[Exclude<SettingKey, 'timeZone'>]['values'][number];
 
 interface Props {
   values: Record<string, string>;
@@ -30,7 +33,7 @@ export function OptionsTab({ values, saving, editable, onChange }: Props) {
                   value={values[key] ?? SETTINGS[key].default}
                   disabled={!editable || saving === key}
                   onChange={(event) => onChange(key, event.currentTarget.value)}
-                  options={SETTINGS[key].values.map((value) => ({ value, label: t(`settings.values.${value}`) }))}
+                  options={SETTINGS[key].values.map((value) => ({ value, label: key === 'timeZone' ? value : t(`settings.values.${value as WordedValue}`) }))}
                 />
               </FormGroup>
             </Card>

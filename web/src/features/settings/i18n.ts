@@ -42,6 +42,7 @@ const en = {
       sideMenu: { label: 'Side menu', help: 'Whether the side menu starts open or closed when the console opens.' },
       userCreation: { label: 'User creation', help: 'Whether administrators may add new users.' },
       campaignsEnabled: { label: 'Campaigns', help: 'Shows the campaign pages in the menu.' },
+      timeZone: { label: 'Time zone', help: 'The opening hours of the company and its queues are read in this time zone.' },
     },
     schedules: {
       intro: 'Outside these hours, contacts get the out-of-hours message. Leave both times empty for a closed day.',
@@ -112,6 +113,7 @@ export const settingsTranslations = {
         sideMenu: { label: 'Menu lateral', help: 'Se o menu lateral começa aberto ou fechado quando o console abre.' },
         userCreation: { label: 'Criação de usuários', help: 'Se os administradores podem adicionar novos usuários.' },
         campaignsEnabled: { label: 'Campanhas', help: 'Mostra as páginas de campanhas no menu.' },
+        timeZone: { label: 'Fuso horário', help: 'Os horários da empresa e das filas são lidos neste fuso horário.' },
       },
       schedules: {
         intro: 'Fora destes horários, os contatos recebem a mensagem de fora de expediente. Deixe os dois horários vazios num dia fechado.',
@@ -179,6 +181,7 @@ export const settingsTranslations = {
         sideMenu: { label: 'Menú lateral', help: 'Si el menú lateral empieza abierto o cerrado al abrir la consola.' },
         userCreation: { label: 'Creación de usuarios', help: 'Si los administradores pueden añadir usuarios nuevos.' },
         campaignsEnabled: { label: 'Campañas', help: 'Muestra las páginas de campañas en el menú.' },
+        timeZone: { label: 'Zona horaria', help: 'Los horarios de la empresa y de sus colas se leen en esta zona horaria.' },
       },
       schedules: {
         intro: 'Fuera de estos horarios, los contactos reciben el mensaje de fuera de horario. Deje ambas horas vacías en un día cerrado.',
