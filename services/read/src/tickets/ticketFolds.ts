@@ -42,6 +42,9 @@ export const ticketFolds: RowFolds = {
     tickets.update(d.ticketId, () => ({ chatbot: false }));
     touched.push({ event: e, ticketId: d.ticketId });
   },
+  // The bot's bookkeeping of hours: its message shows as a message; the ticket's row does not change.
+  ChatbotOutOfHours() {},
+  ChatbotGreeted() {},
   TicketDeleted({ tickets, deleted }, e, d) {
     const t = tickets.get(d.ticketId);
     if (t) deleted.push({ companyId: e.metadata.companyId, ticket: t });

@@ -62,7 +62,10 @@ describe('settings page', () => {
     expect(select('call').value).toBe('enabled');
     // A key the server never stored shows its default.
     expect(select('userCreation').value).toBe('enabled');
-    expect(screen.getAllByRole('combobox')).toHaveLength(11);
+    // The time zone: each zone by its own name, São Paulo until another is chosen.
+    expect(select('timeZone').value).toBe('America/Sao_Paulo');
+    expect([...select('timeZone').options].map((o) => o.text)).toEqual(expect.arrayContaining(['Asia/Tokyo', 'Europe/Lisbon', 'UTC']));
+    expect(screen.getAllByRole('combobox')).toHaveLength(12);
   });
 
   it('sends a changed setting and says so', async () => {
