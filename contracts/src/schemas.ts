@@ -72,8 +72,10 @@ export const updateTicketSchema = yup
     status: yup.string().oneOf(['pending', 'open', 'closed'], 'validation.status'),
     userId: idSchema().nullable(),
     queueId: idSchema().nullable(),
+    /** Another connection (a transfer). */
+    whatsappId: idSchema(),
   })
-  .test('something', 'validation.required', (v) => v.status !== undefined || v.queueId !== undefined || v.userId !== undefined);
+  .test('something', 'validation.required', (v) => v.status !== undefined || v.queueId !== undefined || v.userId !== undefined || v.whatsappId !== undefined);
 
 /** A route's numeric id parameter (`/tickets/:id`): a positive whole number. */
 export const idParamsSchema = <K extends string = 'id'>(name: K = 'id' as K) =>

@@ -63,4 +63,5 @@ export const CONTACT_STREAM_EVENT_TYPES = [
   'ChatbotStopped',
   'ChatbotOutOfHours',
   'ChatbotGreeted',
+  'TicketTransferred',
 ] as const satisfies ReadonlyArray<ContactStreamEvent['type']>;

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
+import type { Knex } from 'knex';
 import type { ListTicketsQuery, Ticket, TicketStatus, UpdateTicketRequest } from '@atendo/contracts';
 import type { AnyObject } from 'yup';
 import { idParamsSchema, updateTicketSchema, uuidParamsSchema } from '@atendo/contracts';
 import { AppError, type ContactStreamCommand } from '@atendo/core';
-import { canSeeTicket, type TicketRecord } from '@atendo/read';
+import { canSeeTicket, CompanyQueries, type TicketRecord } from '@atendo/read';
 import { auth } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
@@ -55,9 +57,6 @@ export async function visibleTicket(ctx: ApiContext, req: Request, by: { id: num
 
 /** Which command a PUT asks for. The early permission checks are a fast path: the decider decides on the log. */
 function commandFor(ticket: Ticket, body: UpdateTicketRequest, me: { userId: number; admin: boolean }): ContactStreamCommand {
-  if (body.queueId !== undefined && body.queueId !== ticket.queueId) {
-    throw new AppError('ERR_VALIDATION', 400, 'Moving a ticket to another queue is not available yet');
-  }
   const target = body.userId ?? me.userId;
   const ownsOrAdmin = me.admin || ticket.userId === null || ticket.userId === me.userId;
   switch (body.status) {
@@ -75,8 +74,46 @@ function commandFor(ticket: Ticket, body: UpdateTicketRequest, me: { userId: num
   }
 }
 
-export function ticketRoutes(ctx: ApiContext): RouteSpec[] {
+/** A PUT that sends the ticket elsewhere: another queue or connection, or an agent named without a status. */
+export function isTransfer(ticket: Ticket, body: UpdateTicketRequest): boolean {
+  return (
+    (body.queueId !== undefined && body.queueId !== ticket.queueId) ||
+    (body.whatsappId !== undefined && body.whatsappId !== ticket.whatsappId) ||
+    (body.status === undefined && body.userId !== undefined && body.userId !== ticket.userId)
+  );
+}
+
+/** What the customer is told of a transfer (`sendMsgTransfTicket`): the agent's name, else the queue's. */
+export function transferNotice(to: { userName?: string; queueName?: string }): string {
+  return to.userName ? `Você foi transferido para o atendente *${to.userName}*.` : `Você foi transferido para a fila *${to.queueName}*.`;
+}
+
+export function ticketRoutes(ctx: ApiContext, knex: Knex): RouteSpec[] {
   const feature = 'tickets';
+  const companies = new CompanyQueries(knex);
+
+  /** Checks the targets are the company's, then sends the ticket on (the customer told when the company says so). */
+  async function transfer(ticket: Ticket, streamId: string, body: UpdateTicketRequest, viewer: { userId: number; companyId: number; profile: string }) {
+    const admin = viewer.profile === 'admin';
+    if (!admin && ticket.userId !== null && ticket.userId !== viewer.userId) throw new AppError('ERR_NO_PERMISSION', 403, 'This ticket is another agent’s');
+    const queue = body.queueId != null ? await ctx.queues.queue(viewer.companyId, body.queueId) : undefined;
+    if (body.queueId != null && !queue) throw new AppError('ERR_QUEUE_NOT_FOUND', 404, `Queue ${body.queueId} not found`);
+    const user = body.userId != null ? await ctx.users.user(viewer.companyId, body.userId) : undefined;
+    if (body.whatsappId !== undefined && !(await ctx.connections.whatsapp(viewer.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND', 404, `Connection ${body.whatsappId} not found`);
+    const settings = (await companies.company(viewer.companyId))?.settings ?? {};
+    const tell = settings.sendMsgTransfTicket === 'enabled' && !ticket.isGroup && (user || queue);
+    const command: ContactStreamCommand = {
+      type: 'TransferTicket',
+      ticketId: ticket.id,
+      by: viewer.userId,
+      admin,
+      ...(body.queueId !== undefined ? { queueId: body.queueId } : {}),
+      ...(body.userId !== undefined ? { userId: body.userId } : {}),
+      ...(body.whatsappId !== undefined ? { whatsappId: body.whatsappId } : {}),
+      ...(tell ? { notice: { messageId: randomUUID(), body: transferNotice({ userName: user?.name, queueName: queue?.name }) } } : {}),
+    };
+    return ctx.conversationService.execute(streamId, command, { actor: { type: 'user', userId: viewer.userId } });
+  }
   return [
     route({
       method: 'get',
@@ -116,16 +153,17 @@ export function ticketRoutes(ctx: ApiContext): RouteSpec[] {
       method: 'put',
       path: '/tickets/:id',
       feature,
-      summary: 'Accept, resolve, reopen or return a ticket to its queue',
+      summary: 'Accept, resolve, reopen, return a ticket to its queue, or transfer it to another queue, agent or connection',
       permission: 'signedIn',
       params: idParamsSchema(),
       body: updateTicketSchema,
-      errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND', 'ERR_TICKET_ALREADY_ACCEPTED', 'ERR_INVALID_TICKET_TRANSITION', 'ERR_OTHER_OPEN_TICKET'],
+      errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND', 'ERR_QUEUE_NOT_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_TICKET_ALREADY_ACCEPTED', 'ERR_INVALID_TICKET_TRANSITION', 'ERR_OTHER_OPEN_TICKET', 'ERR_TICKET_CLOSED'],
       async handler({ req, res, params, body, auth: { viewer } }) {
         const { ticket, streamId } = await visibleTicket(ctx, req, { id: params.id });
         if (body.userId != null && !(await ctx.users.user(viewer.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND', 404);
-        const command = commandFor(ticket, body, { userId: viewer.userId, admin: viewer.profile === 'admin' });
-        const result = await ctx.conversationService.execute(streamId, command, { actor: { type: 'user', userId: viewer.userId } });
+        const result = isTransfer(ticket, body)
+          ? await transfer(ticket, streamId, body, viewer)
+          : await ctx.conversationService.execute(streamId, commandFor(ticket, body, { userId: viewer.userId, admin: viewer.profile === 'admin' }), { actor: { type: 'user', userId: viewer.userId } });
         await ctx.readYourWrites(result.position);
         res.json((await ctx.conversations.findTicket(viewer.companyId, { id: ticket.id }))!.ticket);
       },

@@ -1,6 +1,5 @@
-import type { TicketEvent } from '@atendo/contracts';
 import type { RuleFamily } from '../commands/ruleFamily.js';
-import type { ContactStreamState, TicketState } from '../contacts/contactStream.js';
+import type { ContactStreamDomainEvent, ContactStreamState, TicketState } from '../contacts/contactStream.js';
 import { DomainError } from '../errors.js';
 
 export type TicketCommand =
@@ -10,6 +9,20 @@ export type TicketCommand =
   | { type: 'ReopenTicket'; ticketId: number; userId: number }
   | { type: 'ReturnTicket'; ticketId: number; userId: number | null; admin: boolean }
   | { type: 'MarkTicketRead'; ticketId: number }
+  /**
+   * Another queue, agent and/or connection (each absent: unchanged; `userId` null: nobody). `notice`: the message the
+   * customer gets about it (the company's `sendMsgTransfTicket`), with the id it goes out under.
+   */
+  | {
+      type: 'TransferTicket';
+      ticketId: number;
+      queueId?: number | null;
+      userId?: number | null;
+      whatsappId?: number;
+      by: number;
+      admin: boolean;
+      notice?: { messageId: string; body: string };
+    }
   | { type: 'DeleteTicket'; ticketId: number; userId: number };
 
 export function ticketOf(state: ContactStreamState, ticketId: number): TicketState {
@@ -31,7 +44,7 @@ export function changeTicket(next: ContactStreamState, state: ContactStreamState
 }
 
 /** A ticket's lifecycle: one open or pending ticket per contact, one agent at a time. */
-export const ticketRules: RuleFamily<TicketCommand, TicketEvent, ContactStreamState> = {
+export const ticketRules: RuleFamily<TicketCommand, ContactStreamDomainEvent, ContactStreamState> = {
   name: 'tickets',
   decide: {
     AcceptTicket(command, state) {
@@ -66,6 +79,28 @@ export const ticketRules: RuleFamily<TicketCommand, TicketEvent, ContactStreamSt
       if (ticket.status === 'closed') throw new DomainError('ERR_TICKET_CLOSED', 'The ticket is closed');
       requireOwner(ticket, command.userId, command.admin);
       return [{ type: 'TicketReturnedToQueue', data: { ticketId: ticket.id, previousUserId: ticket.userId } }];
+    },
+    TransferTicket(command, state) {
+      const ticket = ticketOf(state, command.ticketId);
+      if (ticket.status === 'closed') throw new DomainError('ERR_TICKET_CLOSED', 'The ticket is closed: reopen it first');
+      requireOwner(ticket, command.by, command.admin);
+      const queueId = command.queueId === undefined ? ticket.queueId : command.queueId;
+      const userId = command.userId === undefined ? ticket.userId : command.userId;
+      const whatsappId = command.whatsappId ?? ticket.whatsappId;
+      if (queueId === ticket.queueId && userId === ticket.userId && whatsappId === ticket.whatsappId) return [];
+      const events: ContactStreamDomainEvent[] = [
+        {
+          type: 'TicketTransferred',
+          data: {
+            ticketId: ticket.id, queueId, userId, whatsappId, status: userId === null ? 'pending' : 'open',
+            previousQueueId: ticket.queueId, previousUserId: ticket.userId, previousWhatsappId: ticket.whatsappId,
+          },
+        },
+      ];
+      if (!command.notice) return events;
+      // Told through the connection the ticket goes on with.
+      events.push({ type: 'MessageQueued', data: { ticketId: ticket.id, messageId: command.notice.messageId, whatsappId, body: command.notice.body, userId: 0, quotedMessageId: null } });
+      return events;
     },
     MarkTicketRead(command, state) {
       const ticket = ticketOf(state, command.ticketId);
@@ -103,6 +138,10 @@ export const ticketRules: RuleFamily<TicketCommand, TicketEvent, ContactStreamSt
     },
     TicketReturnedToQueue(next, { data }, state) {
       changeTicket(next, state, data.ticketId, { status: 'pending', userId: null });
+    },
+    // A person decided where it goes: the bot has nothing more to say on it.
+    TicketTransferred(next, { data }, state) {
+      changeTicket(next, state, data.ticketId, { queueId: data.queueId, userId: data.userId, whatsappId: data.whatsappId, status: data.status, bot: undefined });
     },
     TicketRead(next, { data }, state) {
       changeTicket(next, state, data.ticketId, { unread: 0 });

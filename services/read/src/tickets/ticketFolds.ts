@@ -24,6 +24,11 @@ export const ticketFolds: RowFolds = {
     tickets.update(d.ticketId, () => ({ unread_messages: 0 }));
     touched.push({ event: e, ticketId: d.ticketId, unreadReset: true });
   },
+  // A person sent the ticket on: its queue, agent, connection and status as they decided.
+  TicketTransferred({ tickets, touched }, e, d) {
+    tickets.update(d.ticketId, () => ({ queue_id: d.queueId, user_id: d.userId, whatsapp_id: d.whatsappId, status: d.status, chatbot: false, updated_at: e.metadata.occurredAt }));
+    touched.push({ event: e, ticketId: d.ticketId, previousUserId: d.previousUserId });
+  },
   // The customer chose a queue from the bot's menu (or the bot sent the ticket on): the queue's agents now see it.
   TicketQueueChosen({ tickets, touched }, e, d) {
     tickets.update(d.ticketId, () => ({ queue_id: d.queueId, updated_at: e.metadata.occurredAt }));

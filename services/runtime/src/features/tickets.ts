@@ -5,7 +5,7 @@ import { defineFeature } from './featureModule.js';
 
 export const tickets = defineFeature({
   name: 'tickets',
-  routes: (deps) => ticketRoutes(deps.api),
+  routes: (deps) => ticketRoutes(deps.api, deps.knex),
   // The customer stream's one projection: contacts, tickets and messages (decision 0007).
   migrations: ticketMigrations,
   projections: [ticketsProjection],
