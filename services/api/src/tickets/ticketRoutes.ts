@@ -83,6 +83,11 @@ export function isTransfer(ticket: Ticket, body: UpdateTicketRequest): boolean {
   );
 }
 
+/** What the customer hears when an agent accepts (`sendGreetingAccepted`). */
+export function acceptGreeting(contactName: string, agentName: string): string {
+  return `Olá, *${contactName}*! Meu nome é *${agentName}* e vou continuar o seu atendimento.`;
+}
+
 /** What the customer is told of a transfer (`sendMsgTransfTicket`): the agent's name, else the queue's. */
 export function transferNotice(to: { userName?: string; queueName?: string }): string {
   return to.userName ? `Você foi transferido para o atendente *${to.userName}*.` : `Você foi transferido para a fila *${to.queueName}*.`;
@@ -161,9 +166,16 @@ export function ticketRoutes(ctx: ApiContext, knex: Knex): RouteSpec[] {
       async handler({ req, res, params, body, auth: { viewer } }) {
         const { ticket, streamId } = await visibleTicket(ctx, req, { id: params.id });
         if (body.userId != null && !(await ctx.users.user(viewer.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND', 404);
-        const result = isTransfer(ticket, body)
-          ? await transfer(ticket, streamId, body, viewer)
-          : await ctx.conversationService.execute(streamId, commandFor(ticket, body, { userId: viewer.userId, admin: viewer.profile === 'admin' }), { actor: { type: 'user', userId: viewer.userId } });
+        let command = isTransfer(ticket, body) ? undefined : commandFor(ticket, body, { userId: viewer.userId, admin: viewer.profile === 'admin' });
+        // Accepting a pending ticket greets the customer by the agent's name when the company says so (not in groups).
+        if (command?.type === 'AcceptTicket' && ticket.status === 'pending' && !ticket.isGroup) {
+          const settings = (await companies.company(viewer.companyId))?.settings ?? {};
+          const agent = settings.sendGreetingAccepted === 'enabled' ? await ctx.users.user(viewer.companyId, command.userId) : null;
+          if (agent) command = { ...command, greeting: { messageId: randomUUID(), body: acceptGreeting(ticket.contact.name, agent.name) } };
+        }
+        const result = command
+          ? await ctx.conversationService.execute(streamId, command, { actor: { type: 'user', userId: viewer.userId } })
+          : await transfer(ticket, streamId, body, viewer);
         await ctx.readYourWrites(result.position);
         res.json((await ctx.conversations.findTicket(viewer.companyId, { id: ticket.id }))!.ticket);
       },

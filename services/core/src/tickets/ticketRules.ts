@@ -3,7 +3,8 @@ import type { ContactStreamDomainEvent, ContactStreamState, TicketState } from '
 import { DomainError } from '../errors.js';
 
 export type TicketCommand =
-  | { type: 'AcceptTicket'; ticketId: number; userId: number }
+  /** `greeting`: the message naming the agent the customer gets (the company's `sendGreetingAccepted`). */
+  | { type: 'AcceptTicket'; ticketId: number; userId: number; greeting?: { messageId: string; body: string } }
   /** `userId` null: the system (e.g. expiry) resolves it. `admin`: the acting user may act on any agent's ticket. */
   | { type: 'ResolveTicket'; ticketId: number; userId: number | null; admin: boolean }
   | { type: 'ReopenTicket'; ticketId: number; userId: number }
@@ -54,7 +55,12 @@ export const ticketRules: RuleFamily<TicketCommand, ContactStreamDomainEvent, Co
         if (ticket.userId === command.userId) return [];
         throw new DomainError('ERR_TICKET_ALREADY_ACCEPTED', 'Another agent accepted this ticket first', { userId: ticket.userId });
       }
-      return [{ type: 'TicketAccepted', data: { ticketId: ticket.id, userId: command.userId } }];
+      const events: ContactStreamDomainEvent[] = [{ type: 'TicketAccepted', data: { ticketId: ticket.id, userId: command.userId } }];
+      if (command.greeting) {
+        const { messageId, body } = command.greeting;
+        events.push({ type: 'MessageQueued', data: { ticketId: ticket.id, messageId, whatsappId: ticket.whatsappId, body, userId: command.userId, quotedMessageId: null } });
+      }
+      return events;
     },
     ResolveTicket(command, state) {
       const ticket = ticketOf(state, command.ticketId);

@@ -40,4 +40,11 @@ describe('transfer', () => {
     spec.given([contact, opened, accepted(9)]).when(transfer({ queueId: 3 })).thenThrows('ERR_NO_PERMISSION');
     spec.given([contact, opened, accepted(9)]).when(transfer({ queueId: 3, admin: true })).then([transferred({ queueId: 3, userId: 9, previousUserId: 9 })]);
   });
+
+  it('accepting with a greeting sends it as the agent', () => {
+    spec
+      .given([contact, opened])
+      .when({ type: 'AcceptTicket', ticketId: 20, userId: 7, greeting: { messageId: 'g-1', body: 'Olá, *Ana*! Meu nome é *Bia* e vou continuar o seu atendimento.' } })
+      .then([accepted(), { type: 'MessageQueued', data: { ticketId: 20, messageId: 'g-1', whatsappId: 4, body: 'Olá, *Ana*! Meu nome é *Bia* e vou continuar o seu atendimento.', userId: 7, quotedMessageId: null } }]);
+  });
 });

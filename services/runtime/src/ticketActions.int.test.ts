@@ -6,7 +6,7 @@ import { startHarness, type Harness } from './testing/harness.js';
 
 type Answer<T> = T & { error?: string };
 
-describe('transferring a ticket', () => {
+describe('ticket actions: accept with a greeting, transfer', () => {
   let h: Harness;
   let token: string;
   const number = '5511933330001';
@@ -59,5 +59,22 @@ describe('transferring a ticket', () => {
     expect(await put({ queueId: 99_999 })).toMatchObject({ status: 404, body: { error: 'ERR_QUEUE_NOT_FOUND' } });
     expect((await put({ status: 'closed' })).status).toBe(200);
     expect(await put({ queueId: h.queueIds[1] })).toMatchObject({ body: { error: 'ERR_TICKET_CLOSED' } });
+  });
+
+  it('accepting greets the customer by the agent’s name when sendGreetingAccepted is on', async () => {
+    const other = '5511933330002';
+    const phoneOf = async (n: string) =>
+      ((await (await fetch(`${h.simulator.url}/simulator/sessions/${h.whatsappId}/customers/${n}/messages`)).json()) as { messages: Array<{ sender: string; body: string }> }).messages
+        .filter((m) => m.sender === 'platform')
+        .map((m) => m.body);
+    expect((await h.api('/settings/sendGreetingAccepted', { method: 'PUT', token, body: { value: 'enabled' } })).status).toBe(200);
+    await h.customerSays(other, 'Bom dia', 'Teo');
+    const t = await eventually(async () => {
+      const found = (await h.api<ListTicketsResponse>(`/tickets?searchParam=${other}&showAll=true`, { token })).body.tickets[0];
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect((await h.api(`/tickets/${t.id}`, { method: 'PUT', token, body: { status: 'open' } })).status).toBe(200);
+    await eventually(async () => expect(await phoneOf(other)).toEqual(['Olá, *Teo*! Meu nome é *Demo Admin* e vou continuar o seu atendimento.']));
   });
 });
