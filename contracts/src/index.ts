@@ -35,3 +35,4 @@ export * from './announcements/announcement.js';
 export * from './ticketNotes/ticketNote.js';
 export * from './ticketNotes/errors.js';
 export * from './chatbot/events.js';
+export * from './ratings/events.js';

@@ -43,4 +43,6 @@ export interface ChatbotContext {
   invalidWindowMinutes: number;
   /** Where a ticket goes when the customer never picks a queue (`transferQueueId`), if anywhere. */
   transferQueueId: number | null;
+  /** The connection's rating question (with the scale) and completion message, for a rating being waited for. */
+  rating: { question: string; completion: string };
 }

@@ -2,6 +2,7 @@ import type { Ack, TicketStatus } from '../api.js';
 import type { MessageEvent } from '../messages/events.js';
 import type { TicketEvent } from '../tickets/events.js';
 import type { ChatbotEvent } from '../chatbot/events.js';
+import type { RatingEvent } from '../ratings/events.js';
 
 /** The contact record: a customer (a phone number) of one company. */
 export type ContactEvent =
@@ -34,7 +35,7 @@ export type ContactEvent =
  * Everything the customer's stream `contact-{companyId}.{number}` holds: the contact, its tickets and their
  * messages, one stream so that its rules hold under concurrency (decision 0007).
  */
-export type ContactStreamEvent = ContactEvent | TicketEvent | MessageEvent | ChatbotEvent;
+export type ContactStreamEvent = ContactEvent | TicketEvent | MessageEvent | ChatbotEvent | RatingEvent;
 
 /** Every event type of the customer's stream (the write side folds each; the tickets read model reads them). */
 export const CONTACT_STREAM_EVENT_TYPES = [
@@ -64,4 +65,7 @@ export const CONTACT_STREAM_EVENT_TYPES = [
   'ChatbotOutOfHours',
   'ChatbotGreeted',
   'TicketTransferred',
+  'TicketRatingAsked',
+  'TicketRated',
+  'TicketRatingDropped',
 ] as const satisfies ReadonlyArray<ContactStreamEvent['type']>;

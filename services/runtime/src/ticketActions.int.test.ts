@@ -77,4 +77,46 @@ describe('ticket actions: accept with a greeting, transfer', () => {
     expect((await h.api(`/tickets/${t.id}`, { method: 'PUT', token, body: { status: 'open' } })).status).toBe(200);
     await eventually(async () => expect(await phoneOf(other)).toEqual(['Olá, *Teo*! Meu nome é *Demo Admin* e vou continuar o seu atendimento.']));
   });
+
+  it('resolving asks for a rating: 1 to 3 rates the agent and gets the completion message; a message after that opens a new ticket', async () => {
+    const who = '5511933330003';
+    const phoneOf = async () =>
+      ((await (await fetch(`${h.simulator.url}/simulator/sessions/${h.whatsappId}/customers/${who}/messages`)).json()) as { messages: Array<{ sender: string; body: string }> }).messages
+        .filter((m) => m.sender === 'platform')
+        .map((m) => m.body);
+    expect((await h.api('/settings/userRating', { method: 'PUT', token, body: { value: 'enabled' } })).status).toBe(200);
+    expect((await h.api(`/whatsapp/${h.whatsappId}`, { method: 'PUT', token, body: { ratingMessage: 'Como foi o atendimento?', complationMessage: 'Obrigado! Até a próxima.' } })).status).toBe(200);
+    try {
+      // The gateway reads a connection's texts at most a second old.
+      await new Promise((r) => setTimeout(r, 1_100));
+      await h.customerSays(who, 'Preciso de ajuda', 'Lia');
+      const ticketOf = () =>
+        eventually(async () => {
+          const found = (await h.api<ListTicketsResponse>(`/tickets?searchParam=${who}&showAll=true`, { token })).body.tickets;
+          expect(found.length).toBeGreaterThan(0);
+          return found;
+        });
+      const [t] = await ticketOf();
+      expect((await h.api(`/tickets/${t!.id}`, { method: 'PUT', token, body: { status: 'open' } })).status).toBe(200);
+      expect((await h.api(`/tickets/${t!.id}`, { method: 'PUT', token, body: { status: 'closed' } })).status).toBe(200);
+      const question = 'Como foi o atendimento?\n\n*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito satisfeito';
+      await eventually(async () => expect((await phoneOf()).at(-1)).toBe(question));
+      await h.customerSays(who, 'hmm', 'Lia');
+      await eventually(async () => expect((await phoneOf()).slice(-2)).toEqual([question, question]));
+      await h.customerSays(who, '2', 'Lia');
+      await eventually(async () => expect((await phoneOf()).at(-1)).toBe('Obrigado! Até a próxima.'));
+      const rated = await eventually(async () => {
+        const { rows } = (await h.atendo.knex.raw(`SELECT data FROM events WHERE event_type = 'TicketRated'`)) as { rows: Array<{ data: { ticketId: number; userId: number; rate: number } }> };
+        expect(rows.length).toBe(1);
+        return rows[0]!.data;
+      });
+      expect(rated).toMatchObject({ ticketId: t!.id, rate: 2 });
+      // The answers belong to the resolved ticket; what comes next opens a new one.
+      expect((await ticketOf()).length).toBe(1);
+      await h.customerSays(who, 'Outra dúvida', 'Lia');
+      await eventually(async () => expect((await ticketOf()).length).toBe(2));
+    } finally {
+      await h.api('/settings/userRating', { method: 'PUT', token, body: { value: 'disabled' } });
+    }
+  });
 });

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type { Knex } from 'knex';
 import type { ListTicketsQuery, Ticket, TicketStatus, UpdateTicketRequest } from '@atendo/contracts';
 import type { AnyObject } from 'yup';
-import { idParamsSchema, updateTicketSchema, uuidParamsSchema } from '@atendo/contracts';
+import { idParamsSchema, ratingQuestion, updateTicketSchema, uuidParamsSchema } from '@atendo/contracts';
 import { AppError, type ContactStreamCommand } from '@atendo/core';
 import { canSeeTicket, CompanyQueries, type TicketRecord } from '@atendo/read';
 import { auth } from '../auth/middleware.js';
@@ -167,11 +167,21 @@ export function ticketRoutes(ctx: ApiContext, knex: Knex): RouteSpec[] {
         const { ticket, streamId } = await visibleTicket(ctx, req, { id: params.id });
         if (body.userId != null && !(await ctx.users.user(viewer.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND', 404);
         let command = isTransfer(ticket, body) ? undefined : commandFor(ticket, body, { userId: viewer.userId, admin: viewer.profile === 'admin' });
+        const settings = async () => (await companies.company(viewer.companyId))?.settings ?? {};
         // Accepting a pending ticket greets the customer by the agent's name when the company says so (not in groups).
         if (command?.type === 'AcceptTicket' && ticket.status === 'pending' && !ticket.isGroup) {
-          const settings = (await companies.company(viewer.companyId))?.settings ?? {};
-          const agent = settings.sendGreetingAccepted === 'enabled' ? await ctx.users.user(viewer.companyId, command.userId) : null;
+          const agent = (await settings()).sendGreetingAccepted === 'enabled' ? await ctx.users.user(viewer.companyId, command.userId) : null;
           if (agent) command = { ...command, greeting: { messageId: randomUUID(), body: acceptGreeting(ticket.contact.name, agent.name) } };
+        }
+        // Resolving asks for the customer's rating (userRating, when the connection has a rating message), else says
+        // goodbye with the connection's completion message.
+        if (command?.type === 'ResolveTicket' && ticket.status !== 'closed' && !ticket.isGroup) {
+          const connection = await ctx.connections.whatsapp(viewer.companyId, ticket.whatsappId);
+          if (connection && (await settings()).userRating === 'enabled' && connection.ratingMessage.trim()) {
+            command = { ...command, rating: { messageId: randomUUID(), body: ratingQuestion(connection.ratingMessage), at: new Date().toISOString() } };
+          } else if (connection?.complationMessage.trim()) {
+            command = { ...command, farewell: { messageId: randomUUID(), body: connection.complationMessage.trim() } };
+          }
         }
         const result = command
           ? await ctx.conversationService.execute(streamId, command, { actor: { type: 'user', userId: viewer.userId } })

@@ -22,6 +22,7 @@ const ctx = (changes: Partial<ChatbotContext> = {}): ChatbotContext => ({
     queue({ id: 3, name: 'Suporte', greetingMessage: 'Suporte técnico.', options: [] }),
   ],
   hours: { scope: 'disabled', timeZone: 'America/Sao_Paulo', schedules: [], outOfHoursMessage: '' },
+  rating: { question: '', completion: '' },
   greetOneQueue: false,
   maxInvalid: 2,
   invalidWindowMinutes: 0,

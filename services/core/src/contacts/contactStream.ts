@@ -4,6 +4,7 @@ import type { SnapshotCodec } from '../commands/decider.js';
 import { streamId } from '../eventstore/streams.js';
 import { Window } from './window.js';
 import type { BotState } from '../chatbot/chatbot.js';
+import type { RatingWait } from '../ratings/rating.js';
 
 /**
  * One customer (a phone number) of one company: the contact, its tickets and their messages live in one stream,
@@ -58,6 +59,8 @@ export interface ContactStreamState {
   mergedInto: string | null;
   /** Contacts of the same person merged into this one (their ids): a merge repeated after a crash changes nothing. */
   absorbed: number[];
+  /** A resolved ticket waiting for the customer's rating (ratings/rating.ts). */
+  rating: RatingWait | null;
 }
 
 export function initialContactStream(): ContactStreamState {
@@ -70,6 +73,7 @@ export function initialContactStream(): ContactStreamState {
     byProviderId: Window.empty(OUTBOUND_WINDOW),
     mergedInto: null,
     absorbed: [],
+    rating: null,
   };
 }
 
@@ -85,11 +89,12 @@ interface ConversationSnapshot {
   outbound: Array<[messageId: string, ticketId: number, providerMessageId: string | null, ack: Ack, failed: boolean]>;
   mergedInto: string | null;
   absorbed: number[];
+  rating?: RatingWait | null;
 }
 
 export const contactStreamSnapshots: SnapshotCodec<ContactStreamState> = {
   // Bump when the state's shape or a window's size changes: older snapshots are then ignored.
-  version: 3,
+  version: 4,
   every: 100,
   serialize: (state): ConversationSnapshot => ({
     contact: state.contact,
@@ -99,6 +104,7 @@ export const contactStreamSnapshots: SnapshotCodec<ContactStreamState> = {
     outbound: state.outbound.toArray().map(([id, m]) => [id, m.ticketId, m.providerMessageId, m.ack, m.failed]),
     mergedInto: state.mergedInto,
     absorbed: state.absorbed,
+    rating: state.rating,
   }),
   deserialize: (data) => {
     const s = data as ConversationSnapshot;
@@ -119,6 +125,7 @@ export const contactStreamSnapshots: SnapshotCodec<ContactStreamState> = {
       ),
       mergedInto: s.mergedInto ?? null,
       absorbed: s.absorbed ?? [],
+      rating: s.rating ?? null,
     };
   },
 };

@@ -3,6 +3,7 @@ import { contactRules, type ContactCommand } from './contactRules.js';
 import { messageRules, type MessageCommand } from '../messages/messageRules.js';
 import { ticketRules, type TicketCommand } from '../tickets/ticketRules.js';
 import { chatbotRules } from '../chatbot/chatbot.js';
+import { ratingRules } from '../ratings/rating.js';
 import { contactStreamSnapshots, initialContactStream, type ContactStreamDomainEvent, type ContactStreamState } from './contactStream.js';
 
 export { inboundEventId, nameBasedUuid } from '../messages/inboundIds.js';
@@ -14,7 +15,7 @@ export type ContactStreamCommand = ContactCommand | TicketCommand | MessageComma
  * The rule families of the customer's stream (decision 0013). A feature that brings commands and events to the
  * stream (tags, notes, ratings, transfers, bots, flows) adds its family here.
  */
-const families = [contactRules, ticketRules, messageRules, chatbotRules] as ReadonlyArray<RuleFamily<ContactStreamCommand, ContactStreamDomainEvent, ContactStreamState>>;
+const families = [contactRules, ticketRules, messageRules, chatbotRules, ratingRules] as ReadonlyArray<RuleFamily<ContactStreamCommand, ContactStreamDomainEvent, ContactStreamState>>;
 
 export const contactStreamDecider = composeFamilies<ContactStreamCommand, ContactStreamDomainEvent, ContactStreamState>(families, {
   initialState: initialContactStream,

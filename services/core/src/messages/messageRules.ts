@@ -1,5 +1,6 @@
 import type { Ack, ChatbotContext, MediaType, MessageEvent } from '@atendo/contracts';
 import { chatbotTurn } from '../chatbot/chatbot.js';
+import { ratingTurn } from '../ratings/rating.js';
 import type { RuleFamily } from '../commands/ruleFamily.js';
 import type { ContactStreamDomainEvent, ContactStreamState, OutboundState } from '../contacts/contactStream.js';
 import { DomainError } from '../errors.js';
@@ -88,7 +89,25 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
   decide: {
     ReceiveMessage(command, state) {
       if (state.received.has(command.messageId)) return [];
-      const events: ContactStreamDomainEvent[] = [];
+      const received = (ticketId: number): ContactStreamDomainEvent => ({
+        type: 'MessageReceived',
+        id: inboundEventId(command.companyId, command.whatsappId, command.messageId),
+        data: {
+          ticketId,
+          messageId: command.messageId,
+          whatsappId: command.whatsappId,
+          body: command.body,
+          mediaType: command.mediaType,
+          sentAt: command.sentAt,
+          quotedMessageId: command.quotedMessageId,
+          ...(command.mediaUrl ? { mediaUrl: command.mediaUrl } : {}),
+        },
+      });
+      const botMessageId = (n: number) => nameBasedUuid(`atendo:chatbot:${command.companyId}:${command.whatsappId}:${command.messageId}:${n}`);
+      // A rating being awaited takes the message (rule 4); a wait that is over ends first.
+      const rating = ratingTurn({ state, context: command.chatbot?.rating, body: command.body, at: command.sentAt, received, messageId: botMessageId });
+      if (rating?.handled) return rating.events;
+      const events: ContactStreamDomainEvent[] = [...(rating?.events ?? [])];
       let contactId = state.contact?.id;
       if (contactId === undefined) {
         contactId = command.newContactId;
@@ -105,30 +124,14 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
           data: { ticketId, uuid: command.newTicketUuid, contactId, whatsappId: command.whatsappId, queueId: command.queueId, isGroup: command.isGroup },
         });
       }
-      events.push({
-        type: 'MessageReceived',
-        id: inboundEventId(command.companyId, command.whatsappId, command.messageId),
-        data: {
-          ticketId,
-          messageId: command.messageId,
-          whatsappId: command.whatsappId,
-          body: command.body,
-          mediaType: command.mediaType,
-          sentAt: command.sentAt,
-          quotedMessageId: command.quotedMessageId,
-          ...(command.mediaUrl ? { mediaUrl: command.mediaUrl } : {}),
-        },
-      });
+      events.push(received(ticketId));
       // The bot answers on a pending ticket nobody took (groups have no bot).
       if (command.chatbot && !command.isGroup) {
         const opened = state.currentTicketId === null;
         const ticket = opened
           ? { id: ticketId, uuid: command.newTicketUuid, status: 'pending' as const, userId: null, queueId: command.queueId, whatsappId: command.whatsappId, unread: 0 }
           : state.tickets.get(ticketId);
-        if (ticket) {
-          const messageId = (n: number) => nameBasedUuid(`atendo:chatbot:${command.companyId}:${command.whatsappId}:${command.messageId}:${n}`);
-          events.push(...chatbotTurn({ ctx: command.chatbot, ticket, opened, body: command.body, at: command.sentAt, messageId }));
-        }
+        if (ticket) events.push(...chatbotTurn({ ctx: command.chatbot, ticket, opened, body: command.body, at: command.sentAt, messageId: botMessageId }));
       }
       return events;
     },

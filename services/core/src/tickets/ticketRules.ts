@@ -6,7 +6,18 @@ export type TicketCommand =
   /** `greeting`: the message naming the agent the customer gets (the company's `sendGreetingAccepted`). */
   | { type: 'AcceptTicket'; ticketId: number; userId: number; greeting?: { messageId: string; body: string } }
   /** `userId` null: the system (e.g. expiry) resolves it. `admin`: the acting user may act on any agent's ticket. */
-  | { type: 'ResolveTicket'; ticketId: number; userId: number | null; admin: boolean }
+  /**
+   * `rating`: the rating question, asked at `at` (the company's `userRating`); else `farewell`, the connection's
+   * completion message. Each with the id it goes out under.
+   */
+  | {
+      type: 'ResolveTicket';
+      ticketId: number;
+      userId: number | null;
+      admin: boolean;
+      rating?: { messageId: string; body: string; at: string };
+      farewell?: { messageId: string; body: string };
+    }
   | { type: 'ReopenTicket'; ticketId: number; userId: number }
   | { type: 'ReturnTicket'; ticketId: number; userId: number | null; admin: boolean }
   | { type: 'MarkTicketRead'; ticketId: number }
@@ -66,7 +77,16 @@ export const ticketRules: RuleFamily<TicketCommand, ContactStreamDomainEvent, Co
       const ticket = ticketOf(state, command.ticketId);
       if (ticket.status === 'closed') return [];
       requireOwner(ticket, command.userId, command.admin);
-      return [{ type: 'TicketResolved', data: { ticketId: ticket.id, userId: command.userId } }];
+      const events: ContactStreamDomainEvent[] = [{ type: 'TicketResolved', data: { ticketId: ticket.id, userId: command.userId } }];
+      const say = (messageId: string, body: string) =>
+        events.push({ type: 'MessageQueued', data: { ticketId: ticket.id, messageId, whatsappId: ticket.whatsappId, body, userId: 0, quotedMessageId: null } });
+      if (command.rating) {
+        say(command.rating.messageId, command.rating.body);
+        events.push({ type: 'TicketRatingAsked', data: { ticketId: ticket.id, askedAt: command.rating.at, tries: 0 } });
+      } else if (command.farewell) {
+        say(command.farewell.messageId, command.farewell.body);
+      }
+      return events;
     },
     ReopenTicket(command, state) {
       const ticket = ticketOf(state, command.ticketId);
@@ -136,6 +156,8 @@ export const ticketRules: RuleFamily<TicketCommand, ContactStreamDomainEvent, Co
     },
     TicketReopened(next, { data }, state) {
       changeTicket(next, state, data.ticketId, { status: 'open', userId: data.userId, bot: undefined });
+      // Reopened while its rating was awaited: the conversation goes on, the question is moot.
+      if (state.rating?.ticketId === data.ticketId) next.rating = null;
       next.currentTicketId = data.ticketId;
     },
     TicketResolved(next, { data }, state) {

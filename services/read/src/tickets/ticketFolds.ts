@@ -50,6 +50,10 @@ export const ticketFolds: RowFolds = {
   // The bot's bookkeeping of hours: its message shows as a message; the ticket's row does not change.
   ChatbotOutOfHours() {},
   ChatbotGreeted() {},
+  // Ratings are the log's (each names the ticket's agent): the dashboard's read model counts them; the row does not change.
+  TicketRatingAsked() {},
+  TicketRated() {},
+  TicketRatingDropped() {},
   TicketDeleted({ tickets, deleted }, e, d) {
     const t = tickets.get(d.ticketId);
     if (t) deleted.push({ companyId: e.metadata.companyId, ticket: t });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { SETTINGS, type ChatbotContext, type ChatbotOption, type QueueOption } from '@atendo/contracts';
+import { ratingQuestion, SETTINGS, type ChatbotContext, type ChatbotOption, type QueueOption } from '@atendo/contracts';
 import { CompanyQueries, QueueQueries } from '@atendo/read';
 
 const toBot = (o: QueueOption): ChatbotOption => ({ id: o.id, option: o.option, title: o.title, message: o.message, children: o.children.map(toBot) });
@@ -37,7 +37,7 @@ export class ChatbotContexts {
   private async read(connectionId: number): Promise<ChatbotContext | undefined> {
     const row = await this.knex('whatsapps')
       .where({ id: connectionId })
-      .first('company_id', 'greeting_message', 'out_of_hours_message', 'queue_ids', 'max_use_bot_queues', 'time_use_bot_queues', 'transfer_queue_id');
+      .first('company_id', 'greeting_message', 'out_of_hours_message', 'rating_message', 'complation_message', 'queue_ids', 'max_use_bot_queues', 'time_use_bot_queues', 'transfer_queue_id');
     if (!row) return undefined;
     const companyId = Number(row.company_id);
     const wanted = new Set((row.queue_ids as number[]).map(Number));
@@ -62,6 +62,7 @@ export class ChatbotContexts {
       maxInvalid: Number(row.max_use_bot_queues),
       invalidWindowMinutes: Number(row.time_use_bot_queues),
       transferQueueId: row.transfer_queue_id === null ? null : Number(row.transfer_queue_id),
+      rating: { question: ratingQuestion(row.rating_message), completion: row.complation_message },
     };
   }
 }
