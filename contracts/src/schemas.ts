@@ -77,6 +77,17 @@ export const updateTicketSchema = yup
   })
   .test('something', 'validation.required', (v) => v.status !== undefined || v.queueId !== undefined || v.userId !== undefined || v.whatsappId !== undefined);
 
+/** `POST /tickets`: an agent starts a conversation with a known contact (a queue unless an admin; the server checks). */
+export const newTicketSchema = yup.object({
+  contactId: idSchema().required('validation.required'),
+  queueId: idSchema().nullable().default(null),
+  /** The connection it goes through: the company's default when absent. */
+  whatsappId: idSchema(),
+  /** Whose it is: the caller unless an admin names someone. */
+  userId: idSchema(),
+  status: yup.string().oneOf(['open'], 'validation.oneOf').default('open'),
+});
+
 /** A route's numeric id parameter (`/tickets/:id`): a positive whole number. */
 export const idParamsSchema = <K extends string = 'id'>(name: K = 'id' as K) =>
   yup.object({ [name]: idSchema().required('validation.required') } as Record<

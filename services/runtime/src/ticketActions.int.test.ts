@@ -119,4 +119,30 @@ describe('ticket actions: accept with a greeting, transfer', () => {
       await h.api('/settings/userRating', { method: 'PUT', token, body: { value: 'disabled' } });
     }
   });
+
+  it('an agent starts a ticket with a known contact; while one is open the answer says who holds it and in which queue', async () => {
+    const who = '5511933330004';
+    await h.customerSays(who, 'Oi', 'Caio');
+    const first = await eventually(async () => {
+      const found = (await h.api<ListTicketsResponse>(`/tickets?searchParam=${who}&showAll=true`, { token })).body.tickets[0];
+      expect(found).toBeDefined();
+      return found!;
+    });
+    const agent = await addUser(h, 'starter@demo.test', { queueIds: [h.queueIds[0]!] });
+    const agentToken = (await h.login(agent.email, agent.password)).token;
+    const start = (body: Record<string, unknown>, as = agentToken) => h.api<Answer<Ticket> & { details?: Record<string, unknown> }>('/tickets', { token: as, body });
+    // A queue is required of an agent, and it must be theirs.
+    expect(await start({ contactId: first.contact.id })).toMatchObject({ status: 400, body: { details: [{ path: 'queueId' }] } });
+    expect(await start({ contactId: first.contact.id, queueId: h.queueIds[1] })).toMatchObject({ status: 403 });
+    // The contact's ticket is pending in the first queue, with nobody.
+    expect(await start({ contactId: first.contact.id, queueId: h.queueIds[0] })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_OTHER_OPEN_TICKET', details: { ticketId: first.id, userId: null, queueId: h.queueIds[0], queueName: 'Atendimento' } },
+    });
+    expect((await h.api(`/tickets/${first.id}`, { method: 'PUT', token, body: { status: 'closed' } })).status).toBe(200);
+    const started = await start({ contactId: first.contact.id, queueId: h.queueIds[0] });
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({ status: 'open', userId: agent.id, queueId: h.queueIds[0], contact: { id: first.contact.id }, whatsappId: h.whatsappId });
+    expect(await start({ contactId: 99_999_999, queueId: h.queueIds[0] })).toMatchObject({ status: 404 });
+  });
 });

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import type { Knex } from 'knex';
 import type { ListTicketsQuery, Ticket, TicketStatus, UpdateTicketRequest } from '@atendo/contracts';
-import type { AnyObject } from 'yup';
-import { idParamsSchema, ratingQuestion, updateTicketSchema, uuidParamsSchema } from '@atendo/contracts';
-import { AppError, type ContactStreamCommand } from '@atendo/core';
+import type { AnyObject, InferType } from 'yup';
+import { idParamsSchema, newTicketSchema, ratingQuestion, updateTicketSchema, uuidParamsSchema } from '@atendo/contracts';
+import { AppError, type ContactStreamCommand, type IdAllocator } from '@atendo/core';
 import { canSeeTicket, CompanyQueries, type TicketRecord } from '@atendo/read';
 import { auth } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
@@ -93,7 +93,7 @@ export function transferNotice(to: { userName?: string; queueName?: string }): s
   return to.userName ? `Você foi transferido para o atendente *${to.userName}*.` : `Você foi transferido para a fila *${to.queueName}*.`;
 }
 
-export function ticketRoutes(ctx: ApiContext, knex: Knex): RouteSpec[] {
+export function ticketRoutes(ctx: ApiContext, knex: Knex, ids: IdAllocator): RouteSpec[] {
   const feature = 'tickets';
   const companies = new CompanyQueries(knex);
 
@@ -188,6 +188,51 @@ export function ticketRoutes(ctx: ApiContext, knex: Knex): RouteSpec[] {
           : await transfer(ticket, streamId, body, viewer);
         await ctx.readYourWrites(result.position);
         res.json((await ctx.conversations.findTicket(viewer.companyId, { id: ticket.id }))!.ticket);
+      },
+    }),
+    route<AnyObject, AnyObject, InferType<typeof newTicketSchema>>({
+      method: 'post',
+      path: '/tickets',
+      feature,
+      summary: "Start a conversation with a known contact: a new ticket, open and the caller's (a queue required unless an admin)",
+      permission: 'signedIn',
+      body: newTicketSchema,
+      status: 201,
+      errors: ['ERR_OTHER_OPEN_TICKET', 'ERR_NOT_FOUND', 'ERR_QUEUE_NOT_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_DEF_WAPP_FOUND', 'ERR_NO_USER_FOUND'],
+      async handler({ res, body, auth: { viewer } }) {
+        const admin = viewer.profile === 'admin';
+        const companyId = viewer.companyId;
+        const field = (path: string, text: string) => new AppError('ERR_VALIDATION', 400, text, [{ path, message: 'validation.required' }]);
+        if (body.queueId === null && !admin) throw field('queueId', 'Choose a queue for the new ticket');
+        if (body.queueId !== null) {
+          if (!(await ctx.queues.queue(companyId, body.queueId))) throw new AppError('ERR_QUEUE_NOT_FOUND', 404, `Queue ${body.queueId} not found`);
+          if (!admin && !viewer.queueIds.includes(body.queueId)) throw new AppError('ERR_NO_PERMISSION', 403, 'This queue is not one of yours');
+        }
+        const userId = body.userId ?? viewer.userId;
+        if (userId !== viewer.userId && !admin) throw new AppError('ERR_NO_PERMISSION', 403, 'Only an admin can start a ticket for someone else');
+        if (userId !== viewer.userId && !(await ctx.users.user(companyId, userId))) throw new AppError('ERR_NO_USER_FOUND', 404);
+        const contact = await ctx.conversations.findContact(companyId, body.contactId);
+        if (!contact) throw new AppError('ERR_NOT_FOUND', 404, `Contact ${body.contactId} not found`);
+        const connections = await ctx.connections.whatsapps(companyId);
+        const connection = body.whatsappId === undefined ? connections.find((w) => w.isDefault) : connections.find((w) => w.id === body.whatsappId);
+        if (!connection) {
+          throw body.whatsappId === undefined ? new AppError('ERR_NO_DEF_WAPP_FOUND', 404, 'The company has no default connection') : new AppError('ERR_NO_WAPP_FOUND', 404, `Connection ${body.whatsappId} not found`);
+        }
+        const command: ContactStreamCommand = { type: 'StartTicket', ticketId: await ids.next('ticket'), uuid: randomUUID(), userId, queueId: body.queueId, whatsappId: connection.id };
+        try {
+          const result = await ctx.conversationService.execute(contact.streamId, command, { actor: { type: 'user', userId: viewer.userId } });
+          await ctx.readYourWrites(result.position);
+        } catch (error) {
+          // Who holds the contact's ticket, and in which queue, by name: the console says so.
+          if (error instanceof AppError && error.code === 'ERR_OTHER_OPEN_TICKET') {
+            const held = error.details as { ticketId: number; userId: number | null; queueId: number | null };
+            const user = held.userId === null ? null : await ctx.users.user(companyId, held.userId);
+            const queue = held.queueId === null ? undefined : await ctx.queues.queue(companyId, held.queueId);
+            throw new AppError('ERR_OTHER_OPEN_TICKET', 409, error.message, { ...held, userName: user?.name ?? null, queueName: queue?.name ?? null });
+          }
+          throw error;
+        }
+        res.status(201).json((await ctx.conversations.findTicket(companyId, { id: command.ticketId }))!.ticket);
       },
     }),
     route({

@@ -21,6 +21,8 @@ export type TicketCommand =
   | { type: 'ReopenTicket'; ticketId: number; userId: number }
   | { type: 'ReturnTicket'; ticketId: number; userId: number | null; admin: boolean }
   | { type: 'MarkTicketRead'; ticketId: number }
+  /** An agent starts a conversation with a known contact: a new ticket, open and theirs. */
+  | { type: 'StartTicket'; ticketId: number; uuid: string; userId: number; queueId: number | null; whatsappId: number }
   /**
    * Another queue, agent and/or connection (each absent: unchanged; `userId` null: nobody). `notice`: the message the
    * customer gets about it (the company's `sendMsgTransfTicket`), with the id it goes out under.
@@ -127,6 +129,20 @@ export const ticketRules: RuleFamily<TicketCommand, ContactStreamDomainEvent, Co
       // Told through the connection the ticket goes on with.
       events.push({ type: 'MessageQueued', data: { ticketId: ticket.id, messageId: command.notice.messageId, whatsappId, body: command.notice.body, userId: 0, quotedMessageId: null } });
       return events;
+    },
+    StartTicket(command, state) {
+      if (!state.contact) throw new DomainError('ERR_NOT_FOUND', 'This contact has no conversation yet', undefined, 404);
+      if (state.tickets.has(command.ticketId)) return [];
+      const current = state.currentTicketId === null ? undefined : state.tickets.get(state.currentTicketId);
+      if (current) {
+        // Who holds it and in which queue, for the console to say so.
+        throw new DomainError('ERR_OTHER_OPEN_TICKET', 'This contact already has an open or pending ticket', { ticketId: current.id, userId: current.userId, queueId: current.queueId }, 409);
+      }
+      const { ticketId, uuid, userId, queueId, whatsappId } = command;
+      return [
+        { type: 'TicketOpened', data: { ticketId, uuid, contactId: state.contact.id, whatsappId, queueId, isGroup: state.contact.isGroup } },
+        { type: 'TicketAccepted', data: { ticketId, userId } },
+      ];
     },
     MarkTicketRead(command, state) {
       const ticket = ticketOf(state, command.ticketId);

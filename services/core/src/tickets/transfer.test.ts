@@ -47,4 +47,15 @@ describe('transfer', () => {
       .when({ type: 'AcceptTicket', ticketId: 20, userId: 7, greeting: { messageId: 'g-1', body: 'Olá, *Ana*! Meu nome é *Bia* e vou continuar o seu atendimento.' } })
       .then([accepted(), { type: 'MessageQueued', data: { ticketId: 20, messageId: 'g-1', whatsappId: 4, body: 'Olá, *Ana*! Meu nome é *Bia* e vou continuar o seu atendimento.', userId: 7, quotedMessageId: null } }]);
   });
+
+  it('an agent starts a ticket with a known contact: open and theirs; refused while another is open or pending', () => {
+    const closed = [contact, opened, accepted(), { type: 'TicketResolved', data: { ticketId: 20, userId: 7 } } as ContactStreamDomainEvent];
+    const start: ContactStreamCommand = { type: 'StartTicket', ticketId: 21, uuid: 'uuid-21', userId: 8, queueId: 3, whatsappId: 4 };
+    spec.given(closed).when(start).then([
+      { type: 'TicketOpened', data: { ticketId: 21, uuid: 'uuid-21', contactId: 10, whatsappId: 4, queueId: 3, isGroup: false } },
+      { type: 'TicketAccepted', data: { ticketId: 21, userId: 8 } },
+    ]);
+    spec.given([contact, opened, accepted()]).when(start).thenThrows('ERR_OTHER_OPEN_TICKET');
+    spec.given([]).when(start).thenThrows('ERR_NOT_FOUND');
+  });
 });

@@ -70,6 +70,12 @@ export class TicketQueries {
     return { tickets: await withRelations(this.knex, rows), count: Number(count), hasMore: page * TICKETS_PAGE_SIZE < Number(count) };
   }
 
+  /** A contact of the company and the stream its conversation lives in. */
+  async findContact(companyId: number, id: number): Promise<{ id: number; name: string; number: string; isGroup: boolean; streamId: string } | null> {
+    const row = await this.knex('contacts').where({ company_id: companyId, id }).first('id', 'name', 'number', 'is_group', 'stream_id');
+    return row ? { id: Number(row.id), name: row.name, number: row.number, isGroup: row.is_group, streamId: row.stream_id } : null;
+  }
+
   async findTicket(companyId: number, by: { id: number } | { uuid: string }): Promise<TicketRecord | null> {
     const where = 'id' in by ? { id: by.id } : { uuid: by.uuid };
     const row = (await this.knex('tickets').where({ company_id: companyId, ...where }).first()) as TicketRow | undefined;

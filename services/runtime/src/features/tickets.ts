@@ -5,7 +5,7 @@ import { defineFeature } from './featureModule.js';
 
 export const tickets = defineFeature({
   name: 'tickets',
-  routes: (deps) => ticketRoutes(deps.api, deps.knex),
+  routes: (deps) => ticketRoutes(deps.api, deps.knex, deps.ids),
   // The customer stream's one projection: contacts, tickets and messages (decision 0007).
   migrations: ticketMigrations,
   projections: [ticketsProjection],
