@@ -1,6 +1,8 @@
 import type { Ticket } from '@atendo/contracts';
 import { Classes, H4 } from '@blueprintjs/core';
 import { TicketActions } from './TicketActions';
+import { TicketOptions } from './TicketOptions';
+import './ticketHeader.css';
 
 interface TicketHeaderProps {
   ticket: Ticket;
@@ -16,7 +18,10 @@ export function TicketHeader({ ticket, onChanged }: TicketHeaderProps) {
           {ticket.contact.number}
         </a>
       </div>
-      <TicketActions ticket={ticket} onChanged={onChanged} />
+      <div className="ticket-header-actions">
+        <TicketActions ticket={ticket} onChanged={onChanged} />
+        <TicketOptions ticket={ticket} onChanged={onChanged} />
+      </div>
     </header>
   );
 }

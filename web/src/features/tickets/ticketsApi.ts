@@ -20,6 +20,7 @@ export const ticketsApi = {
   list: (query: TicketListQuery, pageNumber: number) => api.get<ListTicketsResponse>('/tickets', { ...query, pageNumber }),
   byUuid: (uuid: string) => api.get<Ticket>(`/tickets/u/${encodeURIComponent(uuid)}`),
   update: (ticketId: number, change: UpdateTicketRequest) => api.put<Ticket>(`/tickets/${ticketId}`, change),
+  remove: (ticketId: number) => api.delete<unknown>(`/tickets/${ticketId}`),
   messages: (ticketId: number, pageNumber: number) => api.get<ListMessagesResponse>(`/messages/${ticketId}`, { pageNumber }),
   /** The same key again (a retry) gives the same message, never a second one. */
   send: (ticketId: number, message: SendMessageRequest, idempotencyKey: string) =>

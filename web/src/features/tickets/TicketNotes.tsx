@@ -1,0 +1,76 @@
+import type { Ticket, TicketNote } from '@atendo/contracts';
+import { Classes, Spinner, SpinnerSize } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { toastError, toastSuccess } from '../../ui/toaster';
+import { userAtom } from '../auth/sessionAtoms';
+import { TicketNoteForm } from './TicketNoteForm';
+import { TicketNoteItem } from './TicketNoteItem';
+import { ticketNotesApi } from './ticketNotesApi';
+
+const newestFirst = (a: TicketNote, b: TicketNote) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id;
+
+/** The ticket's notes, newest first, with a form to add one; a note's author or an admin may delete it (as the server allows). */
+export function TicketNotes({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation();
+  const me = useAtomValue(userAtom);
+  const [notes, setNotes] = useState<TicketNote[]>();
+  const [deleting, setDeleting] = useState<TicketNote>();
+  const ticketId = ticket.id;
+  const contactId = ticket.contact.id;
+
+  const load = useCallback(
+    () =>
+      ticketNotesApi.list(ticketId, contactId).then(
+        (list) => setNotes([...list].sort(newestFirst)),
+        (error: unknown) => {
+          toastError(error);
+          setNotes((shown) => shown ?? []);
+        },
+      ),
+    [ticketId, contactId],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const remove = async () => {
+    if (!deleting) return;
+    await ticketNotesApi.remove(deleting.id);
+    toastSuccess(t('tickets.notes.deleted'));
+    await load();
+  };
+
+  let list;
+  if (notes === undefined) list = <Spinner size={SpinnerSize.SMALL} />;
+  else if (notes.length === 0) list = <p className={Classes.TEXT_MUTED}>{t('tickets.notes.empty')}</p>;
+  else
+    list = (
+      <ul className="ticket-notes">
+        {notes.map((note) => (
+          <TicketNoteItem key={note.id} note={note} deletable={note.user.id === me?.id || me?.profile === 'admin'} onDelete={() => setDeleting(note)} />
+        ))}
+      </ul>
+    );
+
+  return (
+    <>
+      <TicketNoteForm ticketId={ticketId} contactId={contactId} onAdded={load} />
+      {list}
+      <ConfirmDialog
+        isOpen={deleting !== undefined}
+        title={t('tickets.notes.deleteDialog.title')}
+        confirmText={t('tickets.notes.deleteDialog.confirm')}
+        cancelText={t('tickets.notes.deleteDialog.cancel')}
+        onConfirm={remove}
+        onClose={() => setDeleting(undefined)}
+        testId="ticket-note-delete-confirm"
+      >
+        {t('tickets.notes.deleteDialog.text', { name: deleting?.user.name ?? '' })}
+      </ConfirmDialog>
+    </>
+  );
+}
