@@ -68,4 +68,9 @@ export const listUsersQuerySchema = yup.object({
   pageNumber: yup.number().integer().min(1).max(100_000).default(1),
 });
 
+/** `GET /users/list`: every user of the company by name, or those whose name holds `searchParam` (the transfer picker). */
+export const userRefsQuerySchema = yup.object({
+  searchParam: yup.string().trim().max(100, 'validation.tooLong').default(''),
+});
+
 export const languageParamsSchema = yup.object({ lang: yup.string().oneOf(LANGUAGES).required() });

@@ -30,6 +30,11 @@ describe('users', () => {
       const page = await h.api<UserPage>('/users?searchParam=carla', { token: adminToken });
       expect(page.body).toMatchObject({ count: 1, users: [{ id: created.body.id }] });
       expect((await h.api<UserRef[]>('/users/list', { token: adminToken })).body).toContainEqual({ id: created.body.id, name: 'Carla Atendente', profile: 'user' });
+      // The transfer's picker: any user searches names (not e-mails); % and _ are what they are.
+      const carla = ((await (await signIn('carla@demo.test', 'carla1')).json()) as { token: string }).token;
+      expect((await h.api<UserRef[]>('/users/list?searchParam=ATEND', { token: carla })).body).toEqual([{ id: created.body.id, name: 'Carla Atendente', profile: 'user' }]);
+      expect((await h.api<UserRef[]>('/users/list?searchParam=demo.test', { token: carla })).body).toEqual([]);
+      expect((await h.api<UserRef[]>('/users/list?searchParam=%25', { token: carla })).body).toEqual([]);
       await eventually(() => expect(feed.entries(`company-${h.companyId}-user`)).toContainEqual({ action: 'create', id: created.body.id }));
     } finally {
       feed.close();

@@ -5,6 +5,7 @@ import {
   idParamsSchema,
   languageParamsSchema,
   listUsersQuerySchema,
+  userRefsQuerySchema,
   userChangesSchema,
   userSchema,
   type Language,
@@ -102,14 +103,15 @@ export function userRoutes({ knex, store, ids, credentials, readYourWrites }: Us
         res.json({ ...page, users: await withPresence(auth.viewer.companyId, page.users) });
       },
     }),
-    route({
+    route<AnyObject, { searchParam: string }>({
       method: 'get',
       path: '/users/list',
       feature,
-      summary: "Every user of the company by name, for pickers (transfer, filters)",
+      summary: "Every user of the company by name, or those whose name holds searchParam, for pickers (transfer, filters)",
       permission: 'signedIn',
-      async handler({ res, auth }) {
-        res.json(await users.refs(auth.viewer.companyId));
+      query: userRefsQuerySchema,
+      async handler({ res, query, auth }) {
+        res.json(await users.refs(auth.viewer.companyId, query.searchParam));
       },
     }),
     route<{ lang: Language }>({

@@ -148,8 +148,11 @@ export class UserQueries {
   }
 
   /** Every user of the company, for pickers. */
-  async refs(companyId: number): Promise<UserRef[]> {
-    const rows = (await this.knex('users').where({ company_id: companyId }).select('id', 'name', 'profile').orderByRaw('lower(name), id')) as Array<UserRef & { id: string | number }>;
+  async refs(companyId: number, searchParam = ''): Promise<UserRef[]> {
+    const query = this.knex('users').where({ company_id: companyId });
+    // The typed text as it is: % and _ match themselves.
+    if (searchParam) query.whereRaw(`lower(name) LIKE ? ESCAPE '\\'`, [`%${searchParam.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
+    const rows = (await query.select('id', 'name', 'profile').orderByRaw('lower(name), id')) as Array<UserRef & { id: string | number }>;
     return rows.map((r) => ({ id: Number(r.id), name: r.name, profile: r.profile }));
   }
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
-import { aUser, me, ticket } from '../../test/fixtures';
+import { me, ticket } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import { toastError } from '../../ui/toaster';
 import { TicketOptions } from './TicketOptions';
@@ -37,10 +37,7 @@ describe('transfer dialog', () => {
       change.userId ? ticket(1, { status: 'open', userId: change.userId, queueId: change.queueId ?? null }) : ticket(1, { status: 'pending', userId: null, user: null, queueId: change.queueId ?? null });
     ({ calls } = fakeFetch((call) => {
       const url = new URL(call.url, 'http://localhost');
-      if (call.method === 'GET' && url.pathname === '/users/') {
-        const users = [aUser(4, { name: 'Bruno' }), aUser(me.id, { name: me.name })];
-        return { body: { users, count: users.length, hasMore: false } };
-      }
+      if (call.method === 'GET' && url.pathname === '/users/list') return { body: [{ id: 4, name: 'Bruno', profile: 'user' }, { id: me.id, name: me.name, profile: me.profile }] };
       if (call.method === 'GET' && url.pathname === '/queue') return { body: QUEUES };
       if (call.method === 'GET' && url.pathname === '/whatsapp') return { body: CONNECTIONS };
       if (call.method === 'PUT' && url.pathname === '/tickets/1') {
@@ -56,7 +53,7 @@ describe('transfer dialog', () => {
     vi.unstubAllGlobals();
   });
 
-  const userSearches = () => calls.filter((c) => c.url.startsWith('/users/')).map((c) => c.url);
+  const userSearches = () => calls.filter((c) => c.url.startsWith('/users/list')).map((c) => c.url);
   const puts = () => calls.filter((c) => c.method === 'PUT').map((c) => c.body);
 
   async function openTransfer() {
@@ -98,10 +95,10 @@ describe('transfer dialog', () => {
     await typed('Brun', 499);
     expect(userSearches()).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(userSearches()).toEqual(['/users/?searchParam=Brun&pageNumber=1']);
+    expect(userSearches()).toEqual(['/users/list?searchParam=Brun']);
     vi.useRealTimers();
 
-    await waitFor(() => expect(screen.getAllByTestId('transfer-user-option').map((o) => o.textContent)).toEqual(['Brunouser4@example.com', 'Anauser3@example.com']));
+    await waitFor(() => expect(screen.getAllByTestId('transfer-user-option').map((o) => o.textContent)).toEqual(['Bruno', me.name]));
     expect(userSearches()).toHaveLength(1);
   });
 

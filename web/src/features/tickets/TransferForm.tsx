@@ -1,4 +1,4 @@
-import type { Queue, Ticket, UpdateTicketRequest, User, Whatsapp } from '@atendo/contracts';
+import type { Queue, Ticket, UpdateTicketRequest, UserRef, Whatsapp } from '@atendo/contracts';
 import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ interface TransferFormProps {
  */
 export function TransferForm({ ticket, onCancel, onTransferred }: TransferFormProps) {
   const { t } = useTranslation();
-  const [user, setUser] = useState<User | null>(null);
+  const [user, setUser] = useState<UserRef | null>(null);
   const [queueId, setQueueId] = useState('');
   const [whatsappId, setWhatsappId] = useState(String(ticket.whatsappId));
   const [queues, setQueues] = useState<Queue[]>([]);

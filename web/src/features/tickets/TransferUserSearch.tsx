@@ -1,5 +1,5 @@
 import '@blueprintjs/select/lib/css/blueprint-select.css';
-import type { User } from '@atendo/contracts';
+import type { UserRef } from '@atendo/contracts';
 import { Button, MenuItem } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import { useState } from 'react';
@@ -8,8 +8,8 @@ import { useUserSearch } from './useUserSearch';
 
 interface TransferUserSearchProps {
   id: string;
-  selected: User | null;
-  onSelect(user: User | null): void;
+  selected: UserRef | null;
+  onSelect(user: UserRef | null): void;
 }
 
 /** Picks the user a ticket goes to, searched on the server by name; clearing it transfers to the queue alone. */
@@ -27,7 +27,7 @@ export function TransferUserSearch({ id, selected, onSelect }: TransferUserSearc
   };
 
   return (
-    <Suggest<User>
+    <Suggest<UserRef>
       fill
       items={users}
       query={query}
@@ -41,7 +41,6 @@ export function TransferUserSearch({ id, selected, onSelect }: TransferUserSearc
           key={user.id}
           ref={ref}
           text={user.name}
-          label={user.email}
           roleStructure="listoption"
           selected={selected?.id === user.id}
           active={modifiers.active}

@@ -1,4 +1,4 @@
-import type { User } from '@atendo/contracts';
+import type { UserRef } from '@atendo/contracts';
 import { useEffect, useState } from 'react';
 import { toastError } from '../../ui/toaster';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
@@ -8,26 +8,26 @@ import { usersApi } from '../users/usersApi';
 export const USER_SEARCH_MIN_LENGTH = 3;
 export const USER_SEARCH_DEBOUNCE_MS = 500;
 
-const NO_USERS: User[] = [];
+const NO_USERS: UserRef[] = [];
 
 export interface UserSearch {
-  users: User[];
+  users: UserRef[];
   searching: boolean;
   /** Fewer characters than a search needs: nothing was asked. */
   tooShort: boolean;
 }
 
-/** The users whose name or e-mail holds `text` (GET /users/, first page), asked once the typing pauses. */
+/** The users whose name holds `text` (GET /users/list, which any user may ask), asked once the typing pauses. */
 export function useUserSearch(text: string): UserSearch {
   const searchParam = useDebouncedValue(text.trim(), USER_SEARCH_DEBOUNCE_MS);
   const tooShort = searchParam.length < USER_SEARCH_MIN_LENGTH;
-  const [found, setFound] = useState<{ searchParam: string; users: User[] }>();
+  const [found, setFound] = useState<{ searchParam: string; users: UserRef[] }>();
 
   useEffect(() => {
     if (tooShort) return;
     let live = true;
-    usersApi.list(searchParam, 1).then(
-      (page) => live && setFound({ searchParam, users: page.users }),
+    usersApi.refs(searchParam).then(
+      (users) => live && setFound({ searchParam, users }),
       (error: unknown) => {
         if (!live) return;
         toastError(error);

@@ -1,5 +1,5 @@
 import type { InferType } from 'yup';
-import type { Language, Queue, User, UserPage, userChangesSchema, userSchema, Whatsapp } from '@atendo/contracts';
+import type { Language, Queue, User, UserPage, UserRef, userChangesSchema, userSchema, Whatsapp } from '@atendo/contracts';
 import { api } from '../../api/client';
 
 export type NewUser = InferType<typeof userSchema>;
@@ -7,6 +7,8 @@ export type UserChanges = InferType<typeof userChangesSchema>;
 
 export const usersApi = {
   list: (searchParam: string, pageNumber: number) => api.get<UserPage>('/users/', { searchParam, pageNumber }),
+  /** Any user may ask: names for pickers (the transfer's user search). */
+  refs: (searchParam = '') => api.get<UserRef[]>('/users/list', { searchParam }),
   create: (user: NewUser) => api.post<User>('/users', user),
   update: (id: number, changes: UserChanges) => api.put<User>(`/users/${id}`, changes),
   remove: (id: number) => api.delete<{ message: string }>(`/users/${id}`),
