@@ -27,7 +27,7 @@ export interface IngestResult {
  */
 export async function ingest(
   url: string,
-  options: { rate?: number; seconds: number; numbers: number; customers?: 'returning' | 'new' },
+  options: { rate?: number; seconds: number; numbers: number; customers?: 'returning' | 'new'; chatbot?: 'answering' | 'done' },
 ): Promise<IngestResult> {
   const fresh = options.customers === 'new';
   // The simulator runs in a process of its own, as `make run` starts it (WhatsApp is not inside the platform).
@@ -53,6 +53,8 @@ export async function ingest(
     await new Promise((r) => setTimeout(r, 50));
   }
   const login = (await (await fetch(`${app.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.atendo.local', password: env.ADMIN_PASSWORD }) })).json()) as { token: string };
+
+  if (options.chatbot) await withChatbot(app.url!, login.token, whatsappId, companyId);
 
   const latencies: number[] = [];
   let received = 0;
@@ -85,6 +87,15 @@ export async function ingest(
     // Every customer writes once, unmeasured: the measured messages are all returning customers'.
     await post(numbers.length, 0);
     while (received < numbers.length) await new Promise((r) => setTimeout(r, 20));
+    if (options.chatbot === 'done') {
+      // Each picks the second queue (no menu): the bot is done with them, the rules still run on every message.
+      await fetch(`${simulator.url}/simulator/sessions/${whatsappId}/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: numbers.map((n) => ({ from: n, text: '2' })) }),
+      });
+      while (received < 2 * numbers.length) await new Promise((r) => setTimeout(r, 20));
+    }
     received = 0;
     latencies.length = 0;
   }
@@ -128,7 +139,7 @@ export async function ingest(
   child.kill('SIGTERM');
   const sorted = latencies.sort((a, b) => a - b);
   return {
-    label: `${options.rate ? `paced at ${options.rate}/s` : 'as fast as possible'}, ${fresh ? 'new customers' : `${options.numbers} returning customers`}`,
+    label: `${options.rate ? `paced at ${options.rate}/s` : 'as fast as possible'}, ${fresh ? 'new customers' : `${options.numbers} returning customers`}${options.chatbot === 'answering' ? ', chatbot answering each' : options.chatbot === 'done' ? ', chatbot rules on each (menu done)' : ''}`,
     offered,
     messages: received,
     seconds,
@@ -138,3 +149,31 @@ export async function ingest(
     p99: percentile(sorted, 99),
   };
 }
+
+/**
+ * The demo connection as a company with a chatbot sets it up: three queues, the first with a two-level menu, the
+ * company's hours (open all day, so every message is checked against them), and room for the menu to be repeated
+ * after every answer the bot cannot use (with `answering`, each measured message gets a reply from the bot).
+ */
+async function withChatbot(url: string, token: string, whatsappId: number, companyId: number): Promise<void> {
+  const call = async (method: string, path: string, body: unknown) => {
+    const res = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: number };
+  };
+  const queueIds: number[] = [];
+  for (const [i, name] of ['Financeiro', 'Suporte', 'Comercial'].entries()) {
+    queueIds.push((await call('POST', '/queue', { name, color: `#10${i}0a0`, greetingMessage: `${name}, olá!` })).id);
+  }
+  for (const title of ['Boletos', 'Cartão', 'Pix']) {
+    const parent = await call('POST', '/queue-options', { queueId: queueIds[0], title, message: `Sobre ${title}:` });
+    for (const child of ['Segunda via', 'Prazo']) await call('POST', '/queue-options', { queueId: queueIds[0], parentId: parent.id, title: child, message: `${child} de ${title}.` });
+  }
+  const allDay = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => ({ weekday: d, weekdayEn: d, startTime: '00:00', endTime: '23:59' }));
+  await call('PUT', `/companies/${companyId}/schedules`, { schedules: allDay });
+  await call('PUT', '/settings/scheduleType', { value: 'company' });
+  await call('PUT', `/whatsapp/${whatsappId}`, { queueIds, greetingMessage: 'Olá! Escolha um setor:', outOfHoursMessage: 'Fechados.', maxUseBotQueues: 1000 });
+  // The gateway reads a connection's chatbot at most a second old.
+  await new Promise((r) => setTimeout(r, 1_100));
+}
+
