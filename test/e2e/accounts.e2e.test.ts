@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Company, Plan, User } from '@atendo/contracts';
-import { artifacts, startBrowserHarness } from './browser.js';
+import { artifacts, signIn, startBrowserHarness } from './browser.js';
 import type { Harness } from '../../services/runtime/src/testing/harness.js';
 
 /**
@@ -24,15 +24,6 @@ describe('browser: accounts', () => {
 
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `accounts-${name}.png`) });
 
-  async function signIn(page: Page, email: string, password: string): Promise<void> {
-    await page.goto(`${h.url}/login`);
-    await page.getByTestId('login-email').fill(email);
-    await page.getByTestId('login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/tickets/);
-    // The top bar's menu button: on a phone the side menu waits in a closed drawer.
-    await page.getByTestId('menu-toggle').waitFor();
-  }
 
   async function signOut(page: Page): Promise<void> {
     await page.getByTestId('user-menu').click();
@@ -63,7 +54,7 @@ describe('browser: accounts', () => {
     await page.getByTestId('signup-submit').click();
     await page.waitForURL(/\/login/);
 
-    await signIn(page, 'dona@padaria.test', 'Padaria-1');
+    await signIn(page, h, 'dona@padaria.test', 'Padaria-1');
     // A new company is on its 3-day trial: the console says so.
     await page.getByText(/expires in 3 days/).first().waitFor();
     const adminLabels = await menuLabels(page);
@@ -90,7 +81,7 @@ describe('browser: accounts', () => {
     expect(staff).toEqual([expect.objectContaining({ name: 'Bruno Caixa', profile: 'user', companyId: admin.user.companyId })]);
 
     await signOut(page);
-    await signIn(page, 'bruno@padaria.test', 'Bruno-pass-1');
+    await signIn(page, h, 'bruno@padaria.test', 'Bruno-pass-1');
     const agentLabels = await menuLabels(page);
     expect(agentLabels).toEqual(expect.arrayContaining(['tickets', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'chats', 'helps']));
     for (const hidden of ['dashboard', 'users', 'settings', 'connections', 'queues', 'financeiro', 'announcements']) expect(agentLabels).not.toContain(hidden);
@@ -104,7 +95,7 @@ describe('browser: accounts', () => {
 
   it('the super user sells a plan and opens a company on it, whose admin can then sign in', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(page, h.atendo.seeded!.superAdmin.email, 'Super-pass-123');
+    await signIn(page, h, h.atendo.seeded!.superAdmin.email, 'Super-pass-123');
     await page.goto(`${h.url}/settings`);
 
     await page.getByTestId('settings-tab-plans').click();
@@ -137,7 +128,7 @@ describe('browser: accounts', () => {
     await signOut(page);
 
     // The new company's first admin signs in, on the plan the super user chose: no kanban in the menu.
-    await signIn(page, 'gerente@loja.test', 'Loja-pass-1');
+    await signIn(page, h, 'gerente@loja.test', 'Loja-pass-1');
     const labels = await menuLabels(page);
     expect(labels).toContain('settings');
     expect(labels).not.toContain('kanban');
@@ -149,7 +140,7 @@ describe('browser: accounts', () => {
 
   it('the settings, users and help pages in both themes, in pt, en and es, and on a phone', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(page, h.atendo.seeded!.superAdmin.email, 'Super-pass-123');
+    await signIn(page, h, h.atendo.seeded!.superAdmin.email, 'Super-pass-123');
     for (const language of ['pt', 'en', 'es'] as const) {
       await page.getByTestId('language-select').first().selectOption(language);
       await page.goto(`${h.url}/settings`);
@@ -177,7 +168,7 @@ describe('browser: accounts', () => {
     await page.close();
 
     const phone = await browser.newPage({ viewport: { width: 390, height: 800 } });
-    await signIn(phone, h.atendo.seeded!.superAdmin.email, 'Super-pass-123');
+    await signIn(phone, h, h.atendo.seeded!.superAdmin.email, 'Super-pass-123');
     await phone.goto(`${h.url}/users`);
     await phone.getByTestId('users-table').waitFor();
     // Nothing wider than the screen: the page does not scroll sideways.

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { startHarness, type Harness } from '../../services/runtime/src/testing/harness.js';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startHarness, type Harness } from '../../services/runtime/src/testing/harness.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** Where browser tests leave their screenshots (open them: they are how the console looks). */
@@ -38,4 +38,15 @@ export async function startBrowserHarness(): Promise<{ h: Harness; browser: Brow
       await h.stop();
     },
   };
+}
+
+/** Signs in on the login page (the demo's admin unless told) and waits for the console's frame. */
+export async function signIn(page: Page, h: Harness, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<void> {
+  await page.goto(`${h.url}/login`);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/tickets/);
+  // The top bar's menu button: on a phone the side menu waits in a closed drawer.
+  await page.getByTestId('menu-toggle').waitFor();
 }

@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { eventually } from '@atendo/core/testing';
-import { artifacts, startBrowserHarness } from './browser.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness } from '../../services/runtime/src/testing/harness.js';
+import { artifacts, signIn, startBrowserHarness } from './browser.js';
+import type { Harness } from '../../services/runtime/src/testing/harness.js';
 
 /**
  * A connection's life as an admin sees it: added on the connections page, its session moving OPENING → QR code →
@@ -35,17 +35,10 @@ describe('browser: connections and media', () => {
 
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `connections-${name}.png`) });
 
-  async function signIn(page: Page): Promise<void> {
-    await page.goto(`${h.url}/login`);
-    await page.getByTestId('login-email').fill(ADMIN_EMAIL);
-    await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/tickets/);
-  }
 
   it('an admin adds a simulated connection, watches it go OPENING → QR → CONNECTED, sends an image and a voice note, and disconnects it', { timeout: 120_000 }, async () => {
     const page = await withMic.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(page);
+    await signIn(page, h);
     await page.goto(`${h.url}/connections`);
     await page.getByTestId('connections-table').waitFor();
     await page.getByTestId('connections-add').click();
@@ -117,7 +110,7 @@ describe('browser: connections and media', () => {
 
   it('on a phone-sized screen the connections table scrolls and its actions stay reachable', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
-    await signIn(page);
+    await signIn(page, h);
     await page.goto(`${h.url}/connections`);
     await page.getByTestId('connection-row').first().waitFor();
     await shot(page, 'phone');

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@atendo/core/testing';
-import { artifacts, startBrowserHarness } from './browser.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness } from '../../services/runtime/src/testing/harness.js';
+import { artifacts, signIn, startBrowserHarness } from './browser.js';
+import type { Harness } from '../../services/runtime/src/testing/harness.js';
 
 /**
  * The queues page as an admin uses it: a queue added with its colour, greeting and hours (the company works by queue
@@ -25,17 +25,10 @@ describe('browser: queues and their menus', () => {
 
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `queues-${name}.png`) });
 
-  async function signIn(page: Page): Promise<void> {
-    await page.goto(`${h.url}/login`);
-    await page.getByTestId('login-email').fill(ADMIN_EMAIL);
-    await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/tickets/);
-  }
 
   it('an admin adds a queue with hours, then builds, nests and prunes its menu', { timeout: 120_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(page);
+    await signIn(page, h);
     await page.goto(`${h.url}/queues`);
     await page.getByTestId('queues-table').waitFor();
     await expect.poll(() => page.getByTestId('queue-row').count()).toBeGreaterThanOrEqual(2);
@@ -92,7 +85,7 @@ describe('browser: queues and their menus', () => {
 
   it('fits a phone-sized screen', { timeout: 60_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
-    await signIn(page);
+    await signIn(page, h);
     await page.goto(`${h.url}/queues`);
     await page.getByTestId('queues-table').waitFor();
     await shot(page, 'small-list');
