@@ -138,13 +138,21 @@ export class FakeWhatsapp {
   }
 
   /** A customer writes; `lid` sends it from their LID (with the phone number as the alternate address unless hidden). */
-  customerSays(connectionId: number, from: string, text: string, options: { pushName?: string; lid?: string; hidePhone?: boolean; type?: 'notify' | 'append'; message?: proto.IMessage; id?: string } = {}): WAMessage {
+  customerSays(
+    connectionId: number,
+    from: string,
+    text: string,
+    options: { pushName?: string; lid?: string; hidePhone?: boolean; type?: 'notify' | 'append'; message?: proto.IMessage; id?: string; group?: string } = {},
+  ): WAMessage {
     const socket = this.socketOf(connectionId);
     if (!socket) throw new Error(`connection ${connectionId} is not connected`);
     const id = options.id ?? `3A${(++this.nextId).toString(16).padStart(18, '0').toUpperCase()}`;
-    const key: WAMessage['key'] = options.lid
-      ? { remoteJid: `${options.lid}@lid`, fromMe: false, id, ...(options.hidePhone ? {} : { remoteJidAlt: `${from}@s.whatsapp.net` }), addressingMode: 'lid' }
-      : { remoteJid: `${from}@s.whatsapp.net`, fromMe: false, id };
+    // In a group (`group`: its id) the chat is the group and the customer its participant.
+    const key: WAMessage['key'] = options.group
+      ? { remoteJid: `${options.group}@g.us`, fromMe: false, id, participant: `${from}@s.whatsapp.net` }
+      : options.lid
+        ? { remoteJid: `${options.lid}@lid`, fromMe: false, id, ...(options.hidePhone ? {} : { remoteJidAlt: `${from}@s.whatsapp.net` }), addressingMode: 'lid' }
+        : { remoteJid: `${from}@s.whatsapp.net`, fromMe: false, id };
     const message: WAMessage = {
       key,
       message: options.message ?? { conversation: text },

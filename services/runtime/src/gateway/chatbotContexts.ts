@@ -2,15 +2,20 @@ import type { Knex } from 'knex';
 import { ratingQuestion, SETTINGS, type ChatbotContext, type ChatbotOption, type QueueOption } from '@atendo/contracts';
 import { CompanyQueries, QueueQueries } from '@atendo/read';
 
+interface Known {
+  chatbot: ChatbotContext;
+  ignoreGroups: boolean;
+}
+
 const toBot = (o: QueueOption): ChatbotOption => ({ id: o.id, option: o.option, title: o.title, message: o.message, children: o.children.map(toBot) });
 
 /**
  * What the chatbot knows of each connection — its greeting and limits, its queues in their order with their menus,
- * the company's `sendGreetingMessageOneQueues` — read from the catalogue and kept for a second, so a burst of
+ * the company's `sendGreetingMessageOneQueues` — and whether its company takes group messages, read from the catalogue and kept for a second, so a burst of
  * messages reads it once and an admin's change applies from the next second on.
  */
 export class ChatbotContexts {
-  private readonly cache = new Map<number, { at: number; context: Promise<ChatbotContext | undefined> }>();
+  private readonly cache = new Map<number, { at: number; context: Promise<Known | undefined> }>();
   private readonly queues: QueueQueries;
   private readonly companies: CompanyQueries;
 
@@ -22,7 +27,16 @@ export class ChatbotContexts {
     this.companies = new CompanyQueries(knex);
   }
 
-  of(connectionId: number): Promise<ChatbotContext | undefined> {
+  async of(connectionId: number): Promise<ChatbotContext | undefined> {
+    return (await this.known(connectionId))?.chatbot;
+  }
+
+  /** The company's `CheckMsgIsGroup`: messages in WhatsApp groups open no tickets. */
+  async ignoresGroups(connectionId: number): Promise<boolean> {
+    return (await this.known(connectionId))?.ignoreGroups ?? false;
+  }
+
+  private known(connectionId: number): Promise<Known | undefined> {
     const now = Date.now();
     const known = this.cache.get(connectionId);
     if (known && now - known.at < this.ttlMs) return known.context;
@@ -34,7 +48,7 @@ export class ChatbotContexts {
     return context;
   }
 
-  private async read(connectionId: number): Promise<ChatbotContext | undefined> {
+  private async read(connectionId: number): Promise<Known | undefined> {
     const row = await this.knex('whatsapps')
       .where({ id: connectionId })
       .first('company_id', 'greeting_message', 'out_of_hours_message', 'rating_message', 'complation_message', 'queue_ids', 'max_use_bot_queues', 'time_use_bot_queues', 'transfer_queue_id');
@@ -45,7 +59,7 @@ export class ChatbotContexts {
     const company = await this.companies.company(companyId);
     const settings = company?.settings ?? {};
     const scope = settings.scheduleType === 'company' || settings.scheduleType === 'queue' ? settings.scheduleType : 'disabled';
-    return {
+    const chatbot: ChatbotContext = {
       greetingMessage: row.greeting_message,
       queues: await Promise.all(
         queues.map(async (q) => ({
@@ -64,5 +78,6 @@ export class ChatbotContexts {
       transferQueueId: row.transfer_queue_id === null ? null : Number(row.transfer_queue_id),
       rating: { question: ratingQuestion(row.rating_message), completion: row.complation_message },
     };
+    return { chatbot, ignoreGroups: (settings.CheckMsgIsGroup ?? SETTINGS.CheckMsgIsGroup.default) === 'enabled' };
   }
 }

@@ -150,6 +150,8 @@ export class Gateway {
   }
 
   private async inbound(received: InboundMessage): Promise<void> {
+    // Rule 1: with CheckMsgIsGroup (the default) a message in a WhatsApp group opens no ticket.
+    if (received.isGroup && (await this.chatbots.ignoresGroups(received.connectionId))) return;
     const connection = await this.connection(received.connectionId);
     const message = await this.resolveIdentity(connection.companyId, received);
     let mediaUrl: string | undefined;
