@@ -1,4 +1,4 @@
-import type { ChatbotContext, ChatbotEvent, ChatbotOption, CompanySchedule } from '@atendo/contracts';
+import type { ChatbotContext, ChatbotOption, CompanySchedule } from '@atendo/contracts';
 import type { RuleFamily } from '../commands/ruleFamily.js';
 import type { ContactStreamDomainEvent, ContactStreamState, TicketState } from '../contacts/contactStream.js';
 import { changeTicket } from '../tickets/ticketRules.js';
@@ -74,7 +74,7 @@ export function chatbotTurn(turn: ChatbotTurn): ContactStreamDomainEvent[] {
     const now = new Date(at);
     if (isOpen(schedules, ctx.hours.timeZone, now)) return false;
     const until = nextOpening(schedules, ctx.hours.timeZone, now);
-    if (ticket.outOfHours === undefined || ticket.outOfHours !== until) {
+    if (ticket.outOfHours !== until) {
       say(message);
       events.push({ type: 'ChatbotOutOfHours', data: { ticketId: ticket.id, until } });
     }
@@ -220,4 +220,3 @@ export const chatbotRules: RuleFamily<never, ContactStreamDomainEvent, ContactSt
   },
 };
 
-export type { ChatbotEvent };
