@@ -85,9 +85,17 @@ export interface Ticket {
 }
 
 /** GET /tickets query (all optional, strings on the wire). */
+/** Ticket lists count their matches up to this many (a badge says "1000+" beyond): counting a million rows per page is not free. */
+export const TICKET_COUNT_CAP = 1000;
+
 export interface ListTicketsQuery {
   searchParam?: string;
   pageNumber?: number;
+  /**
+   * Where the previous page ended (`next` of its answer): the page after it, read from the index instead of skipping
+   * rows, so page 100 costs what page 1 does. Takes precedence over pageNumber.
+   */
+  cursor?: string;
   tags?: number[];
   users?: number[];
   status?: TicketStatus;
@@ -100,8 +108,11 @@ export interface ListTicketsQuery {
 
 export interface ListTicketsResponse {
   tickets: Ticket[];
+  /** How many match, counted up to TICKET_COUNT_CAP; TICKET_COUNT_CAP + 1 means more (the console shows "1000+"). */
   count: number;
   hasMore: boolean;
+  /** The cursor of the page after this one (when hasMore). */
+  next?: string;
 }
 
 /** PUT /tickets/{id}: accept is `{status: 'open', userId}`; resolve `{status: 'closed', userId}`. */
@@ -145,6 +156,8 @@ export interface Message {
   read: boolean;
   createdAt: string;
   contact: { id: number; name: string } | null;
+  /** Ours: the agent who wrote it (null: the bot, the API, the phone itself). Only she may delete it. */
+  userId?: number | null;
 }
 
 export interface ListMessagesResponse {

@@ -8,6 +8,8 @@ import { CONTACTS_ERRORS } from './contacts/errors.js';
 import { TICKETS_ERRORS } from './tickets/errors.js';
 import { MESSAGES_ERRORS } from './messages/errors.js';
 import { TICKET_NOTES_ERRORS } from './ticketNotes/errors.js';
+import { QUICK_MESSAGES_ERRORS } from './quickMessages/errors.js';
+import { TAGS_ERRORS } from './tags/errors.js';
 
 /** Codes of the platform itself, answered by every feature's routes. */
 export const PLATFORM_ERRORS = [
@@ -34,6 +36,8 @@ export const ERROR_CODES = [
   ...TICKETS_ERRORS,
   ...MESSAGES_ERRORS,
   ...TICKET_NOTES_ERRORS,
+  ...QUICK_MESSAGES_ERRORS,
+  ...TAGS_ERRORS,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -30,6 +30,7 @@ export const PERMISSIONS = {
   'user-modal:editQueues': { audience: 'admin', description: "Change a user's queues" },
   'users:manage': { audience: 'admin', description: 'Add, edit and delete users' },
   'queues:manage': { audience: 'admin', description: 'Add, edit and delete queues' },
+  'tags:kanban': { audience: 'admin', description: 'Make a tag a kanban lane, or take it off the kanban (spec: admin or supervisor)' },
   'settings:manage': { audience: 'admin', description: "Change the company's settings" },
   'companies:manage': { audience: 'super', description: 'Companies of the platform' },
   'plans:manage': { audience: 'super', description: 'Plans of the platform' },

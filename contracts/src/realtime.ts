@@ -18,6 +18,7 @@ export const FEED_CHANNELS = [
   'queue',
   'tag',
   'settings',
+  'quickmessage',
 ] as const;
 export type FeedChannel = (typeof FEED_CHANNELS)[number];
 
@@ -33,10 +34,10 @@ export type Audience =
   | { kind: 'admins' }
   | { kind: 'users'; userIds: number[] }
   /**
-   * A ticket's update: users of its queue (everyone when it has none) and the users named — its assignee, and
-   * one who just lost it, so their list drops it.
+   * A ticket's update: users of its queue (a pending one without a queue: users with `allTicket`) and the users
+   * named — its assignee, and one who just lost it, so their list drops it.
    */
-  | { kind: 'ticket'; queueId: number | null; userIds: number[] };
+  | { kind: 'ticket'; queueId: number | null; userIds: number[]; pending?: boolean };
 
 export interface Viewer {
   userId: number;
@@ -45,6 +46,8 @@ export interface Viewer {
   /** The platform's super-user flag. */
   super: boolean;
   queueIds: number[];
+  /** The user's `allTicket`: they also see pending tickets that have no queue yet. */
+  allTicket?: boolean;
   /** The user's language, when set: the API words its errors in it when the request names none. */
   language?: string | null;
 }
@@ -61,7 +64,7 @@ export function canSee(viewer: Viewer, audience: Audience): boolean {
       return audience.userIds.includes(viewer.userId);
     case 'ticket':
       if (audience.userIds.includes(viewer.userId)) return true;
-      if (audience.queueId === null) return true;
+      if (audience.queueId === null) return audience.pending === true && viewer.allTicket === true;
       return viewer.queueIds.includes(audience.queueId);
     default: {
       const unreachable: never = audience;

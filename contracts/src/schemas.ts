@@ -88,6 +88,29 @@ export const newTicketSchema = yup.object({
   status: yup.string().oneOf(['open'], 'validation.oneOf').default('open'),
 });
 
+/**
+ * `PUT /tickets/{id}/bot` and `PUT /api/tickets/bot`: pause the bot on a ticket (a person or an integration holds the
+ * conversation; nothing automatic speaks), or hand it back (`paused: false`: the customer's next message starts over).
+ */
+export const ticketBotSchema = yup.object({
+  paused: yup.boolean().typeError('validation.boolean').strict().required('validation.required'),
+});
+
+/** The external API's form: the conversation is the number's on the token's connection. */
+export const externalTicketBotSchema = ticketBotSchema.shape({
+  number: yup.string().trim().required('validation.required').max(40, 'validation.max'),
+});
+
+/**
+ * `GET /messages/{ticketId}/search`: a ticket's messages holding the text (case and accents aside), newest first.
+ * Under SEARCH_MESSAGES_MIN_LENGTH characters nothing is searched (and nothing found).
+ */
+export const searchMessagesQuerySchema = yup.object({
+  searchParam: yup.string().trim().max(200, 'validation.tooLong').default(''),
+});
+
+export const SEARCH_MESSAGES_MIN_LENGTH = 2;
+
 /** A route's numeric id parameter (`/tickets/:id`): a positive whole number. */
 export const idParamsSchema = <K extends string = 'id'>(name: K = 'id' as K) =>
   yup.object({ [name]: idSchema().required('validation.required') } as Record<

@@ -5,8 +5,14 @@
  */
 export type ChatbotEvent =
   | { type: 'ChatbotAdvanced'; data: { ticketId: number; path: number[] | null; invalid: number; invalidSince: string | null } }
-  /** The bot stops talking on this ticket: it reached an answer, or the customer kept answering what it could not use. */
-  | { type: 'ChatbotStopped'; data: { ticketId: number; reason: 'done' | 'attempts' } }
+  /**
+   * The bot stops talking on this ticket: it reached an answer (`done`), the customer kept answering what it could not
+   * use (`attempts`), a person replied from the connected phone (`person`) or an integration paused it (`paused`). After
+   * `person` or `paused` nothing automatic speaks on the ticket (not even the out-of-hours message) until it resumes.
+   */
+  | { type: 'ChatbotStopped'; data: { ticketId: number; reason: 'done' | 'attempts' | 'person' | 'paused' } }
+  /** An integration (or an agent) handed the ticket back to the bot: it answers the customer's next message. */
+  | { type: 'ChatbotResumed'; data: { ticketId: number } }
   /** The out-of-hours message went out for the closed period that ends at `until` (local "2026-11-23 08:00"; null: none). */
   | { type: 'ChatbotOutOfHours'; data: { ticketId: number; until: string | null } }
   /** A ticket that opened out of hours was greeted with the customer's first message in hours. */

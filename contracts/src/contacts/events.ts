@@ -3,11 +3,17 @@ import type { MessageEvent } from '../messages/events.js';
 import type { TicketEvent } from '../tickets/events.js';
 import type { ChatbotEvent } from '../chatbot/events.js';
 import type { RatingEvent } from '../ratings/events.js';
+import type { TimerEvent } from '../timers/events.js';
+import type { TicketTagEvent } from '../tags/events.js';
 
 /** The contact record: a customer (a phone number) of one company. */
 export type ContactEvent =
   | { type: 'ContactCreated'; data: { contactId: number; number: string; name: string; isGroup: boolean } }
   | { type: 'ContactRenamed'; data: { contactId: number; name: string } }
+  /** A person edited the contact (the contacts page, or an import's extra fields): what it holds now. */
+  | { type: 'ContactUpdated'; data: { contactId: number; name: string; email: string; extraInfo: Array<{ name: string; value: string }> } }
+  /** The contact is gone, with its tickets (each a `TicketDeleted` just before); a new message makes a new one. */
+  | { type: 'ContactDeleted'; data: { contactId: number; userId: number } }
   /** This contact (known only by a LID) turned out to be the number `intoNumber`: its conversation goes on there. */
   | { type: 'ContactMergedInto'; data: { contactId: number; intoNumber: string } }
   /**
@@ -35,7 +41,7 @@ export type ContactEvent =
  * Everything the customer's stream `contact-{companyId}.{number}` holds: the contact, its tickets and their
  * messages, one stream so that its rules hold under concurrency (decision 0007).
  */
-export type ContactStreamEvent = ContactEvent | TicketEvent | MessageEvent | ChatbotEvent | RatingEvent;
+export type ContactStreamEvent = ContactEvent | TicketEvent | MessageEvent | ChatbotEvent | RatingEvent | TimerEvent | TicketTagEvent;
 
 /** Every event type of the customer's stream (the write side folds each; the tickets read model reads them). */
 export const CONTACT_STREAM_EVENT_TYPES = [
@@ -68,4 +74,13 @@ export const CONTACT_STREAM_EVENT_TYPES = [
   'TicketRatingAsked',
   'TicketRated',
   'TicketRatingDropped',
+  'TimerArmed',
+  'TimerFired',
+  'MessageTypedOnPhone',
+  'ChatbotResumed',
+  'TicketTagged',
+  'TicketUntagged',
+  'MessageDeleted',
+  'ContactUpdated',
+  'ContactDeleted',
 ] as const satisfies ReadonlyArray<ContactStreamEvent['type']>;

@@ -32,7 +32,20 @@ export type MessageEvent =
         voice?: boolean;
       };
     }
+  /**
+   * Someone typed a reply on the connected phone itself (WhatsApp on the phone or WhatsApp Web), not through the
+   * platform: it shows in the conversation as sent, and the bot stops on the ticket (a person took over).
+   */
+  | {
+      type: 'MessageTypedOnPhone';
+      data: { ticketId: number; messageId: string; whatsappId: number; body: string; mediaType: MediaType; sentAt: string; quotedMessageId: string | null; mediaUrl?: string };
+    }
   | { type: 'MessageDispatched'; data: { ticketId: number; messageId: string; providerMessageId: string } }
+  /**
+   * An agent deleted a message the platform sent (spec: only one's own): shown deleted, and WhatsApp asked to delete it
+   * for everyone when it was sent (`providerMessageId`).
+   */
+  | { type: 'MessageDeleted'; data: { ticketId: number; messageId: string; whatsappId: number; providerMessageId: string | null } }
   /** Sent, but whether it reached WhatsApp is unknown (no confirmation): acks for `providerMessageId` settle it. */
   | { type: 'MessageDispatchUncertain'; data: { ticketId: number; messageId: string; providerMessageId: string; reason: string } }
   /** WhatsApp refused it before anything was sent. */

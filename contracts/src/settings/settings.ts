@@ -27,6 +27,13 @@ export const SETTINGS = {
   userCreation: { values: ON_OFF, default: 'enabled' },
   /** Where the company works: its opening hours (and the queues') are read in this zone. */
   timeZone: { values: TIME_ZONES, default: 'America/Sao_Paulo' },
+  /**
+   * Agent capacity (issue 11): the most open tickets an agent holds at once ('0': no limit). Accepting beyond it is
+   * refused (ERR_AGENT_AT_CAPACITY), and automatic assignment skips agents at it.
+   */
+  agentCapacity: { values: ['0', ...Array.from({ length: 50 }, (_, i) => String(i + 1))], default: '0' },
+  /** First in, first out: pending tickets of a queue go by themselves to its agents who are online and under capacity. */
+  autoAssign: { values: ON_OFF, default: 'disabled' },
   /** Stored at sign-up, as the spec's login answer carries it. */
   campaignsEnabled: { values: ['true', 'false'], default: 'false' },
 } as const satisfies Record<string, { values: readonly string[]; default: string }>;

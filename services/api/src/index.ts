@@ -37,3 +37,6 @@ export * from './media/uploads.js';
 export * from './media/mediaRoutes.js';
 export * from './media/throughput.js';
 export * from './ticketNotes/ticketNoteRoutes.js';
+export * from './contacts/contactRoutes.js';
+export * from './tags/tagRoutes.js';
+export * from './quickMessages/quickMessageRoutes.js';

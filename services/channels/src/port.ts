@@ -28,6 +28,11 @@ export interface InboundMessage {
   lid?: string;
   /** An image, video, voice note, document or sticker: the platform stores it before it records the message. */
   media?: InboundMedia;
+  /**
+   * Typed on the connected phone itself (not sent by the platform): `from` is then the customer it was written to.
+   * The platform's own sends echoed back never come through as this (the provider knows their ids).
+   */
+  fromMe?: boolean;
 }
 
 export type InboundChange =
@@ -169,6 +174,11 @@ export interface ChannelProvider {
    * answer). Rejects with ChannelError ERR_WAPP_NOT_INITIALIZED when the session is not connected.
    */
   checkNumber?(connectionId: number, number: string): Promise<boolean>;
+  /**
+   * Deletes a sent message for everyone (WhatsApp's "delete for everyone"). Rejects with a ChannelError when the
+   * session cannot do it now.
+   */
+  revoke?(connectionId: number, to: string, providerMessageId: string): Promise<void>;
   /** Logs the session out (the phone unlinks); reports DISCONNECTED. */
   logout(connectionId: number): Promise<void>;
   /** Stops the session in this process without logging out (shutdown). */

@@ -50,6 +50,11 @@ export class ChannelRouter implements ChannelProvider {
     return provider.checkNumber ? provider.checkNumber(connectionId, number) : true;
   }
 
+  async revoke(connectionId: number, to: string, providerMessageId: string): Promise<void> {
+    const provider = this.of(connectionId);
+    await provider.revoke?.(connectionId, to, providerMessageId);
+  }
+
   async logout(connectionId: number): Promise<void> {
     await this.byConnection.get(connectionId)?.logout(connectionId);
   }

@@ -27,3 +27,7 @@ export * from './tickets/ticketRules.js';
 export * from './messages/messageRules.js';
 export * from './announcements/announcement.js';
 export * from './ticketNotes/ticketNote.js';
+export * from './timers/timers.js';
+export * from './tags/tag.js';
+export * from './tags/ticketTags.js';
+export * from './quickMessages/quickMessage.js';

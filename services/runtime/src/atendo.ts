@@ -53,7 +53,7 @@ import { resolveDatabase, type Database } from './db/database.js';
 import { availableChannels, openChannels } from './gateway/channels.js';
 import { Gateway } from './gateway/gateway.js';
 import { ParkedInbound } from './gateway/parkedInbound.js';
-import type { FeatureDeps } from './features/featureModule.js';
+import type { FeatureDeps, FeatureProcess } from './features/featureModule.js';
 import { DevOutbox } from './mail/devOutbox.js';
 import { features, projections as allProjections } from './features/index.js';
 import { openMedia, uploadDirOf } from './features/media.js';
@@ -80,6 +80,10 @@ export interface Atendo {
   http: http.Server | undefined;
   realtime: RealtimeServer | undefined;
   gateway: Gateway | undefined;
+  /** The customers' conversations (commands on their streams). */
+  conversations: ContactStreamService;
+  /** The jobs role's processes (timers …), by name; empty without the role. */
+  processes: Map<string, FeatureProcess>;
   /** Media files: the blob store and the signer of their URLs. */
   media: MediaServices;
   /** Where the API listens, once started with the api role. */
@@ -102,6 +106,8 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** Channel providers to use instead of the configured ones (tests drive Baileys with a fake WhatsApp socket). */
   channelProviders?: (deps: { knex: Knex; config: Config }) => Partial<Record<ChannelKind, ChannelProvider>>;
+  /** What time the jobs role thinks it is (tests move it forward instead of waiting). */
+  clock?: () => Date;
 }
 
 export async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
@@ -203,6 +209,18 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       stops.push(() => gateway!.stop());
     }
 
+    // The jobs role: each feature's processes (timers …) react to time by sending commands.
+    const processes = new Map<string, FeatureProcess>();
+    if (roles.includes('jobs')) {
+      const deps = { knex, databaseUrl: database.url, conversations: conversationService, log, clock: options.clock ?? (() => new Date()) };
+      for (const process of features.flatMap((f) => f.processes?.(deps) ?? [])) {
+        process.start();
+        processes.set(process.name, process);
+        stops.push(() => process.stop());
+      }
+      log.info({ processes: [...processes.keys()] }, 'jobs role started');
+    }
+
     let server: http.Server | undefined;
     let realtime: RealtimeServer | undefined;
     let url: string | undefined;
@@ -300,7 +318,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       log.info({ url }, 'api role listening');
     }
 
-    return { config, log, database, knex, store, bus, projectors, http: server, realtime, gateway, media, url, simulatorUrl, jwtSecret, seeded, readYourWrites, stop };
+    return { config, log, database, knex, store, bus, projectors, http: server, realtime, gateway, processes, conversations: conversationService, media, url, simulatorUrl, jwtSecret, seeded, readYourWrites, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -40,7 +40,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...s3, S3_ENDPOINT: 's3.example.com' })).toThrow(ConfigError);
   });
   it('parses roles and refuses unknown ones', () => {
-    expect(parseRoles(undefined)).toEqual(['api', 'read', 'channels']);
+    expect(parseRoles(undefined)).toEqual(['api', 'read', 'channels', 'jobs']);
     expect(parseRoles('read')).toEqual(['read']);
     expect(() => parseRoles('api,cook')).toThrow(/Unknown role "cook"/);
   });

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 
-export const ROLES = ['api', 'read', 'channels'] as const;
+export const ROLES = ['api', 'read', 'channels', 'jobs'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Everything Atendo reads from its environment (12-factor). Documented in the README. */

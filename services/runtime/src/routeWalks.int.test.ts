@@ -140,6 +140,7 @@ describe('the route table, walked', () => {
       'tickets.id': 'ticket',
       'tickets.uuid': 'ticketUuid',
       'messages.ticketId': 'ticket',
+      'messages.id': 'message',
       'whatsapp.id': 'whatsapp',
       'whatsappsession.id': 'whatsapp',
       'helps.id': null,
@@ -153,6 +154,12 @@ describe('the route table, walked', () => {
       'queue.id': 'queue',
       'queue-options.id': 'queueOption',
       'ticket-notes.id': 'ticketNote',
+      'contacts.id': 'ticketContact',
+      'contacts.jobId': 'contactImport',
+      'tags.id': 'tag',
+      'ticket-tags.ticketId': 'ticket',
+      'ticket-tags.tagId': 'tag',
+      'quick-messages.id': 'quickMessage',
       'users.lang': null,
       // A password reset names an e-mail, not a company's record; it answers the same to anyone.
       'forgetpassword.email': null,
@@ -178,11 +185,23 @@ describe('the route table, walked', () => {
       const queue = (await h.api<{ id: number }>('/queue', { token: tokenB, body: { name: 'Fila da B', color: '#0b0b0b' } })).body;
       const option = (await h.api<{ id: number }>('/queue-options', { token: tokenB, body: { queueId: queue.id, title: 'Opção da B' } })).body;
       const note = (await h.api<{ id: number }>('/ticket-notes', { token: tokenB, body: { note: 'nota da B', ticketId: ticket.id, contactId: ticket.contact.id } })).body;
+      const tag = (await h.api<{ id: number }>('/tags', { token: tokenB, body: { name: 'Tag da B', kanban: 1 } })).body;
+      await h.api('/tags/sync', { token: tokenB, body: { ticketId: ticket.id, tags: [{ id: tag.id }] } });
+      const theirMessage = (await h.api<{ messages: Array<{ id: string }> }>(`/messages/${ticket.id}`, { token: tokenB })).body.messages[0]!;
+      const quick = (await h.api<{ id: number }>('/quick-messages', { token: tokenB, body: { shortcode: 'daB', message: 'resposta da B', geral: true } })).body;
+      const sheet = new FormData();
+      sheet.append('file', new Blob(['name;number\nContato da B;5511955550009\n']), 'b.csv');
+      const contactImport = (await (await fetch(`${h.url}/contacts/import`, { method: 'POST', headers: { authorization: `Bearer ${tokenB}` }, body: sheet })).json()) as { id: string };
+      // Finished before the probe counts events.
+      await eventually(async () => expect((await h.api<{ status: string }>(`/contacts/import/${contactImport.id}`, { token: tokenB })).body.status).toBe('done'));
       theirs = {
+        contactImport: contactImport.id,
         ticketNote: String(note.id),
+        quickMessage: String(quick.id),
+        message: theirMessage.id,
         ticketContact: String(ticket.contact.id),
         ticket: String(ticket.id), ticketUuid: ticket.uuid, whatsapp: String(b.whatsappId), company: String(b.companyId), user: String(b.id),
-        queue: String(queue.id), queueOption: String(option.id),
+        queue: String(queue.id), queueOption: String(option.id), tag: String(tag.id),
       };
     });
 
@@ -195,6 +214,10 @@ describe('the route table, walked', () => {
         (await h.api('/queue', { token: tokenB })).body,
         (await h.api(`/queue-options?queueId=${theirs.queue}`, { token: tokenB })).body,
         (await h.api(`/ticket-notes/list?ticketId=${theirs.ticket}&contactId=${theirs.ticketContact}`, { token: tokenB })).body,
+        (await h.api(`/contacts/${theirs.ticketContact}`, { token: tokenB })).body,
+        (await h.api('/tags/list', { token: tokenB })).body,
+        (await h.api('/ticket/kanban', { token: tokenB })).body,
+        (await h.api('/quick-messages/list', { token: tokenB })).body,
       ]);
       const before = await snapshot();
       for (const r of routes.filter((x) => pathParams(x).length > 0)) {
@@ -207,7 +230,7 @@ describe('the route table, walked', () => {
         if (resources.some((x) => x === null)) continue;
         const target = fill(r, (name) => theirs[RESOURCE_OF[`${segment}.${name}`]!]!);
         const events = await eventCount();
-        const res = await h.api<Record<string, unknown>>(target, { method: r.method.toUpperCase(), token: tokenA, body: r.method === 'get' || r.method === 'delete' ? undefined : { status: 'open', body: 'intrusion', name: 'intrusion' } });
+        const res = await h.api<Record<string, unknown>>(target, { method: r.method.toUpperCase(), token: tokenA, body: r.method === 'get' || r.method === 'delete' ? undefined : { status: 'open', body: 'intrusion', name: 'intrusion', paused: true } });
         expect([403, 404], `${r.method.toUpperCase()} ${target}`).toContain(res.status);
         // An error body, and nothing of B's in it.
         expect(Object.keys(res.body).sort().join(), target).toMatch(/^(details,)?error,message(,reason)?$/);

@@ -6,9 +6,14 @@ import { helpsTranslations } from '../features/helps/i18n';
 import { messagesApiTranslations } from '../features/messagesApi/i18n';
 import { plansTranslations } from '../features/plans/i18n';
 import { queuesTranslations } from '../features/queues/i18n';
+import { contactsTranslations } from '../features/contacts/i18n';
+import { quickMessagesTranslations } from '../features/quickMessages/i18n';
+import { tagsTranslations } from '../features/tags/i18n';
+import { kanbanTranslations } from '../features/kanban/i18n';
 import { settingsTranslations } from '../features/settings/i18n';
 import { ticketsTranslations } from '../features/tickets/i18n';
 import { usersTranslations } from '../features/users/i18n';
+import { todoListTranslations } from '../features/todoList/i18n';
 import { en } from './en';
 import { es } from './es';
 import { pt } from './pt';
@@ -21,6 +26,7 @@ export type Resources = typeof en &
   typeof authTranslations.en &
   typeof ticketsTranslations.en &
   typeof usersTranslations.en &
+  typeof todoListTranslations.en &
   typeof settingsTranslations.en &
   typeof companiesTranslations.en &
   typeof plansTranslations.en &
@@ -28,11 +34,16 @@ export type Resources = typeof en &
   typeof announcementsTranslations.en &
   typeof connectionsTranslations.en &
   typeof messagesApiTranslations.en &
-  typeof queuesTranslations.en;
+  typeof queuesTranslations.en &
+  typeof contactsTranslations.en &
+  typeof tagsTranslations.en &
+  typeof kanbanTranslations.en &
+  typeof quickMessagesTranslations.en;
 const bundles = [
   authTranslations,
   ticketsTranslations,
   usersTranslations,
+  todoListTranslations,
   settingsTranslations,
   companiesTranslations,
   plansTranslations,
@@ -41,6 +52,10 @@ const bundles = [
   connectionsTranslations,
   messagesApiTranslations,
   queuesTranslations,
+  contactsTranslations,
+  tagsTranslations,
+  kanbanTranslations,
+  quickMessagesTranslations,
 ];
 
 const merged = (shell: object, language: 'en' | 'pt' | 'es'): Resources => Object.assign({}, shell, ...bundles.map((b) => b[language])) as Resources;

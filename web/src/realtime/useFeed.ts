@@ -1,4 +1,4 @@
-import type { AnnouncementFeedPayload, AppMessageFeedPayload, AuthFeedPayload, SettingsFeedPayload, TicketFeedPayload, UserFeedPayload, WhatsappFeedPayload, WhatsappSessionFeedPayload } from '@atendo/contracts';
+import type { AnnouncementFeedPayload, AppMessageFeedPayload, AuthFeedPayload, ContactFeedPayload, QuickMessageFeedPayload, SettingsFeedPayload, TagFeedPayload, TicketFeedPayload, UserFeedPayload, WhatsappFeedPayload, WhatsappSessionFeedPayload } from '@atendo/contracts';
 import { useEffect, useRef } from 'react';
 import { useRealtime } from './RealtimeContext';
 
@@ -14,6 +14,10 @@ export interface FeedPayloads {
   whatsappSession: WhatsappSessionFeedPayload;
   /** A queue to read again (its fields or its menu changed), or the one deleted (services/read/src/queues). */
   queue: { action: 'create' | 'update'; id: number } | { action: 'delete'; queueId: number };
+  contact: ContactFeedPayload;
+  /** Tags created, changed or deleted, and the tags a ticket carries (services/read/src/tags). */
+  tag: TagFeedPayload;
+  quickmessage: QuickMessageFeedPayload;
 }
 
 /** Calls `handler` with every entry of `company-{companyId}-{channel}`; the latest handler is always used. */

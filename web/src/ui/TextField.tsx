@@ -1,7 +1,7 @@
 import { FormGroup, InputGroup, Intent, type InputGroupProps } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 
-interface TextFieldProps extends Omit<InputGroupProps, 'id' | 'intent'> {
+export interface TextFieldProps extends Omit<InputGroupProps, 'id' | 'intent'> {
   /** The input's id, also its test id (`company-name`). */
   id: string;
   label: ReactNode;

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { Request } from 'express';
 import type * as yup from 'yup';
-import { externalNumber, externalSendSchema, type MediaType } from '@atendo/contracts';
-import { AppError } from '@atendo/core';
+import { externalNumber, externalSendSchema, externalTicketBotSchema, type MediaType } from '@atendo/contracts';
+import { AppError, contactStream } from '@atendo/core';
 import { CompanyQueries } from '@atendo/read';
 import { RateLimiter } from '../auth/rateLimit.js';
 import { ConnectionTokens } from '../connections/connectionTokens.js';
@@ -38,6 +39,19 @@ export function externalApiRoutes({ api: ctx, knex, sessions, blobs, perMinute =
   const limiter = new RateLimiter(knex, 'api-send:', perMinute, 60_000);
   /** The connection the request's token names: checked before any file is received. */
   const callers = new WeakMap<object, { companyId: number; whatsappId: number }>();
+  const authorize = async (req: Request) => {
+    const token = bearer(req.header('authorization'));
+    if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401, "Send the connection's token: `Authorization: Bearer <token>`");
+    // Counted by the token's hash: the table never holds the credential itself.
+    if (!(await limiter.attempt(createHash('sha256').update(token).digest('hex')))) {
+      throw new AppError('ERR_TOO_MANY_REQUESTS', 429, `At most ${perMinute} calls a minute per token`);
+    }
+    const caller = await tokens.byToken(token);
+    // Like a session token that is not one: the caller is nobody (a user's own session token is not a connection's).
+    if (!caller) throw new AppError('ERR_SESSION_EXPIRED', 401, 'No connection has this token');
+    if (!(await companies.planAllows(caller.companyId, 'useExternalApi'))) throw new AppError('ERR_NO_PERMISSION', 403, "The company's plan does not include the external API");
+    callers.set(req, caller);
+  };
 
   return [
     route<object, object, yup.InferType<typeof externalSendSchema>>({
@@ -54,19 +68,7 @@ export function externalApiRoutes({ api: ctx, knex, sessions, blobs, perMinute =
         text: { summary: 'A text', value: { number: '5511999990001', body: 'Your order #123 has shipped.' } },
         image: { summary: 'An image with a caption (multipart)', kind: 'multipart', value: { number: '5511999990001', body: 'Your receipt', medias: '(file receipt.png)' } },
       },
-      async authorize({ req }) {
-        const token = bearer(req.header('authorization'));
-        if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401, "Send the connection's token: `Authorization: Bearer <token>`");
-        // Counted by the token's hash: the table never holds the credential itself.
-        if (!(await limiter.attempt(createHash('sha256').update(token).digest('hex')))) {
-          throw new AppError('ERR_TOO_MANY_REQUESTS', 429, `At most ${perMinute} sends a minute per token`);
-        }
-        const caller = await tokens.byToken(token);
-        // Like a session token that is not one: the caller is nobody (a user's own session token is not a connection's).
-        if (!caller) throw new AppError('ERR_SESSION_EXPIRED', 401, 'No connection has this token');
-        if (!(await companies.planAllows(caller.companyId, 'useExternalApi'))) throw new AppError('ERR_NO_PERMISSION', 403, "The company's plan does not include the external API");
-        callers.set(req, caller);
-      },
+      authorize: ({ req }) => authorize(req),
       async handler({ req, res, body }) {
         const { companyId, whatsappId } = callers.get(req)!;
         const number = externalNumber(body.number);
@@ -106,6 +108,30 @@ export function externalApiRoutes({ api: ctx, knex, sessions, blobs, perMinute =
         const last = sent[sent.length - 1]!;
         await ctx.readYourWrites(last.position);
         res.json({ message: 'Message sent', ticketId: last.ticketId, messages: sent.map((m) => m.messageId) });
+      },
+    }),
+    route<object, object, yup.InferType<typeof externalTicketBotSchema>>({
+      method: 'put',
+      path: '/api/tickets/bot',
+      feature: 'messages',
+      summary:
+        "An integration pauses the bot on the number's open or pending ticket (`paused: true`: nothing automatic answers while it works) or hands it back (`paused: false`); the bearer is the connection's token",
+      permission: 'public',
+      body: externalTicketBotSchema,
+      errors: ['ERR_SESSION_EXPIRED', 'ERR_NO_PERMISSION', 'ERR_TOO_MANY_REQUESTS', 'ERR_WAPP_INVALID_CONTACT', 'ERR_NO_TICKET_FOUND', 'ERR_TICKET_CLOSED', 'ERR_INVALID_TICKET_TRANSITION'],
+      examples: { pause: { summary: 'Pause the bot while a human works', value: { number: '5511999990001', paused: true } } },
+      authorize: ({ req }) => authorize(req),
+      async handler({ req, res, body }) {
+        const { companyId } = callers.get(req)!;
+        const number = externalNumber(body.number);
+        if (!number) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400, `${body.number} is not a WhatsApp number: digits with the country code, 8 to 15 of them`);
+        const stream = contactStream(companyId, number);
+        const ticketId = (await ctx.conversationService.state(stream)).currentTicketId;
+        if (ticketId === null) throw new AppError('ERR_NO_TICKET_FOUND', 404, `${number} has no open or pending ticket`);
+        const command = body.paused ? { type: 'PauseBot' as const, ticketId } : { type: 'ResumeBot' as const, ticketId };
+        const result = await ctx.conversationService.execute(stream, command, { actor: { type: 'system', name: 'api' } });
+        await ctx.readYourWrites(result.position);
+        res.json({ ticketId, paused: body.paused });
       },
     }),
   ];

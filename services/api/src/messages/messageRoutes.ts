@@ -1,6 +1,7 @@
 import * as yup from 'yup';
-import { idParamsSchema, sendMessageRequestSchema, sendMessageSchema } from '@atendo/contracts';
+import { idParamsSchema, SEARCH_MESSAGES_MIN_LENGTH, searchMessagesQuerySchema, sendMessageRequestSchema, sendMessageSchema } from '@atendo/contracts';
 import { AppError } from '@atendo/core';
+import type { ConnectionTimers } from '@atendo/read';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
 import { isUuid } from '../http/validate.js';
@@ -11,11 +12,14 @@ import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
 import { queueFiles } from './queueFiles.js';
 import { validate } from '../http/validate.js';
 
+/** A message's id: WhatsApp's or ours (letters, digits, dashes). */
+const messageIdParamsSchema = yup.object({ id: yup.string().trim().required('validation.required').max(128, 'validation.tooLong').matches(/^[\w-]+$/, 'validation.messageId') });
+
 const pageQuerySchema = yup.object({
   pageNumber: yup.number().typeError('validation.integer').integer('validation.integer').min(1, 'validation.positive').default(1),
 });
 
-export function messageRoutes(ctx: ApiContext, blobs: BlobStore): RouteSpec[] {
+export function messageRoutes(ctx: ApiContext, blobs: BlobStore, timers: ConnectionTimers): RouteSpec[] {
   const feature = 'messages';
   return [
     route<{ ticketId: number }, { pageNumber: number }>({
@@ -36,6 +40,40 @@ export function messageRoutes(ctx: ApiContext, blobs: BlobStore): RouteSpec[] {
           ticket.unreadMessages = 0;
         }
         res.json(await ctx.conversations.listMessages(viewer.companyId, ticket, query.pageNumber));
+      },
+    }),
+    route<{ id: string }>({
+      method: 'delete',
+      path: '/messages/:id',
+      feature,
+      summary: 'Delete a message one sent (spec: only one’s own): shown deleted, and deleted for everyone on WhatsApp',
+      permission: 'signedIn',
+      params: messageIdParamsSchema,
+      errors: ['ERR_NOT_FOUND', 'ERR_DELETE_WAPP_MSG'],
+      async handler({ req, res, params, auth: { viewer } }) {
+        const found = await ctx.conversations.findMessage(viewer.companyId, params.id);
+        if (!found) throw new AppError('ERR_NOT_FOUND', 404, `Message ${params.id} not found`);
+        // Its ticket must be one the caller may see: another queue's message is not found for her either.
+        await visibleTicket(ctx, req, { id: found.message.ticketId });
+        if (!found.message.fromMe || found.userId !== viewer.userId) throw new AppError('ERR_NO_PERMISSION', 403, 'Only one’s own messages can be deleted');
+        const result = await ctx.conversationService.execute(found.streamId, { type: 'DeleteMessage', messageId: params.id }, { actor: { type: 'user', userId: viewer.userId } });
+        await ctx.readYourWrites(result.position);
+        res.json({ message: 'Message deleted' });
+      },
+    }),
+    route<{ ticketId: number }, yup.InferType<typeof searchMessagesQuerySchema>>({
+      method: 'get',
+      path: '/messages/:ticketId/search',
+      feature,
+      summary: "Search within a ticket: its messages holding the text (case and accents aside), newest first, at most 50",
+      permission: 'signedIn',
+      params: idParamsSchema('ticketId'),
+      query: searchMessagesQuerySchema,
+      errors: ['ERR_NO_TICKET_FOUND'],
+      async handler({ req, res, params, query, auth: { viewer } }) {
+        const { ticket } = await visibleTicket(ctx, req, { id: params.ticketId });
+        const text = query.searchParam;
+        res.json({ messages: text.length < SEARCH_MESSAGES_MIN_LENGTH ? [] : await ctx.conversations.searchMessages(viewer.companyId, ticket, text) });
       },
     }),
     route<{ ticketId: number }, object, yup.InferType<typeof sendMessageRequestSchema>>({
@@ -68,7 +106,12 @@ export function messageRoutes(ctx: ApiContext, blobs: BlobStore): RouteSpec[] {
         // Text alone must say something; with files the text is their caption.
         if (!uploads.length) await validate(sendMessageSchema, { body: input.body, quotedMsg: input.quotedMsg }, { body: true });
         const context = { actor: { type: 'user' as const, userId: viewer.userId } };
-        const base = { ticketId: ticket.id, userId: viewer.userId, admin, quotedMessageId: input.quotedMsg?.id ?? null, ...(key !== undefined ? { idempotencyKey: key } : {}) };
+        // The agent speaks last: the connection's `expiresTicket` arms the ticket's auto-close (issue 11).
+        const autoCloseMinutes = (await timers.of(ticket.whatsappId))?.expiresTicket ?? 0;
+        const base = {
+          ticketId: ticket.id, userId: viewer.userId, admin, quotedMessageId: input.quotedMsg?.id ?? null,
+          ...(key !== undefined ? { idempotencyKey: key } : {}), ...(autoCloseMinutes > 0 ? { autoCloseMinutes } : {}),
+        };
         const voice = input.voice === true || input.voice === 'true';
         const sent = uploads.length
           ? await queueFiles(blobs, viewer.companyId, uploads, (file, media, i) =>

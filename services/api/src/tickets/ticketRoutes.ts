@@ -3,9 +3,9 @@ import type { Request } from 'express';
 import type { Knex } from 'knex';
 import type { ListTicketsQuery, Ticket, TicketStatus, UpdateTicketRequest } from '@atendo/contracts';
 import type { AnyObject, InferType } from 'yup';
-import { idParamsSchema, newTicketSchema, ratingQuestion, updateTicketSchema, uuidParamsSchema } from '@atendo/contracts';
+import { idParamsSchema, newTicketSchema, ratingQuestion, ticketBotSchema, updateTicketSchema, uuidParamsSchema } from '@atendo/contracts';
 import { AppError, type ContactStreamCommand, type IdAllocator } from '@atendo/core';
-import { canSeeTicket, CompanyQueries, type TicketRecord } from '@atendo/read';
+import { canSeeTicket, CompanyQueries, readCursor, type TicketRecord } from '@atendo/read';
 import { auth } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
@@ -29,12 +29,15 @@ function parseListQuery(q: Request['query']): ListTicketsQuery {
   }
   const page = q.pageNumber === undefined ? 1 : Number(q.pageNumber);
   if (!Number.isSafeInteger(page) || page < 1) throw new AppError('ERR_VALIDATION', 400, 'pageNumber must be a positive whole number');
+  const cursor = q.cursor === undefined ? undefined : String(q.cursor);
+  if (cursor !== undefined && !readCursor(cursor)) throw new AppError('ERR_VALIDATION', 400, 'cursor must be the `next` of an earlier page');
   for (const key of ['date', 'updatedAt'] as const) {
     if (q[key] !== undefined && Number.isNaN(Date.parse(String(q[key])))) throw new AppError('ERR_VALIDATION', 400, `${key} must be a date`);
   }
   return {
     searchParam: q.searchParam ? String(q.searchParam).slice(0, 200) : undefined,
     pageNumber: page,
+    ...(cursor !== undefined ? { cursor } : {}),
     status: (status || undefined) as TicketStatus | undefined,
     showAll: flag(q.showAll),
     withUnreadMessages: flag(q.withUnreadMessages),
@@ -96,6 +99,13 @@ export function transferNotice(to: { userName?: string; queueName?: string }): s
 export function ticketRoutes(ctx: ApiContext, knex: Knex, ids: IdAllocator): RouteSpec[] {
   const feature = 'tickets';
   const companies = new CompanyQueries(knex);
+  /** The company's agent capacity: a user who would hold more open tickets than it allows is refused. */
+  const requireCapacity = async (companyId: number, userId: number) => {
+    const capacity = Number((await companies.company(companyId))?.settings.agentCapacity ?? 0);
+    if (!capacity) return;
+    const held = (await ctx.conversations.openLoad(companyId, [userId])).get(userId) ?? 0;
+    if (held >= capacity) throw new AppError('ERR_AGENT_AT_CAPACITY', 409, `This agent already holds ${held} open tickets; the company allows ${capacity}`, { held, capacity });
+  };
 
   /** Checks the targets are the company's, then sends the ticket on (the customer told when the company says so). */
   async function transfer(ticket: Ticket, streamId: string, body: UpdateTicketRequest, viewer: { userId: number; companyId: number; profile: string }) {
@@ -162,12 +172,15 @@ export function ticketRoutes(ctx: ApiContext, knex: Knex, ids: IdAllocator): Rou
       permission: 'signedIn',
       params: idParamsSchema(),
       body: updateTicketSchema,
-      errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND', 'ERR_QUEUE_NOT_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_TICKET_ALREADY_ACCEPTED', 'ERR_INVALID_TICKET_TRANSITION', 'ERR_OTHER_OPEN_TICKET', 'ERR_TICKET_CLOSED'],
+      errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND', 'ERR_QUEUE_NOT_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_TICKET_ALREADY_ACCEPTED', 'ERR_INVALID_TICKET_TRANSITION', 'ERR_OTHER_OPEN_TICKET', 'ERR_TICKET_CLOSED', 'ERR_AGENT_AT_CAPACITY'],
       async handler({ req, res, params, body, auth: { viewer } }) {
         const { ticket, streamId } = await visibleTicket(ctx, req, { id: params.id });
         if (body.userId != null && !(await ctx.users.user(viewer.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND', 404);
         let command = isTransfer(ticket, body) ? undefined : commandFor(ticket, body, { userId: viewer.userId, admin: viewer.profile === 'admin' });
         const settings = async () => (await companies.company(viewer.companyId))?.settings ?? {};
+        // Taking a ticket (accepting, reopening, being handed one) counts against the agent's capacity.
+        const taker = command?.type === 'AcceptTicket' || command?.type === 'ReopenTicket' ? command.userId : isTransfer(ticket, body) && body.userId != null && body.userId !== ticket.userId ? body.userId : null;
+        if (taker !== null && ticket.userId !== taker) await requireCapacity(viewer.companyId, taker);
         // Accepting a pending ticket greets the customer by the agent's name when the company says so (not in groups).
         if (command?.type === 'AcceptTicket' && ticket.status === 'pending' && !ticket.isGroup) {
           const agent = (await settings()).sendGreetingAccepted === 'enabled' ? await ctx.users.user(viewer.companyId, command.userId) : null;
@@ -198,7 +211,7 @@ export function ticketRoutes(ctx: ApiContext, knex: Knex, ids: IdAllocator): Rou
       permission: 'signedIn',
       body: newTicketSchema,
       status: 201,
-      errors: ['ERR_OTHER_OPEN_TICKET', 'ERR_NOT_FOUND', 'ERR_QUEUE_NOT_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_DEF_WAPP_FOUND', 'ERR_NO_USER_FOUND'],
+      errors: ['ERR_OTHER_OPEN_TICKET', 'ERR_NOT_FOUND', 'ERR_QUEUE_NOT_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_DEF_WAPP_FOUND', 'ERR_NO_USER_FOUND', 'ERR_AGENT_AT_CAPACITY'],
       async handler({ res, body, auth: { viewer } }) {
         const admin = viewer.profile === 'admin';
         const companyId = viewer.companyId;
@@ -218,6 +231,7 @@ export function ticketRoutes(ctx: ApiContext, knex: Knex, ids: IdAllocator): Rou
         if (!connection) {
           throw body.whatsappId === undefined ? new AppError('ERR_NO_DEF_WAPP_FOUND', 404, 'The company has no default connection') : new AppError('ERR_NO_WAPP_FOUND', 404, `Connection ${body.whatsappId} not found`);
         }
+        await requireCapacity(companyId, userId);
         const command: ContactStreamCommand = { type: 'StartTicket', ticketId: await ids.next('ticket'), uuid: randomUUID(), userId, queueId: body.queueId, whatsappId: connection.id };
         try {
           const result = await ctx.conversationService.execute(contact.streamId, command, { actor: { type: 'user', userId: viewer.userId } });
@@ -233,6 +247,24 @@ export function ticketRoutes(ctx: ApiContext, knex: Knex, ids: IdAllocator): Rou
           throw error;
         }
         res.status(201).json((await ctx.conversations.findTicket(companyId, { id: command.ticketId }))!.ticket);
+      },
+    }),
+    route<{ id: number }, object, InferType<typeof ticketBotSchema>>({
+      method: 'put',
+      path: '/tickets/:id/bot',
+      feature,
+      summary:
+        'Pause the bot on a pending ticket (`{paused: true}`: nothing automatic answers until it resumes) or hand the ticket back to it (`{paused: false}`: the next customer message starts over)',
+      permission: 'signedIn',
+      params: idParamsSchema(),
+      body: ticketBotSchema,
+      errors: ['ERR_NO_TICKET_FOUND', 'ERR_TICKET_CLOSED', 'ERR_INVALID_TICKET_TRANSITION'],
+      async handler({ req, res, params, body, auth: { viewer } }) {
+        const { ticket, streamId } = await visibleTicket(ctx, req, { id: params.id });
+        const command = body.paused ? { type: 'PauseBot' as const, ticketId: ticket.id } : { type: 'ResumeBot' as const, ticketId: ticket.id };
+        const result = await ctx.conversationService.execute(streamId, command, { actor: { type: 'user', userId: viewer.userId } });
+        await ctx.readYourWrites(result.position);
+        res.json((await visibleTicket(ctx, req, { id: ticket.id })).ticket);
       },
     }),
     route({

@@ -4,6 +4,7 @@ import type { Ack, SessionStatus } from '@atendo/contracts';
 import makeWASocket, {
   Browsers,
   downloadMediaMessage,
+  isJidGroup,
   makeCacheableSignalKeyStore,
   type AnyMessageContent,
   type AuthenticationState,
@@ -114,6 +115,8 @@ interface Session {
   /** Credential saves not finished yet: a new socket waits for them (after pairing, WhatsApp asks for one at once). */
   saving: Promise<void>;
   serverAcks: Map<string, PendingAck>;
+  /** Ids of the latest messages this session sent: their echoes are ours, not replies typed on the phone. */
+  sent: Set<string>;
   /** Journal writes, one after another: what is journaled is always a prefix of what WhatsApp delivered. */
   journaling: Promise<void>;
 }
@@ -196,6 +199,7 @@ export class BaileysProvider implements ChannelProvider {
       reports: Promise.resolve(),
       saving: Promise.resolve(),
       serverAcks: new Map(),
+      sent: new Set(),
       journaling: Promise.resolve(),
     };
     if (!(await this.leases.acquire(info.connectionId))) {
@@ -289,6 +293,8 @@ export class BaileysProvider implements ChannelProvider {
       }));
       session.inbound = session.inbound.then(() => journaled);
       for (const message of pending) this.enqueueInbound(session, message);
+      // Replies typed on the phone itself (a person taking over); our own sends echo back too, and are known by id.
+      for (const message of messages) if (this.typedOnPhone(session, message)) this.enqueueInbound(session, message);
     });
     // WhatsApp tells the LID of a number it knows (app-state sync): one person, one contact.
     socket.ev.on('lid-mapping.update', (update: { lid?: string; pn?: string }) => {
@@ -389,7 +395,9 @@ export class BaileysProvider implements ChannelProvider {
     for (const fact of facts) {
       if (fact.kind === 'identity' && session.sink.identity) await this.untilDone(session, () => session.sink.identity!(id, fact.lid, fact.pn));
     }
-    const inbound = facts.filter((f): f is MessageFact => f.kind === 'message' && !f.fromMe).map((f) => this.toInbound(session, f, message));
+    const inbound = facts
+      .filter((f): f is MessageFact => f.kind === 'message' && (!f.fromMe || (!f.isGroup && f.chat !== null && !session.sent.has(f.providerMessageId))))
+      .map((f) => this.toInbound(session, f, message));
     for (const item of inbound) {
       for (let failures = 0; ; failures++) {
         if (session.stopped) return;
@@ -421,8 +429,16 @@ export class BaileysProvider implements ChannelProvider {
     if (message.key.id) await this.untilDone(session, () => this.journal.done(id, message.key.id!));
   }
 
+  /** A message the account wrote in a one-to-one chat that this session did not send: typed on the phone. */
+  private typedOnPhone(session: Session, message: WAMessage): boolean {
+    const { key } = message;
+    return key.fromMe === true && !!key.id && !!key.remoteJid && !isJidGroup(key.remoteJid) && !session.sent.has(key.id);
+  }
+
   private toInbound(session: Session, fact: MessageFact, raw: WAMessage): InboundMessage {
-    const from = fact.from.pn ?? fact.from.lid ?? '';
+    // Typed on the phone: the person it concerns is the one it was written to.
+    const who = fact.fromMe && fact.chat ? fact.chat : fact.from;
+    const from = who.pn ?? who.lid ?? '';
     const inbound: InboundMessage = {
       connectionId: session.info.connectionId,
       providerMessageId: fact.providerMessageId,
@@ -434,7 +450,8 @@ export class BaileysProvider implements ChannelProvider {
     };
     if (fact.pushName) inbound.pushName = fact.pushName;
     if (fact.quotedProviderMessageId) inbound.quotedProviderMessageId = fact.quotedProviderMessageId;
-    if (fact.from.lid) inbound.lid = fact.from.lid;
+    if (who.lid) inbound.lid = who.lid;
+    if (fact.fromMe) inbound.fromMe = true;
     if (fact.media) {
       const socket = session.socket;
       inbound.media = {
@@ -502,6 +519,8 @@ export class BaileysProvider implements ChannelProvider {
     });
     acknowledged.catch(() => undefined);
     const options: MiscMessageGenerationOptions = { messageId: providerMessageId };
+    session.sent.add(providerMessageId);
+    if (session.sent.size > 2_000) session.sent.delete(session.sent.values().next().value!);
     if (message.quotedProviderMessageId) {
       // The quote needs only the quoted message's key to point at it.
       options.quoted = { key: { remoteJid: jid, id: message.quotedProviderMessageId }, message: { conversation: '' } } as WAMessage;
@@ -516,6 +535,13 @@ export class BaileysProvider implements ChannelProvider {
     }
     await acknowledged;
     return { providerMessageId, timestamp: this.now() };
+  }
+
+  async revoke(connectionId: number, to: string, providerMessageId: string): Promise<void> {
+    const socket = this.sessions.get(connectionId)?.socket;
+    if (!socket) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', `WhatsApp session ${connectionId} is not connected`);
+    const jid = to.endsWith('@lid') ? lidJid(to.slice(0, -4)) : pnJid(to);
+    await socket.sendMessage(jid, { delete: { remoteJid: jid, fromMe: true, id: providerMessageId } });
   }
 
   async checkNumber(connectionId: number, number: string): Promise<boolean> {

@@ -162,6 +162,17 @@ export class FakeWhatsapp {
     this.deliver(socket, [message], options.type ?? 'notify');
     return message;
   }
+
+  /** Someone types on the connected phone itself to `to` (WhatsApp Web, or the phone app): a fromMe message. */
+  phoneTypes(connectionId: number, to: string, text: string): WAMessage {
+    const socket = this.socketOf(connectionId);
+    if (!socket) throw new Error(`connection ${connectionId} is not connected`);
+    const id = `3A${(++this.nextId).toString(16).padStart(18, '0').toUpperCase()}`;
+    const message = { key: { remoteJid: `${to}@s.whatsapp.net`, fromMe: true, id }, message: { conversation: text }, messageTimestamp: Math.floor(Date.now() / 1000) } as WAMessage;
+    // No receipt is owed for the account's own message: nothing waits for one.
+    socket.receiveMessages([message], 'notify');
+    return message;
+  }
 }
 
 /** What a customer's phone shows of a message: its text (or caption), and the file that came with it. */
@@ -170,6 +181,8 @@ export interface PhoneMessage {
   text: string;
   connectionId: number;
   media?: { kind: 'image' | 'video' | 'audio' | 'document'; mimetype: string; size: number; ptt?: boolean; fileName?: string };
+  /** Deleted for everyone by the platform. */
+  deleted?: boolean;
 }
 
 export class FakeSocket implements BaileysSocket {
@@ -250,6 +263,12 @@ export class FakeSocket implements BaileysSocket {
 
   async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined> {
     if (!this.open || this.ended) throw new Error('Connection Closed');
+    if ('delete' in content && content.delete) {
+      // Delete for everyone: the customer's phone shows it deleted.
+      const phone = this.whatsapp.phones.get(jid.split('@')[0]!) ?? [];
+      for (const m of phone) if (m.id === content.delete.id) m.deleted = true;
+      return undefined;
+    }
     const id = options?.messageId ?? `3EB0${Math.random().toString(16).slice(2, 20).toUpperCase()}`;
     const number = jid.split('@')[0]!;
     const text = 'text' in content ? String(content.text) : 'caption' in content && content.caption ? String(content.caption) : '';
@@ -273,7 +292,10 @@ export class FakeSocket implements BaileysSocket {
         receipt(proto.WebMessageInfo.Status.READ, 15);
       }, 5);
     }
-    return { key: { remoteJid: jid, fromMe: true, id }, message: { conversation: text }, status: proto.WebMessageInfo.Status.PENDING } as WAMessage;
+    const sent = { key: { remoteJid: jid, fromMe: true, id }, message: { conversation: text }, messageTimestamp: Math.floor(Date.now() / 1000), status: proto.WebMessageInfo.Status.PENDING } as WAMessage;
+    // As Baileys does (`emitOwnEvents`): the socket's own send comes back as an `append` upsert.
+    this.ev.emit('messages.upsert', { messages: [sent], type: 'append' });
+    return sent;
   }
 
   async logout(): Promise<void> {

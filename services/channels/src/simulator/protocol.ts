@@ -23,6 +23,8 @@ export interface WireInbound {
   /** ms since epoch */
   timestamp: number;
   quotedId?: string;
+  /** Typed on the simulated phone to the customer `from` (a person answering outside the platform). */
+  fromMe?: boolean;
 }
 
 /** A file the platform sent: the simulated phone shows what it is (the bytes stay with the platform). */
@@ -48,4 +50,6 @@ export type PlatformFrame =
   | { type: 'ack-received'; acks: Array<{ providerMessageId: string; ack: Ack }> }
   /** `id` is the platform's idempotency key and becomes the message's id: the same id twice is one message. */
   | { type: 'send'; requestId: number; id?: string; to: string; body: string; quotedId?: string; media?: WireMedia }
+  /** Delete a sent message for everyone: the customer's phone shows it deleted. */
+  | { type: 'revoke'; id: string; to: string }
   | { type: 'logout' };

@@ -165,6 +165,13 @@ export class SimulatorProvider implements ChannelProvider {
     });
   }
 
+  async revoke(connectionId: number, to: string, providerMessageId: string): Promise<void> {
+    const ws = this.sessions.get(connectionId)?.ws;
+    if (ws?.readyState !== WebSocket.OPEN) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', `WhatsApp session ${connectionId} is not connected to the simulator`);
+    const frame: PlatformFrame = { type: 'revoke', id: providerMessageId, to };
+    ws.send(JSON.stringify(frame));
+  }
+
   async logout(connectionId: number): Promise<void> {
     const session = this.sessions.get(connectionId);
     const ws = session?.ws;
@@ -465,6 +472,7 @@ export class SimulatorProvider implements ChannelProvider {
     };
     if (m.pushName) message.pushName = m.pushName;
     if (m.quotedId) message.quotedProviderMessageId = m.quotedId;
+    if (m.fromMe) message.fromMe = true;
     return message;
   }
 

@@ -62,7 +62,8 @@ export interface SimulatorServer {
   close(): Promise<void>;
 }
 
-type Sender = 'customer' | 'platform';
+/** `phone`: typed on the connected phone itself, outside the platform. */
+type Sender = 'customer' | 'platform' | 'phone';
 
 interface LogEntry {
   id: string;
@@ -72,6 +73,8 @@ interface LogEntry {
   ack: Ack;
   quotedId?: string;
   media?: WireMedia;
+  /** Deleted for everyone by the platform. */
+  deleted?: boolean;
 }
 
 interface Customer {
@@ -262,6 +265,14 @@ export class Simulator {
       case 'send':
         this.onSend(s, frame);
         break;
+      case 'revoke': {
+        const entry = typeof frame.to === 'string' ? s.customers.get(frame.to)?.log.find((e) => e.id === frame.id && e.sender === 'platform') : undefined;
+        if (entry) {
+          entry.deleted = true;
+          this.changed();
+        }
+        break;
+      }
       case 'logout':
         this.unlink(s);
         break;
@@ -437,12 +448,19 @@ export class Simulator {
     return this.accept(s, from, text, pushName, quotedId);
   }
 
-  private accept(s: Session, from: string, text: string, pushName?: string, quotedId?: string): string {
+  /** The person holding the connected phone types `text` to the customer `to`: the platform hears of it as fromMe. */
+  phoneTypes(connectionId: number, to: string, text: string): string {
+    const s = this.session(connectionId, false);
+    if (!s?.paired) throw new HttpError(409, 'ERR_WAPP_NOT_INITIALIZED', `session ${connectionId} is not connected`);
+    return this.accept(s, to, text, undefined, undefined, true);
+  }
+
+  private accept(s: Session, from: string, text: string, pushName?: string, quotedId?: string, fromMe = false): string {
     const customer = this.customer(s, from);
     if (pushName) customer.pushName = pushName;
-    const entry: LogEntry = { id: newMessageId(), sender: 'customer', body: text, timestamp: Date.now(), ack: 1 };
-    const message: WireInbound = { id: entry.id, from, body: text, timestamp: entry.timestamp };
-    if (customer.pushName) message.pushName = customer.pushName;
+    const entry: LogEntry = { id: newMessageId(), sender: fromMe ? 'phone' : 'customer', body: text, timestamp: Date.now(), ack: 1 };
+    const message: WireInbound = { id: entry.id, from, body: text, timestamp: entry.timestamp, ...(fromMe ? { fromMe: true } : {}) };
+    if (customer.pushName && !fromMe) message.pushName = customer.pushName;
     if (quotedId) message.quotedId = entry.quotedId = quotedId;
     this.append(customer, entry);
     const pending: Pending = { message, entry, sentAt: 0, attempts: 0 };
@@ -516,6 +534,7 @@ export class Simulator {
         ack: e.ack,
         quotedId: e.quotedId ?? null,
         ...(e.media ? { media: e.media } : {}),
+        ...(e.deleted ? { deleted: true } : {}),
       })),
     };
   }
@@ -578,6 +597,10 @@ export class Simulator {
       if (!s?.paired) throw new HttpError(409, 'ERR_WAPP_NOT_INITIALIZED', `session ${connectionId} is not connected`);
       const ids = checked.map((m) => this.accept(s, m.from, m.text, m.pushName, m.quotedId));
       return [202, { ids }];
+    }
+    if (parts.length === 5 && action === 'customers' && last === 'phone' && method === 'POST') {
+      const m = checkCustomerMessage(await readJson(req), number, '');
+      return [202, { id: this.phoneTypes(connectionId, m.from, m.text) }];
     }
     if (parts.length === 5 && action === 'customers' && last === 'messages') {
       if (method === 'GET') return [200, this.customerView(this.requireSession(connectionId), checkNumber(number, ''))];
@@ -734,7 +757,7 @@ export interface SimulatorSessionView {
 export interface SimulatorCustomerView {
   number: string;
   pushName: string | null;
-  messages: Array<{ id: string; sender: Sender; body: string; timestamp: number; ack: Ack; quotedId: string | null; media?: WireMedia }>;
+  messages: Array<{ id: string; sender: Sender; body: string; timestamp: number; ack: Ack; quotedId: string | null; media?: WireMedia; deleted?: boolean }>;
 }
 
 function emptySession(connectionId: number, paired: boolean): Session {

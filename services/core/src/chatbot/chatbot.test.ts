@@ -206,3 +206,45 @@ describe('chatbot: business hours', () => {
     spec.given([...menu, ...chosen]).when(receive('m3', 'oi?', { sentAt: monday('19:30'), chatbot: byQueue })).then([received('m3', 'oi?', monday('19:30'))]);
   });
 });
+
+describe('bots and people share one conversation', () => {
+  const phone = (messageId: string, body: string, changes: Partial<Extract<ContactStreamCommand, { type: 'RecordPhoneMessage' }>> = {}): ContactStreamCommand => ({
+    type: 'RecordPhoneMessage', companyId: 1, whatsappId: 4, messageId, number: '5511999990001', body, mediaType: 'chat', sentAt: at(1), quotedMessageId: null,
+    queueId: null, newContactId: 10, newTicketId: 20, newTicketUuid: 'uuid-20', ...changes,
+  });
+  const typed = (messageId: string, body: string): ContactStreamDomainEvent => ({
+    type: 'MessageTypedOnPhone', id: inboundEventId(1, 4, messageId), data: { ticketId: 20, messageId, whatsappId: 4, body, mediaType: 'chat', sentAt: at(1), quotedMessageId: null },
+  });
+  const held = (reason: 'person' | 'paused'): ContactStreamDomainEvent => ({ type: 'ChatbotStopped', data: { ticketId: 20, reason } });
+
+  it('a reply typed on the connected phone shows in the conversation and stops the bot (a person took over)', () => {
+    spec.given(atMainMenu).when(phone('p1', 'Oi Ana, aqui é a Bia!')).then([typed('p1', 'Oi Ana, aqui é a Bia!'), held('person')]);
+    // The customer's next answer gets nothing from the bot.
+    spec.given([...atMainMenu, typed('p1', 'Oi Ana'), held('person')]).when(receive('m2', '1')).then([received('m2', '1')]);
+  });
+  it('the platform’s own send echoed back is not a reply typed on the phone, and a redelivered one is recorded once', () => {
+    const sent: ContactStreamDomainEvent = { type: 'MessageDispatched', data: { ticketId: 20, messageId: nameBasedUuid('atendo:chatbot:1:4:m1:0'), providerMessageId: 'WA-OURS' } };
+    spec.given([...atMainMenu, sent]).when(phone('WA-OURS', MAIN)).then([]);
+    spec.given([...atMainMenu, typed('p1', 'Oi Ana')]).when(phone('p1', 'Oi Ana')).then([]);
+  });
+  it('the phone writing first opens the contact and a pending ticket the bot leaves alone', () => {
+    spec.given([]).when(phone('p1', 'Bom dia, Ana! Seu pedido chegou.')).then([
+      { type: 'ContactCreated', data: { contactId: 10, number: '5511999990001', name: '5511999990001', isGroup: false } },
+      opened(),
+      typed('p1', 'Bom dia, Ana! Seu pedido chegou.'),
+      held('person'),
+    ]);
+  });
+  it('an integration pauses the bot: not even the out-of-hours message speaks; resumed, the next message starts over', () => {
+    spec.given(atMainMenu).when({ type: 'PauseBot', ticketId: 20 }).then([held('paused')]);
+    spec.given([...atMainMenu, held('paused')]).when({ type: 'PauseBot', ticketId: 20 }).then([]);
+    const closedAllDay = ctx({ hours: { scope: 'company', timeZone: 'America/Sao_Paulo', schedules: [{ weekday: 'domingo', weekdayEn: 'sunday', startTime: '', endTime: '' }], outOfHoursMessage: 'Estamos fechados.' } });
+    spec.given([...atMainMenu, held('paused')]).when(receive('m2', 'alô?', { chatbot: closedAllDay, sentAt: at(2) })).then([received('m2', 'alô?', at(2))]);
+    spec.given([...atMainMenu, held('paused')]).when({ type: 'ResumeBot', ticketId: 20 }).then([{ type: 'ChatbotResumed', data: { ticketId: 20 } }]);
+    spec.given([...atMainMenu, held('paused'), { type: 'ChatbotResumed', data: { ticketId: 20 } }]).when(receive('m2', 'voltei')).then([received('m2', 'voltei'), says('m2', MAIN), advanced(null)]);
+  });
+  it('a ticket a person accepted never goes back to the bot; a closed one cannot be paused', () => {
+    spec.given([...atMainMenu, { type: 'TicketAccepted', data: { ticketId: 20, userId: 7 } }]).when({ type: 'ResumeBot', ticketId: 20 }).thenThrows('ERR_INVALID_TICKET_TRANSITION');
+    spec.given([...atMainMenu, { type: 'TicketResolved', data: { ticketId: 20, userId: null } }]).when({ type: 'PauseBot', ticketId: 20 }).thenThrows('ERR_TICKET_CLOSED');
+  });
+});

@@ -1,7 +1,8 @@
 import type { ChatbotContext, ChatbotOption, CompanySchedule } from '@atendo/contracts';
 import type { RuleFamily } from '../commands/ruleFamily.js';
 import type { ContactStreamDomainEvent, ContactStreamState, TicketState } from '../contacts/contactStream.js';
-import { changeTicket } from '../tickets/ticketRules.js';
+import { changeTicket, ticketOf } from '../tickets/ticketRules.js';
+import { DomainError } from '../errors.js';
 import { isOpen, nextOpening } from './hours.js';
 
 /** Where the bot stands on a ticket (see ChatbotEvent); absent until it first asks something. */
@@ -10,7 +11,14 @@ export interface BotState {
   invalid: number;
   invalidSince: string | null;
   stopped: boolean;
+  /** Stopped by a person (a reply typed on the phone) or an integration: nothing automatic speaks until it resumes. */
+  held?: boolean;
+  /** Handed back to the bot: the customer's next message starts over, as on a new ticket. */
+  restart?: boolean;
 }
+
+/** An integration (or an agent) pauses the bot on a ticket, or hands the ticket back to it. */
+export type ChatbotCommand = { type: 'PauseBot'; ticketId: number } | { type: 'ResumeBot'; ticketId: number };
 
 /** The words the bot adds to a menu to move around it (the product speaks Portuguese to customers by default). */
 export const MENU_BACK = '*0* - Voltar';
@@ -53,6 +61,8 @@ export function chatbotTurn(turn: ChatbotTurn): ContactStreamDomainEvent[] {
   const { ctx, ticket, at } = turn;
   if (ticket.status !== 'pending' || ticket.userId !== null) return [];
   const bot = ticket.bot;
+  // A person or an integration holds the conversation: not even the out-of-hours message talks over them.
+  if (bot?.held) return [];
   const events: ContactStreamDomainEvent[] = [];
   let sent = 0;
   const say = (text: string) => {
@@ -116,9 +126,14 @@ export function chatbotTurn(turn: ChatbotTurn): ContactStreamDomainEvent[] {
 
   // A ticket opened out of hours hears the greeting with its first message in hours (once).
   const greetingLate = !turn.opened && !bot && ticket.outOfHours !== undefined && !ticket.greeted;
-  if (turn.opened || greetingLate) {
+  const restart = bot?.restart === true;
+  if (turn.opened || greetingLate || restart) {
     if (greetingLate) events.push({ type: 'ChatbotGreeted', data: { ticketId: ticket.id } });
-    if (ctx.queues.length === 0) return say(ctx.greetingMessage), events;
+    if (ctx.queues.length === 0) {
+      say(ctx.greetingMessage);
+      if (restart) stop('done');
+      return events;
+    }
     if (ctx.queues.length === 1) {
       enter(ctx.queues[0]!, ctx.greetOneQueue ? ctx.greetingMessage : '');
       return events;
@@ -197,16 +212,35 @@ function levelAt(queue: ChatbotContext['queues'][number], path: number[]): { opt
 }
 
 /** Folds where the bot stands on each ticket, and the queue a ticket joined. */
-export const chatbotRules: RuleFamily<never, ContactStreamDomainEvent, ContactStreamState> = {
+export const chatbotRules: RuleFamily<ChatbotCommand, ContactStreamDomainEvent, ContactStreamState> = {
   name: 'chatbot',
-  decide: {},
+  decide: {
+    PauseBot(command, state) {
+      const ticket = ticketOf(state, command.ticketId);
+      if (ticket.status === 'closed') throw new DomainError('ERR_TICKET_CLOSED', 'The ticket is closed');
+      return ticket.bot?.held ? [] : [{ type: 'ChatbotStopped', data: { ticketId: ticket.id, reason: 'paused' } }];
+    },
+    ResumeBot(command, state) {
+      const ticket = ticketOf(state, command.ticketId);
+      // Rule 8: a ticket a person accepted is never answered by a bot.
+      if (ticket.status !== 'pending' || ticket.userId !== null) {
+        throw new DomainError('ERR_INVALID_TICKET_TRANSITION', 'Only a pending ticket nobody took can go back to the bot', { status: ticket.status }, 409);
+      }
+      return ticket.bot?.stopped ? [{ type: 'ChatbotResumed', data: { ticketId: ticket.id } }] : [];
+    },
+  },
   evolve: {
     ChatbotAdvanced(next, { data }, state) {
       changeTicket(next, state, data.ticketId, { bot: { path: data.path, invalid: data.invalid, invalidSince: data.invalidSince, stopped: false } });
     },
     ChatbotStopped(next, { data }, state) {
       const bot = state.tickets.get(data.ticketId)?.bot;
-      changeTicket(next, state, data.ticketId, { bot: { path: bot?.path ?? null, invalid: bot?.invalid ?? 0, invalidSince: bot?.invalidSince ?? null, stopped: true } });
+      const held = data.reason === 'person' || data.reason === 'paused';
+      changeTicket(next, state, data.ticketId, { bot: { path: bot?.path ?? null, invalid: bot?.invalid ?? 0, invalidSince: bot?.invalidSince ?? null, stopped: true, ...(held ? { held } : {}) } });
+    },
+    // Back to the bot: it starts over (the customer's next message gets the greeting or the menu).
+    ChatbotResumed(next, { data }, state) {
+      changeTicket(next, state, data.ticketId, { bot: { path: null, invalid: 0, invalidSince: null, stopped: false, restart: true } });
     },
     ChatbotOutOfHours(next, { data }, state) {
       changeTicket(next, state, data.ticketId, { outOfHours: data.until });

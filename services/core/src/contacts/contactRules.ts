@@ -1,8 +1,10 @@
 import type { ContactEvent } from '@atendo/contracts';
 import { Map as ImmutableMap } from 'immutable';
 import type { RuleFamily } from '../commands/ruleFamily.js';
+import { DomainError } from '../errors.js';
 import type { ContactStreamDomainEvent, ContactStreamState } from './contactStream.js';
 
+type ExtraInfo = Extract<ContactEvent, { type: 'ContactUpdated' }>['data']['extraInfo'];
 type Merged = Extract<ContactEvent, { type: 'ContactMerged' }>['data'];
 
 /**
@@ -12,15 +14,46 @@ type Merged = Extract<ContactEvent, { type: 'ContactMerged' }>['data'];
  */
 export type ContactCommand =
   | { type: 'MergeInto'; intoNumber: string }
+  /** A person adds the contact (the contacts page, an import): refused when the number already has one. */
+  | { type: 'CreateContact'; contactId: number; number: string; name: string; email: string; extraInfo: ExtraInfo }
+  | { type: 'UpdateContact'; contactId: number; name: string; email: string; extraInfo: ExtraInfo }
+  /** Deletes the contact and its tickets (and so their messages). */
+  | { type: 'DeleteContact'; contactId: number; userId: number }
   | { type: 'AbsorbContact'; number: string; from: Omit<Merged, 'contactId' | 'number' | 'name'> & { name: string } };
+
+/** The stream's contact, when it is the one a command names (a deleted or merged-away one is not found). */
+function named(state: ContactStreamState, contactId: number) {
+  if (!state.contact || state.contact.id !== contactId || state.mergedInto !== null) throw new DomainError('ERR_NO_CONTACT_FOUND', `Contact ${contactId} not found`, { contactId }, 404);
+  return state.contact;
+}
 
 /**
  * The contact record of a customer's stream. Contacts come and get their names from the customer's messages (the
- * messages family decides those); this family folds them, and merges two contacts that turn out to be one person.
+ * messages family decides those) or are added by a person; this family folds them, lets people edit and delete them,
+ * and merges two contacts that turn out to be one person. One number, one contact: the stream is the number's.
  */
 export const contactRules: RuleFamily<ContactCommand, ContactStreamDomainEvent, ContactStreamState> = {
   name: 'contacts',
   decide: {
+    CreateContact(command, state) {
+      if (state.contact) throw new DomainError('ERR_DUPLICATED_CONTACT', `The number ${command.number} already has a contact`, { contactId: state.contact.id }, 409);
+      const { contactId, number, name, email, extraInfo } = command;
+      const events: ContactStreamDomainEvent[] = [{ type: 'ContactCreated', data: { contactId, number, name, isGroup: false } }];
+      if (email || extraInfo.length > 0) events.push({ type: 'ContactUpdated', data: { contactId, name, email, extraInfo } });
+      return events;
+    },
+    UpdateContact(command, state) {
+      named(state, command.contactId);
+      const { contactId, name, email, extraInfo } = command;
+      return [{ type: 'ContactUpdated', data: { contactId, name, email, extraInfo } }];
+    },
+    DeleteContact(command, state) {
+      named(state, command.contactId);
+      return [
+        ...[...state.tickets.keys()].map((ticketId): ContactStreamDomainEvent => ({ type: 'TicketDeleted', data: { ticketId, userId: command.userId } })),
+        { type: 'ContactDeleted', data: { contactId: command.contactId, userId: command.userId } },
+      ];
+    },
     MergeInto(command, state) {
       if (!state.contact || state.mergedInto !== null) return [];
       return [{ type: 'ContactMergedInto', data: { contactId: state.contact.id, intoNumber: command.intoNumber } }];
@@ -53,6 +86,14 @@ export const contactRules: RuleFamily<ContactCommand, ContactStreamDomainEvent, 
     },
     ContactRenamed(next, { data }, state) {
       if (state.contact) next.contact = { ...state.contact, name: data.name };
+    },
+    ContactUpdated(next, { data }, state) {
+      if (state.contact) next.contact = { ...state.contact, name: data.name };
+    },
+    ContactDeleted(next) {
+      next.contact = null;
+      next.currentTicketId = null;
+      next.rating = null;
     },
     ContactMergedInto(next, { data }) {
       next.mergedInto = data.intoNumber;

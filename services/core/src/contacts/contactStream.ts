@@ -1,4 +1,4 @@
-import type { Ack, ContactStreamEvent, TicketStatus } from '@atendo/contracts';
+import type { Ack, ContactStreamEvent, TicketStatus, TimerKind } from '@atendo/contracts';
 import { Map as ImmutableMap } from 'immutable';
 import type { SnapshotCodec } from '../commands/decider.js';
 import { streamId } from '../eventstore/streams.js';
@@ -30,6 +30,10 @@ export interface TicketState {
   outOfHours?: string | null;
   /** Greeted late: it opened out of hours, and the greeting came with the first message in hours. */
   greeted?: boolean;
+  /** Its armed deadlines by kind (timers/timers.ts): the due time each was set for. */
+  timers?: Partial<Record<TimerKind, string>>;
+  /** Its tags' ids (tags/ticketTags.ts); absent: none. */
+  tags?: number[];
 }
 
 export interface OutboundState {
@@ -37,6 +41,8 @@ export interface OutboundState {
   providerMessageId: string | null;
   ack: Ack;
   failed: boolean;
+  /** Deleted by its agent (MessageDeleted). */
+  deleted?: boolean;
 }
 
 /** How many of the latest received message ids the state remembers; older redeliveries are caught by event id. */
@@ -86,7 +92,7 @@ interface ConversationSnapshot {
   tickets: TicketState[];
   currentTicketId: number | null;
   received: string[];
-  outbound: Array<[messageId: string, ticketId: number, providerMessageId: string | null, ack: Ack, failed: boolean]>;
+  outbound: Array<[messageId: string, ticketId: number, providerMessageId: string | null, ack: Ack, failed: boolean, deleted?: boolean]>;
   mergedInto: string | null;
   absorbed: number[];
   rating?: RatingWait | null;
@@ -94,14 +100,14 @@ interface ConversationSnapshot {
 
 export const contactStreamSnapshots: SnapshotCodec<ContactStreamState> = {
   // Bump when the state's shape or a window's size changes: older snapshots are then ignored.
-  version: 4,
+  version: 7,
   every: 100,
   serialize: (state): ConversationSnapshot => ({
     contact: state.contact,
     tickets: [...state.tickets.values()],
     currentTicketId: state.currentTicketId,
     received: state.received.toArray().map(([id]) => id),
-    outbound: state.outbound.toArray().map(([id, m]) => [id, m.ticketId, m.providerMessageId, m.ack, m.failed]),
+    outbound: state.outbound.toArray().map(([id, m]) => (m.deleted ? [id, m.ticketId, m.providerMessageId, m.ack, m.failed, true] : [id, m.ticketId, m.providerMessageId, m.ack, m.failed])),
     mergedInto: state.mergedInto,
     absorbed: state.absorbed,
     rating: state.rating,
@@ -110,7 +116,7 @@ export const contactStreamSnapshots: SnapshotCodec<ContactStreamState> = {
     const s = data as ConversationSnapshot;
     const outbound = Window.of<string, OutboundState>(
       OUTBOUND_WINDOW,
-      s.outbound.map(([id, ticketId, providerMessageId, ack, failed]) => [id, { ticketId, providerMessageId, ack, failed }]),
+      s.outbound.map(([id, ticketId, providerMessageId, ack, failed, deleted]) => [id, { ticketId, providerMessageId, ack, failed, ...(deleted ? { deleted } : {}) }]),
     );
     return {
       contact: s.contact,

@@ -24,6 +24,10 @@ export interface InboundInput {
   mediaUrl?: string | null;
   /** The connection's chatbot (greeting, queues, menus): absent, the platform stays quiet. */
   chatbot?: ChatbotContext;
+  /** The connection's `timeToTransfer`, when it has a transfer queue (the auto-transfer timer). */
+  autoTransferMinutes?: number;
+  /** Typed on the connected phone to this number (a person taking over), not the customer's. */
+  fromMe?: boolean;
 }
 
 /**
@@ -69,7 +73,40 @@ export class ContactStreamService {
     }
   }
 
+  /** Ids for the contact and ticket a message may create (none for a message the state already has). */
+  private async newIds(state: ContactStreamState, messageId: string) {
+    const seen = state.received.has(messageId);
+    return {
+      newContactId: state.contact?.id ?? (seen ? 0 : await this.ids.next('contact')),
+      newTicketId: state.currentTicketId ?? (seen ? 0 : await this.ids.next('ticket')),
+      newTicketUuid: randomUUID(),
+    };
+  }
+
   private handleReceive(stream: string, input: InboundInput): Promise<ConversationResult> {
+    if (input.fromMe) {
+      return handleCommand(
+        this.store,
+        contactStreamDecider,
+        stream,
+        async (state) => ({
+          type: 'RecordPhoneMessage' as const,
+          companyId: input.companyId,
+          whatsappId: input.whatsappId,
+          messageId: input.messageId,
+          number: input.number,
+          body: input.body,
+          mediaType: input.mediaType,
+          sentAt: input.sentAt.toISOString(),
+          quotedMessageId: input.quotedMessageId,
+          mediaUrl: input.mediaUrl ?? null,
+          queueId: input.queueId,
+          ...(await this.newIds(state, input.messageId)),
+        }),
+        { actor: { type: 'system', name: 'phone' }, occurredAt: input.sentAt },
+        this.options,
+      );
+    }
     return handleCommand(
       this.store,
       contactStreamDecider,
@@ -88,10 +125,9 @@ export class ContactStreamService {
         quotedMessageId: input.quotedMessageId,
         mediaUrl: input.mediaUrl ?? null,
         queueId: input.queueId,
-        newContactId: state.contact?.id ?? (state.received.has(input.messageId) ? 0 : await this.ids.next('contact')),
-        newTicketId: state.currentTicketId ?? (state.received.has(input.messageId) ? 0 : await this.ids.next('ticket')),
-        newTicketUuid: randomUUID(),
+        ...(await this.newIds(state, input.messageId)),
         ...(input.chatbot ? { chatbot: input.chatbot } : {}),
+        ...(input.autoTransferMinutes ? { autoTransferMinutes: input.autoTransferMinutes } : {}),
       }),
       { actor: { type: 'contact', contactId: 0 }, occurredAt: input.sentAt },
       this.options,
@@ -116,13 +152,17 @@ export class ContactStreamService {
       /** A file (already stored); `part` numbers the files of one request, so each is its own message under one key. */
       media?: { mediaType: MediaType; mediaUrl: string; voice: boolean };
       part?: number;
+      /** The connection's `expiresTicket` (minutes): quiet that long after this reply, the ticket closes. */
+      autoCloseMinutes?: number;
     },
     context: CommandContext,
   ) {
     const key = input.idempotencyKey === undefined ? undefined : input.part ? `${input.idempotencyKey}#${input.part}` : input.idempotencyKey;
     const messageId = key === undefined ? randomUUID() : replyMessageId(streamId, input.ticketId, key);
-    const { ticketId, body, userId, admin, quotedMessageId, media } = input;
-    const result = await this.execute(streamId, { type: 'QueueMessage', ticketId, messageId, body, userId, admin, quotedMessageId, ...(media ? { media } : {}) }, context);
+    const { ticketId, body, userId, admin, quotedMessageId, media, autoCloseMinutes } = input;
+    const at = (context.occurredAt ?? new Date()).toISOString();
+    const autoClose = autoCloseMinutes ? { autoClose: { minutes: autoCloseMinutes, at } } : {};
+    const result = await this.execute(streamId, { type: 'QueueMessage', ticketId, messageId, body, userId, admin, quotedMessageId, ...(media ? { media } : {}), ...autoClose }, context);
     return { ...result, messageId };
   }
 

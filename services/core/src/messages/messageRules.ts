@@ -6,6 +6,7 @@ import type { ContactStreamDomainEvent, ContactStreamState, OutboundState } from
 import { DomainError } from '../errors.js';
 import { changeTicket, requireOwner, ticketOf } from '../tickets/ticketRules.js';
 import { inboundEventId, nameBasedUuid } from './inboundIds.js';
+import { armTimer, withoutTimer } from '../timers/timers.js';
 
 export type MessageCommand =
   | {
@@ -30,6 +31,29 @@ export type MessageCommand =
       newTicketUuid: string;
       /** The connection's greeting, queues and menus: the bot answers from these (none: it stays quiet). */
       chatbot?: ChatbotContext;
+      /** The connection's `timeToTransfer` (minutes, with a transfer queue): a new ticket with no queue moves then. */
+      autoTransferMinutes?: number;
+    }
+  /**
+   * A reply typed on the connected phone itself (`messageId`: WhatsApp's id). The platform's own sends echoed back
+   * (an id the conversation knows) change nothing; otherwise it shows as sent, and a person has taken over: the bot
+   * stops on the ticket. A conversation the phone starts gets its contact and a pending ticket.
+   */
+  | {
+      type: 'RecordPhoneMessage';
+      companyId: number;
+      whatsappId: number;
+      messageId: string;
+      number: string;
+      body: string;
+      mediaType: MediaType;
+      sentAt: string;
+      quotedMessageId: string | null;
+      mediaUrl?: string | null;
+      queueId: number | null;
+      newContactId: number;
+      newTicketId: number;
+      newTicketUuid: string;
     }
   | {
       type: 'QueueMessage';
@@ -40,6 +64,8 @@ export type MessageCommand =
       admin: boolean;
       quotedMessageId: string | null;
       media?: { mediaType: MediaType; mediaUrl: string; voice: boolean };
+      /** The connection's `expiresTicket` (minutes) and the time of sending: quiet that long after, the ticket closes. */
+      autoClose?: { minutes: number; at: string };
     }
   /**
    * A message sent through the external API (a connection's token, no agent): to the contact's open or pending ticket,
@@ -58,6 +84,8 @@ export type MessageCommand =
       newTicketId: number;
       newTicketUuid: string;
     }
+  /** An agent deletes a message the platform sent (the route checks it is hers). */
+  | { type: 'DeleteMessage'; messageId: string }
   | { type: 'RecordDispatch'; messageId: string; providerMessageId: string }
   | { type: 'RecordDispatchUncertain'; messageId: string; providerMessageId: string; reason: string }
   | { type: 'RecordDispatchFailure'; messageId: string; reason: string }
@@ -81,6 +109,40 @@ function folded(next: ContactStreamState, { data }: Extract<MessageEvent, { type
 }
 
 /**
+ * The contact and the open or pending ticket a message goes to: created (contact) and opened (ticket) when there are
+ * none, their events pushed onto `events`.
+ */
+function conversationOf(
+  state: ContactStreamState,
+  events: ContactStreamDomainEvent[],
+  c: { number: string; name: string; isGroup: boolean; whatsappId: number; queueId: number | null; newContactId: number; newTicketId: number; newTicketUuid: string },
+): { contactId: number; ticketId: number; opened: boolean } {
+  let contactId = state.contact?.id;
+  if (contactId === undefined) {
+    contactId = c.newContactId;
+    events.push({ type: 'ContactCreated', data: { contactId, number: c.number, name: c.name, isGroup: c.isGroup } });
+  }
+  if (state.currentTicketId !== null) return { contactId, ticketId: state.currentTicketId, opened: false };
+  const ticketId = c.newTicketId;
+  events.push({ type: 'TicketOpened', data: { ticketId, uuid: c.newTicketUuid, contactId, whatsappId: c.whatsappId, queueId: c.queueId, isGroup: c.isGroup } });
+  return { contactId, ticketId, opened: true };
+}
+
+/** What a message that came from WhatsApp (the customer's, or typed on the phone) records. */
+function inboundData(command: Extract<MessageCommand, { type: 'ReceiveMessage' | 'RecordPhoneMessage' }>, ticketId: number) {
+  return {
+    ticketId,
+    messageId: command.messageId,
+    whatsappId: command.whatsappId,
+    body: command.body,
+    mediaType: command.mediaType,
+    sentAt: command.sentAt,
+    quotedMessageId: command.quotedMessageId,
+    ...(command.mediaUrl ? { mediaUrl: command.mediaUrl } : {}),
+  };
+}
+
+/**
  * Messages in and out. A customer's message is the one command that may also create the contact and open a
  * ticket; a redelivered one changes nothing. A reply is queued, then sent, acknowledged or refused.
  */
@@ -92,47 +154,38 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
       const received = (ticketId: number): ContactStreamDomainEvent => ({
         type: 'MessageReceived',
         id: inboundEventId(command.companyId, command.whatsappId, command.messageId),
-        data: {
-          ticketId,
-          messageId: command.messageId,
-          whatsappId: command.whatsappId,
-          body: command.body,
-          mediaType: command.mediaType,
-          sentAt: command.sentAt,
-          quotedMessageId: command.quotedMessageId,
-          ...(command.mediaUrl ? { mediaUrl: command.mediaUrl } : {}),
-        },
+        data: inboundData(command, ticketId),
       });
       const botMessageId = (n: number) => nameBasedUuid(`atendo:chatbot:${command.companyId}:${command.whatsappId}:${command.messageId}:${n}`);
       // A rating being awaited takes the message (rule 4); a wait that is over ends first.
       const rating = ratingTurn({ state, context: command.chatbot?.rating, body: command.body, at: command.sentAt, received, messageId: botMessageId });
       if (rating?.handled) return rating.events;
       const events: ContactStreamDomainEvent[] = [...(rating?.events ?? [])];
-      let contactId = state.contact?.id;
-      if (contactId === undefined) {
-        contactId = command.newContactId;
-        events.push({ type: 'ContactCreated', data: { contactId, number: command.number, name: command.pushName || command.number, isGroup: command.isGroup } });
-      } else if (command.pushName && state.contact!.name === state.contact!.number && command.pushName !== state.contact!.name) {
+      const known = state.contact;
+      if (known && command.pushName && known.name === known.number && command.pushName !== known.name) {
         // A contact we only knew by number now shows a name.
-        events.push({ type: 'ContactRenamed', data: { contactId, name: command.pushName } });
+        events.push({ type: 'ContactRenamed', data: { contactId: known.id, name: command.pushName } });
       }
-      let ticketId = state.currentTicketId;
-      if (ticketId === null) {
-        ticketId = command.newTicketId;
-        events.push({
-          type: 'TicketOpened',
-          data: { ticketId, uuid: command.newTicketUuid, contactId, whatsappId: command.whatsappId, queueId: command.queueId, isGroup: command.isGroup },
-        });
-      }
+      const { ticketId, opened } = conversationOf(state, events, { ...command, name: command.pushName || command.number });
+      if (opened && command.queueId === null && command.autoTransferMinutes && !command.isGroup) events.push(armTimer(ticketId, 'autoTransfer', command.sentAt, command.autoTransferMinutes));
       events.push(received(ticketId));
       // The bot answers on a pending ticket nobody took (groups have no bot).
       if (command.chatbot && !command.isGroup) {
-        const opened = state.currentTicketId === null;
         const ticket = opened
           ? { id: ticketId, uuid: command.newTicketUuid, status: 'pending' as const, userId: null, queueId: command.queueId, whatsappId: command.whatsappId, unread: 0 }
           : state.tickets.get(ticketId);
         if (ticket) events.push(...chatbotTurn({ ctx: command.chatbot, ticket, opened, body: command.body, at: command.sentAt, messageId: botMessageId }));
       }
+      return events;
+    },
+    RecordPhoneMessage(command, state) {
+      if (state.received.has(command.messageId) || state.byProviderId.has(command.messageId)) return [];
+      const events: ContactStreamDomainEvent[] = [];
+      const { ticketId } = conversationOf(state, events, { ...command, name: command.number, isGroup: false });
+      const ticket = state.tickets.get(ticketId);
+      events.push({ type: 'MessageTypedOnPhone', id: inboundEventId(command.companyId, command.whatsappId, command.messageId), data: inboundData(command, ticketId) });
+      // A person answered on the phone: the bot must not talk over them (a ticket someone accepted has no bot anyway).
+      if ((!ticket || ticket.status === 'pending') && !ticket?.bot?.held) events.push({ type: 'ChatbotStopped', data: { ticketId, reason: 'person' } });
       return events;
     },
     QueueMessage(command, state) {
@@ -144,7 +197,7 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
       }
       if (ticket.status !== 'open') throw new DomainError('ERR_TICKET_CLOSED', 'Only an open ticket takes messages: accept or reopen it first');
       requireOwner(ticket, command.userId, command.admin);
-      return [
+      const events: ContactStreamDomainEvent[] = [
         {
           type: 'MessageQueued',
           data: {
@@ -158,23 +211,14 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
           },
         },
       ];
+      // The agent spoke last: quiet long enough, the ticket closes (groups wait for a person).
+      if (command.autoClose && command.autoClose.minutes > 0 && !state.contact?.isGroup) events.push(armTimer(ticket.id, 'autoClose', command.autoClose.at, command.autoClose.minutes));
+      return events;
     },
     QueueExternalMessage(command, state) {
       if (state.outbound.has(command.messageId)) return [];
       const events: ContactStreamDomainEvent[] = [];
-      let contactId = state.contact?.id;
-      if (contactId === undefined) {
-        contactId = command.newContactId;
-        events.push({ type: 'ContactCreated', data: { contactId, number: command.number, name: command.number, isGroup: false } });
-      }
-      let ticketId = state.currentTicketId;
-      if (ticketId === null) {
-        ticketId = command.newTicketId;
-        events.push({
-          type: 'TicketOpened',
-          data: { ticketId, uuid: command.newTicketUuid, contactId, whatsappId: command.whatsappId, queueId: command.queueId, isGroup: false },
-        });
-      }
+      const { ticketId } = conversationOf(state, events, { ...command, name: command.number, isGroup: false });
       events.push({
         type: 'MessageQueued',
         data: {
@@ -189,6 +233,14 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
         },
       });
       return events;
+    },
+    DeleteMessage(command, state) {
+      const message = state.outbound.get(command.messageId);
+      // The state remembers the latest sent messages (OUTBOUND_WINDOW); an older one is out of reach.
+      if (!message) throw new DomainError('ERR_DELETE_WAPP_MSG', 'Only a recent message sent from the platform can be deleted', { messageId: command.messageId }, 409);
+      if (message.deleted) return [];
+      const ticket = ticketOf(state, message.ticketId);
+      return [{ type: 'MessageDeleted', data: { ticketId: message.ticketId, messageId: command.messageId, whatsappId: ticket.whatsappId, providerMessageId: message.providerMessageId } }];
     },
     RecordDispatch(command, state) {
       const message = state.outbound.get(command.messageId);
@@ -237,7 +289,11 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
     MessageReceived(next, { data }, state) {
       next.received = state.received.set(data.messageId, true);
       const t = state.tickets.get(data.ticketId);
-      if (t) changeTicket(next, state, t.id, { unread: t.unread + 1 });
+      // The customer answered: the agent no longer spoke last.
+      if (t) changeTicket(next, state, t.id, { unread: t.unread + 1, ...withoutTimer(t, 'autoClose') });
+    },
+    MessageTypedOnPhone(next, { data }, state) {
+      next.received = state.received.set(data.messageId, true);
     },
     MessageQueued(next, { data }, state) {
       next.outbound = state.outbound.set(data.messageId, { ticketId: data.ticketId, providerMessageId: null, ack: 0, failed: false });
@@ -251,6 +307,9 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
     },
     MessageDispatchFailed(next, { data }, state) {
       changeOutbound(next, state, data.messageId, { failed: true });
+    },
+    MessageDeleted(next, { data }, state) {
+      changeOutbound(next, state, data.messageId, { deleted: true });
     },
     MessageAckChanged(next, { data }, state) {
       changeOutbound(next, state, data.messageId, { ack: data.ack, failed: false });

@@ -38,11 +38,11 @@ const says = (messageId: string, body: string, ticketId = 20): ContactStreamDoma
 const waiting = [contact, opened(), accepted, resolved, question, asked()];
 
 describe('rating (rule 4)', () => {
-  it('resolving asks the question and waits', () => {
+  it('resolving asks the question and waits, with a deadline (the rating-wait timer)', () => {
     spec
       .given([contact, opened(), accepted])
       .when({ type: 'ResolveTicket', ticketId: 20, userId: 7, admin: false, rating: { messageId: 'q-1', body: QUESTION, at: at(0) } })
-      .then([resolved, question, asked()]);
+      .then([resolved, question, asked(), { type: 'TimerArmed', data: { ticketId: 20, kind: 'ratingWait', dueAt: at(10) } }]);
   });
   it('without a rating, resolving says goodbye with the completion message', () => {
     spec

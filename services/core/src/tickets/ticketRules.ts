@@ -1,6 +1,7 @@
 import type { RuleFamily } from '../commands/ruleFamily.js';
 import type { ContactStreamDomainEvent, ContactStreamState, TicketState } from '../contacts/contactStream.js';
 import { DomainError } from '../errors.js';
+import { armRatingWait } from '../timers/timers.js';
 
 export type TicketCommand =
   /** `greeting`: the message naming the agent the customer gets (the company's `sendGreetingAccepted`). */
@@ -84,7 +85,7 @@ export const ticketRules: RuleFamily<TicketCommand, ContactStreamDomainEvent, Co
         events.push({ type: 'MessageQueued', data: { ticketId: ticket.id, messageId, whatsappId: ticket.whatsappId, body, userId: 0, quotedMessageId: null } });
       if (command.rating) {
         say(command.rating.messageId, command.rating.body);
-        events.push({ type: 'TicketRatingAsked', data: { ticketId: ticket.id, askedAt: command.rating.at, tries: 0 } });
+        events.push({ type: 'TicketRatingAsked', data: { ticketId: ticket.id, askedAt: command.rating.at, tries: 0 } }, armRatingWait(ticket.id, command.rating.at));
       } else if (command.farewell) {
         say(command.farewell.messageId, command.farewell.body);
       }

@@ -25,6 +25,19 @@ export const messageFolds: RowFolds = {
     });
     touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
   },
+  // Typed on the connected phone: sent already (ack 1), by no agent of the platform.
+  MessageTypedOnPhone({ tickets, messages, touched }, e, d) {
+    const companyId = e.metadata.companyId;
+    const t = tickets.update(d.ticketId, () => ({ last_message: d.body, updated_at: e.metadata.occurredAt }));
+    if (!t) return;
+    const key = messageKey(companyId, d.messageId);
+    messages.set({
+      key, id: d.messageId, company_id: companyId, ticket_id: d.ticketId, contact_id: t.contact_id, whatsapp_id: d.whatsappId, body: d.body, from_me: true,
+      media_type: d.mediaType, media_url: d.mediaUrl ?? null, quoted_id: d.quotedMessageId, ack: 1, is_deleted: false, is_edited: false, read: true,
+      provider_message_id: d.messageId, user_id: null, failed: false, failure_reason: null, ordinal: e.position.prepare, created_at: d.sentAt,
+    });
+    touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
+  },
   MessageQueued({ tickets, messages, touched }, e, d) {
     const at = e.metadata.occurredAt;
     const companyId = e.metadata.companyId;
@@ -53,6 +66,10 @@ export const messageFolds: RowFolds = {
   },
   MessageEdited(rows, e, d) {
     updateMessage(rows, e, d.ticketId, d.messageId, () => ({ body: d.body, is_edited: true }));
+  },
+  // Deleted by its agent: shown as deleted, like a customer's revoked message.
+  MessageDeleted(rows, e, d) {
+    updateMessage(rows, e, d.ticketId, d.messageId, () => ({ is_deleted: true }));
   },
   MessageRevoked(rows, e, d) {
     updateMessage(rows, e, d.ticketId, d.messageId, () => ({ is_deleted: true }));

@@ -53,6 +53,8 @@ export class RowCache<R extends object> {
   private readonly dirty = new Set<string>();
   /** Keys not known to have a row in the table when set: a big flush COPYs them straight in. */
   private readonly fresh = new Set<string>();
+  /** Keys whose row goes: deleted first at the flush, so a new row may take its unique values in the same batch. */
+  private readonly removed = new Set<string>();
 
   /**
    * `inPlace`: `update` changes the cached row itself rather than a copy, sparing an object per event. Only for
@@ -82,6 +84,7 @@ export class RowCache<R extends object> {
   set(row: R): R {
     const key = String((row as Row)[this.keyColumn]);
     if (!this.rows.get(key)) this.fresh.add(key);
+    this.removed.delete(key);
     this.rows.set(key, row);
     this.dirty.add(key);
     return row;
@@ -94,6 +97,15 @@ export class RowCache<R extends object> {
     return this.set(this.options.inPlace ? Object.assign(row, change(row)) : ({ ...row, ...change(row) } as R));
   }
 
+  /** Removes a row (loaded or not); setting it again later in the batch brings it back. */
+  delete(key: string | number): void {
+    const k = String(key);
+    this.rows.set(k, null);
+    this.dirty.delete(k);
+    this.fresh.delete(k);
+    this.removed.add(k);
+  }
+
   /**
    * Writes the changed rows. Small flushes (a live projector's) are one upsert whose rows travel as one JSON
    * parameter: cheaper to build, send and plan than a parameter per value, and JSON (jsonb) columns take their
@@ -102,6 +114,10 @@ export class RowCache<R extends object> {
    * event folded again), the COPY is undone and those rows are upserted too.
    */
   async flush(): Promise<void> {
+    if (this.removed.size > 0) {
+      await this.trx.raw('DELETE FROM ?? WHERE ?? = ANY(?)', [this.table, this.keyColumn, [...this.removed]]);
+      this.removed.clear();
+    }
     const rows: R[] = [];
     const fresh: R[] = [];
     for (const key of this.dirty) {

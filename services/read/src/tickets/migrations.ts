@@ -1,4 +1,5 @@
 import type { Migration } from '@atendo/core';
+import { foldedSql } from '../search.js';
 
 export const ticketMigrations: Migration[] = [
   {
@@ -51,5 +52,37 @@ export const ticketMigrations: Migration[] = [
     name: '202611251200_message_failure_reason',
     up: (knex) => knex.raw('ALTER TABLE messages ADD COLUMN failure_reason text'),
     down: (knex) => knex.raw('ALTER TABLE messages DROP COLUMN failure_reason'),
+  },
+  {
+    // Search at any size (issue 12): trigram indexes on what the searches compare — names and last messages folded
+    // to lower case without accents (search.ts), numbers as they are — so a "contains" search reads the index, not
+    // every row. pg_trgm ships with PostgreSQL; where the database refuses extensions the searches still work, slower.
+    name: '202611271200_search_indexes',
+    up: async (knex) => {
+      // pg_trgm is a trusted extension: whoever may create in the database may add it (or it is there already).
+      const { rows } = (await knex.raw(
+        `SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm')
+             OR (EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') AND has_database_privilege(current_database(), 'CREATE')) AS ok`,
+      )) as { rows: Array<{ ok: boolean }> };
+      if (!rows[0]?.ok) return;
+      await knex.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      await knex.raw(`
+        CREATE INDEX IF NOT EXISTS contacts_name_search ON contacts USING gin ((${foldedSql('name')}) gin_trgm_ops);
+        CREATE INDEX IF NOT EXISTS contacts_number_search ON contacts USING gin (number gin_trgm_ops);
+        CREATE INDEX IF NOT EXISTS tickets_last_message_search ON tickets USING gin ((${foldedSql('last_message')}) gin_trgm_ops);
+      `);
+    },
+    down: (knex) => knex.raw('DROP INDEX IF EXISTS contacts_name_search, contacts_number_search, tickets_last_message_search'),
+  },
+  {
+    // An agent's own tickets of a status, newest first (the assigned tab): read from an index, not filtered out of
+    // every open ticket of the company.
+    name: '202611271300_tickets_by_user',
+    up: async (knex) => {
+      await knex.raw('CREATE INDEX IF NOT EXISTS tickets_user_list ON tickets (company_id, user_id, status, updated_at DESC, id DESC)');
+      // The contacts page, by name.
+      await knex.raw('CREATE INDEX IF NOT EXISTS contacts_by_name ON contacts (company_id, lower(name), id)');
+    },
+    down: (knex) => knex.raw('DROP INDEX IF EXISTS tickets_user_list, contacts_by_name'),
   },
 ];

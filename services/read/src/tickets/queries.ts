@@ -1,8 +1,34 @@
 import type { Knex } from 'knex';
-import type { ListMessagesResponse, MediaType, ListTicketsQuery, ListTicketsResponse, Message, Ticket, Viewer } from '@atendo/contracts';
-import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type MessageRow, type TicketRow } from './rows.js';
+import { TICKET_COUNT_CAP, type ListMessagesResponse, type MediaType, type ListTicketsQuery, type ListTicketsResponse, type Message, type Ticket, type Viewer } from '@atendo/contracts';
+import { containing, foldedSql } from '../search.js';
+import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type Directory, type MessageRow, type TicketRow } from './rows.js';
 
 export const TICKETS_PAGE_SIZE = 40;
+
+/** What a page's row carries besides the ticket: its contact and the names it shows, and the capped count. */
+interface PageExtras {
+  c_name: string;
+  c_number: string;
+  c_email: string;
+  c_profile_pic_url: string;
+  u_name: string | null;
+  q_name: string | null;
+  q_color: string | null;
+  w_name: string | null;
+  total: string | number;
+  tag_list: Array<{ id: number | string; name: string; color: string }>;
+}
+
+/** A page's end, as the next page starts below it: `{updatedAt ISO}_{id}`. */
+export function writeCursor(row: Pick<TicketRow, 'updated_at' | 'id'>): string {
+  return `${new Date(row.updated_at).toISOString()}_${Number(row.id)}`;
+}
+
+export function readCursor(cursor: string): { updatedAt: string; id: number } | null {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_(\d{1,15})$/.exec(cursor);
+  if (!m || Number.isNaN(Date.parse(m[1]!))) return null;
+  return { updatedAt: m[1]!, id: Number(m[2]) };
+}
 export const MESSAGES_PAGE_SIZE = 20;
 
 /** A ticket with what commands need to reach it: its stream and the contact's number. */
@@ -11,22 +37,28 @@ export interface TicketRecord {
   streamId: string;
 }
 
-/** Who may see a ticket: admins all; others their queues' tickets, queue-less ones, and their own. */
-function visibleTo(query: Knex.QueryBuilder, viewer: Viewer): Knex.QueryBuilder {
+/**
+ * Who may see a ticket (issue 11): admins all; others their own, their queues' tickets, and — with `allTicket` —
+ * pending tickets that have no queue yet.
+ */
+export function visibleTo(query: Knex.QueryBuilder, viewer: Viewer): Knex.QueryBuilder {
   if (viewer.profile === 'admin') return query;
   return query.where((q) => {
-    q.whereNull('t.queue_id').orWhere('t.user_id', viewer.userId);
+    q.where('t.user_id', viewer.userId);
     if (viewer.queueIds.length) q.orWhereIn('t.queue_id', viewer.queueIds);
+    if (viewer.allTicket) q.orWhere((p) => p.whereNull('t.queue_id').where('t.status', 'pending'));
   });
 }
 
-export function canSeeTicket(viewer: Viewer, ticket: Pick<Ticket, 'queueId' | 'userId' | 'companyId'>): boolean {
+export function canSeeTicket(viewer: Viewer, ticket: Pick<Ticket, 'queueId' | 'userId' | 'companyId' | 'status'>): boolean {
   if (ticket.companyId !== viewer.companyId) return false;
   if (viewer.profile === 'admin') return true;
-  return ticket.queueId === null || ticket.userId === viewer.userId || viewer.queueIds.includes(ticket.queueId);
+  if (ticket.userId === viewer.userId) return true;
+  if (ticket.queueId === null) return ticket.status === 'pending' && viewer.allTicket === true;
+  return viewer.queueIds.includes(ticket.queueId);
 }
 
-async function withRelations(knex: Knex, rows: TicketRow[]): Promise<Ticket[]> {
+export async function withRelations(knex: Knex, rows: TicketRow[]): Promise<Ticket[]> {
   if (rows.length === 0) return [];
   const contactRows = (await knex('contacts').whereIn('id', [...new Set(rows.map((r) => r.contact_id))])) as ContactRow[];
   const contacts = new Map(contactRows.map((c) => [c.id, c]));
@@ -40,6 +72,15 @@ async function withRelations(knex: Knex, rows: TicketRow[]): Promise<Ticket[]> {
 export class TicketQueries {
   constructor(private readonly knex: Knex) {}
 
+  /** How many open tickets each of these users holds (the agent capacity's measure). */
+  async openLoad(companyId: number, userIds: number[]): Promise<Map<number, number>> {
+    const load = new Map(userIds.map((id) => [id, 0]));
+    if (!userIds.length) return load;
+    const rows = (await this.knex('tickets').where({ company_id: companyId, status: 'open' }).whereIn('user_id', userIds).groupBy('user_id').select('user_id').count('* as n')) as Array<{ user_id: string | number; n: string | number }>;
+    for (const r of rows) load.set(Number(r.user_id), Number(r.n));
+    return load;
+  }
+
   async listTickets(viewer: Viewer, query: ListTicketsQuery): Promise<ListTicketsResponse> {
     const page = Math.max(1, query.pageNumber ?? 1);
     const base = () => {
@@ -51,23 +92,72 @@ export class TicketQueries {
       if (query.queueIds?.length) q = q.where((w) => w.whereIn('t.queue_id', query.queueIds!).orWhereNull('t.queue_id'));
       if (query.users?.length && viewer.profile === 'admin') q = q.whereIn('t.user_id', query.users);
       if (query.withUnreadMessages) q = q.where('t.unread_messages', '>', 0);
+      // Tickets carrying any of these tags (tags/tagsProjection.ts keeps ticket_tags).
+      if (query.tags?.length) q = q.whereExists(this.knex('ticket_tags as tt').whereRaw('tt.ticket_id = t.id').whereIn('tt.tag_id', query.tags));
       if (query.date) q = q.whereRaw('t.created_at::date = ?::date', [query.date]);
       if (query.updatedAt) q = q.whereRaw('t.updated_at::date = ?::date', [query.updatedAt]);
       if (query.searchParam?.trim()) {
-        const term = `%${query.searchParam.trim().toLowerCase()}%`;
-        q = q
-          .join('contacts as c', 'c.id', 't.contact_id')
-          .where((w) => w.whereRaw('lower(c.name) LIKE ?', [term]).orWhere('c.number', 'like', term).orWhereRaw('lower(t.last_message) LIKE ?', [term]));
+        // The contact's name or number, or the last message, holding the text (case and accents aside): each part
+        // reads its trigram index (migrations.ts), and the tickets they name are joined by id.
+        const like = containing(query.searchParam.trim());
+        const folded = `${foldedSql('?')}`;
+        const contacts = this.knex('contacts')
+          .select('id')
+          .where('company_id', viewer.companyId)
+          .where((w) => w.whereRaw(`${foldedSql('name')} LIKE ${folded}`, [like]).orWhere('number', 'like', like));
+        const matching = this.knex('tickets')
+          .select('id')
+          .whereIn('contact_id', contacts)
+          .union((u) => u.select('id').from('tickets').where('company_id', viewer.companyId).whereRaw(`${foldedSql('last_message')} LIKE ${folded}`, [like]));
+        q = q.whereIn('t.id', matching);
       }
       return q;
     };
-    const [{ count }] = (await base().count<{ count: number }[]>('* as count')) as [{ count: number }];
-    const rows = (await base()
-      .select('t.*')
-      .orderBy([{ column: 't.updated_at', order: 'desc' }, { column: 't.id', order: 'desc' }])
-      .limit(TICKETS_PAGE_SIZE)
-      .offset((page - 1) * TICKETS_PAGE_SIZE)) as TicketRow[];
-    return { tickets: await withRelations(this.knex, rows), count: Number(count), hasMore: page * TICKETS_PAGE_SIZE < Number(count) };
+    let pageQuery = base().select('t.*');
+    const after = query.cursor ? readCursor(query.cursor) : null;
+    // After a cursor: the rows below it in the list's index order (updated_at, id), not an offset that reads and skips.
+    if (after) pageQuery = pageQuery.whereRaw('(t.updated_at, t.id) < (?::timestamptz, ?::bigint)', [after.updatedAt, after.id]);
+    else pageQuery = pageQuery.offset((page - 1) * TICKETS_PAGE_SIZE);
+    // One more than a page says whether there is a next one, without counting.
+    pageQuery = pageQuery.orderBy([{ column: 't.updated_at', order: 'desc' }, { column: 't.id', order: 'desc' }]).limit(TICKETS_PAGE_SIZE + 1);
+    // Counted up to a cap: the badge's number, at the cost of at most that many index entries.
+    // In the list's order, so the planner walks the list's index for those entries instead of scanning the table.
+    const capped = this.knex
+      .from(base().select(this.knex.raw('1')).orderBy([{ column: 't.updated_at', order: 'desc' }, { column: 't.id', order: 'desc' }]).limit(TICKET_COUNT_CAP + 1).as('capped'))
+      .count('* as n');
+    // One round trip: the page, its contacts and the names it shows, and the capped count.
+    const rows = (await this.knex
+      .with('page', pageQuery)
+      .with('total', capped)
+      .select('p.*', 'c.name as c_name', 'c.number as c_number', 'c.email as c_email', 'c.profile_pic_url as c_profile_pic_url')
+      .select('u.name as u_name', 'q.name as q_name', 'q.color as q_color', 'w.name as w_name', 'total.n as total')
+      // Its tags, by name (tags/tagsProjection.ts keeps ticket_tags).
+      .select(
+        this.knex.raw(
+          `(SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) ORDER BY g.name), '[]') FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.ticket_id = p.id) AS tag_list`,
+        ),
+      )
+      .from('page as p')
+      .crossJoin(this.knex.raw('total'))
+      .join('contacts as c', 'c.id', 'p.contact_id')
+      .leftJoin('users as u', 'u.id', 'p.user_id')
+      .leftJoin('queues as q', 'q.id', 'p.queue_id')
+      .leftJoin('whatsapps as w', 'w.id', 'p.whatsapp_id')
+      .orderBy([{ column: 'p.updated_at', order: 'desc' }, { column: 'p.id', order: 'desc' }])) as Array<TicketRow & PageExtras>;
+    const count = rows.length ? Number(rows[0]!.total) : page === 1 && !after ? 0 : Number(((await capped) as Array<{ n: string }>)[0]!.n);
+    const hasMore = rows.length > TICKETS_PAGE_SIZE;
+    const shown = rows.slice(0, TICKETS_PAGE_SIZE);
+    const last = shown[shown.length - 1];
+    const tickets = shown.map((r) => {
+      const contact = { id: r.contact_id, company_id: r.company_id, name: r.c_name, number: r.c_number, email: r.c_email, profile_pic_url: r.c_profile_pic_url } as ContactRow;
+      const directory: Directory = {
+        users: new Map(r.user_id !== null && r.u_name !== null ? [[r.user_id, r.u_name]] : []),
+        queues: new Map(r.queue_id !== null && r.q_name !== null ? [[r.queue_id, { id: r.queue_id, name: r.q_name, color: r.q_color! }]] : []),
+        whatsapps: new Map(r.w_name !== null ? [[r.whatsapp_id, r.w_name]] : []),
+      };
+      return { ...toTicket(r, contact, directory), tags: r.tag_list.map((g) => ({ id: Number(g.id), name: g.name, color: g.color })) };
+    });
+    return { tickets, count, hasMore, ...(hasMore && last ? { next: writeCursor(last) } : {}) };
   }
 
   /** A contact of the company and the stream its conversation lives in. */
@@ -94,12 +184,26 @@ export class TicketQueries {
     return { messages, ticket, count: Number(count), hasMore: page * MESSAGES_PAGE_SIZE < Number(count) };
   }
 
-  async findMessage(companyId: number, id: string): Promise<{ message: Message; streamId: string } | null> {
+  /**
+   * A ticket's messages whose text holds `search` (case and accents aside), newest first, at most `limit`: the search
+   * within a ticket. `%` and `_` are themselves.
+   */
+  async searchMessages(companyId: number, ticket: Ticket, search: string, limit = 50): Promise<Message[]> {
+    const rows = (await this.knex('messages')
+      .where({ company_id: companyId, ticket_id: ticket.id, is_deleted: false })
+      .whereRaw(`${foldedSql('body')} LIKE ${foldedSql('?')}`, [containing(search)])
+      .orderBy('ordinal', 'desc')
+      .limit(limit)) as MessageRow[];
+    return this.toMessages(companyId, rows);
+  }
+
+  /** A message by id, with its conversation's stream and, for one the platform sent, the agent who wrote it. */
+  async findMessage(companyId: number, id: string): Promise<{ message: Message; streamId: string; userId: number | null } | null> {
     const row = (await this.knex('messages').where({ key: messageKey(companyId, id) }).first()) as MessageRow | undefined;
     if (!row) return null;
     const [message] = await this.toMessages(companyId, [row]);
     const ticket = (await this.knex('tickets').where({ id: row.ticket_id }).first('stream_id')) as { stream_id: string };
-    return { message: message!, streamId: ticket.stream_id };
+    return { message: message!, streamId: ticket.stream_id, userId: row.user_id === null ? null : Number(row.user_id) };
   }
 
   /** The stream of the conversation a sent message belongs to, by the provider's id (for acks). */

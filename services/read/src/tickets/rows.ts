@@ -9,6 +9,8 @@ export interface ContactRow {
   email: string;
   profile_pic_url: string;
   is_group: boolean;
+  /** The contact's extra information (contacts/migrations.ts); absent in rows written before it. */
+  extra_info?: Array<{ name: string; value: string }>;
   stream_id: string;
   created_at: string | Date;
   updated_at: string | Date;
@@ -135,6 +137,7 @@ export function toMessage(row: MessageRow, contact: ContactRow, quoted: MessageR
     failureReason: row.failure_reason,
     isDeleted: row.is_deleted,
     isEdited: row.is_edited,
+    userId: row.from_me ? (row.user_id === null ? null : Number(row.user_id)) : null,
     read: row.read,
     createdAt: iso(row.created_at),
     contact: row.from_me ? null : { id: contact.id, name: contact.name },

@@ -47,6 +47,12 @@ export const ticketFolds: RowFolds = {
     tickets.update(d.ticketId, () => ({ chatbot: false }));
     touched.push({ event: e, ticketId: d.ticketId });
   },
+  ChatbotResumed({ tickets, touched }, e, d) {
+    const t = tickets.get(d.ticketId);
+    if (!t || t.chatbot) return;
+    tickets.update(d.ticketId, () => ({ chatbot: true }));
+    touched.push({ event: e, ticketId: d.ticketId });
+  },
   // The bot's bookkeeping of hours: its message shows as a message; the ticket's row does not change.
   ChatbotOutOfHours() {},
   ChatbotGreeted() {},
@@ -54,6 +60,9 @@ export const ticketFolds: RowFolds = {
   TicketRatingAsked() {},
   TicketRated() {},
   TicketRatingDropped() {},
+  // A deadline is the timers read model's; what a fired one does comes as its own events.
+  TimerArmed() {},
+  TimerFired() {},
   TicketDeleted({ tickets, deleted }, e, d) {
     const t = tickets.get(d.ticketId);
     if (t) deleted.push({ companyId: e.metadata.companyId, ticket: t });

@@ -5,21 +5,30 @@ import { contactFolds } from '../contacts/contactFolds.js';
 import { messageFolds } from '../messages/messageFolds.js';
 import { composeFolds, type StreamRows, type Touched } from './folds.js';
 import { ticketFolds } from './ticketFolds.js';
+import { ticketTagFolds } from '../tags/ticketTagFolds.js';
 import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type MessageRow, type TicketRow } from './rows.js';
 
 export const ticketEventTypes: readonly ContactStreamEvent['type'][] = CONTACT_STREAM_EVENT_TYPES;
 
-const CREATES_MESSAGE = new Set<string>(['MessageReceived', 'MessageQueued']);
+const CREATES_MESSAGE = new Set<string>(['MessageReceived', 'MessageQueued', 'MessageTypedOnPhone']);
 
 
-const ticketAudience = (t: TicketRow, also: Array<number | null> = []): Audience => ({
+/**
+ * Who hears of a ticket. `wasPending`: it left the pending list in this batch (accepted, closed, given a queue), so
+ * those who saw it there (users with allTicket, for one without a queue) hear it go.
+ */
+const ticketAudience = (t: TicketRow, also: Array<number | null> = [], wasPending = false): Audience => ({
   kind: 'ticket',
   queueId: t.queue_id,
   userIds: [...new Set([t.user_id, ...also].filter((u): u is number => u !== null))],
+  ...(t.status === 'pending' || wasPending ? { pending: true } : {}),
 });
 
+/** Events that take a ticket off the pending list. */
+const LEAVES_PENDING = new Set<string>(['TicketAccepted', 'TicketResolved', 'TicketTransferred', 'TicketQueueChosen', 'TicketDeleted']);
+
 /** Each family of the customer's stream folds its own events (decision 0013); a new family adds its folds here. */
-export const streamFolds = composeFolds(contactFolds, ticketFolds, messageFolds);
+export const streamFolds = composeFolds(contactFolds, ticketFolds, messageFolds, ticketTagFolds);
 type Fold = (rows: StreamRows, event: RecordedEvent, data: never) => void;
 
 /** Contacts, tickets and messages: everything the tickets screen lists and shows. */
@@ -144,7 +153,7 @@ async function applyRows(events: RecordedEvent[], { trx, emit, rebuilding }: Pro
     await messages.load(quotedKeys);
     // Every ticket payload is built from the final rows, so a ticket touched several times in a batch needs one
     // `update` entry, at its last touch, for everyone who should hear of it (also an agent who lost it meanwhile).
-    const emitsUpdate = (t: (typeof touched)[number]) => !t.unreadReset && (!t.messageKey || t.event.type === 'MessageReceived' || t.event.type === 'MessageQueued');
+    const emitsUpdate = (t: (typeof touched)[number]) => !t.unreadReset && (!t.messageKey || CREATES_MESSAGE.has(t.event.type));
     const lastUpdate = new Map<number, { index: number; also: Array<number | null> }>();
     touched.forEach((t, index) => {
       if (!emitsUpdate(t)) return;
@@ -152,6 +161,7 @@ async function applyRows(events: RecordedEvent[], { trx, emit, rebuilding }: Pro
       also.push(t.previousUserId ?? null);
       lastUpdate.set(t.ticketId, { index, also });
     });
+    const leftPending = new Set(touched.filter((t) => LEAVES_PENDING.has(t.event.type)).map((t) => t.ticketId));
     const payloads = new Map<number, ReturnType<typeof toTicket>>();
     touched.forEach((t, index) => {
       if (deletedIds.has(t.ticketId)) return;
@@ -165,7 +175,7 @@ async function applyRows(events: RecordedEvent[], { trx, emit, rebuilding }: Pro
       if (t.messageKey) {
         const message = t.messageAt ?? messages.get(t.messageKey)!;
         const quoted = message.quoted_id ? (messages.get(messageKey(companyId, message.quoted_id)) ?? null) : null;
-        const action = t.event.type === 'MessageReceived' || t.event.type === 'MessageQueued' ? 'create' : 'update';
+        const action = CREATES_MESSAGE.has(t.event.type) ? 'create' : 'update';
         const body: AppMessageFeedPayload = { action, message: toMessage(message, contact, quoted), ticket: payload, contact: payload.contact };
         emit({ companyId, channel: 'appMessage', payload: body, audience });
       }
@@ -174,7 +184,7 @@ async function applyRows(events: RecordedEvent[], { trx, emit, rebuilding }: Pro
       }
       const update = lastUpdate.get(ticket.id);
       if (update?.index === index) {
-        emit({ companyId, channel: 'ticket', payload: { action: 'update', ticket: payload } satisfies TicketFeedPayload, audience: ticketAudience(ticket, update.also) });
+        emit({ companyId, channel: 'ticket', payload: { action: 'update', ticket: payload } satisfies TicketFeedPayload, audience: ticketAudience(ticket, update.also, leftPending.has(ticket.id)) });
       }
     });
   }

@@ -71,7 +71,9 @@ export class UserQueries {
 
   async viewer(companyId: number, userId: number): Promise<Viewer | null> {
     const user = await this.user(companyId, userId);
-    return user ? { userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super, queueIds: user.queueIds, language: user.language } : null;
+    return user
+      ? { userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super, queueIds: user.queueIds, allTicket: user.allTicket === 'enabled', language: user.language }
+      : null;
   }
 
   async sessionUser(companyId: number, userId: number): Promise<SessionUser | null> {

@@ -1,8 +1,17 @@
 import { CONTACTS_ERRORS } from '@atendo/contracts';
+import { contactRoutes } from '@atendo/api';
+import { contactMigrations, contactsFeed } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
 
-/** The contact record's rules live in the customer stream; its rows in the tickets projection. */
+/**
+ * The contact record's rules live in the customer stream and its rows in the tickets projection; here its extra
+ * information and imports (migrations), the `contact` channel, and its routes (search, edit, export, import).
+ */
 export const contacts = defineFeature({
   name: 'contacts',
   errors: CONTACTS_ERRORS,
+  migrations: contactMigrations,
+  projections: [contactsFeed],
+  channels: ['contact'],
+  routes: ({ api, knex, ids }) => contactRoutes({ api, knex, ids }),
 });

@@ -3,7 +3,8 @@ import type { ErrorCode, FeedChannel } from '@atendo/contracts';
 import type { ApiContext, AuthRoutesOptions, Mailer, MediaServices, RouteSpec, SessionControl } from '@atendo/api';
 import type { DevOutbox } from '../mail/devOutbox.js';
 import { FEED_CHANNELS } from '@atendo/contracts';
-import type { EventStore, IdAllocator, Migration } from '@atendo/core';
+import type { ContactStreamService, EventStore, IdAllocator, Migration } from '@atendo/core';
+import type { Logger } from '../logger.js';
 import type { Projection } from '@atendo/read';
 
 /** What a feature's routes may ask for; a feature that needs its own queries builds them from `knex`. */
@@ -20,6 +21,25 @@ export interface FeatureDeps {
   outbox: DevOutbox | null;
   /** Media files: the blob store and the signer of their URLs. */
   media: MediaServices;
+}
+
+/** What a feature's processes (the jobs role) may ask for. */
+export interface ProcessDeps {
+  knex: Knex;
+  databaseUrl: string;
+  conversations: ContactStreamService;
+  log: Logger;
+  /** What time it is (tests move it forward). */
+  clock: () => Date;
+}
+
+/** A process of the jobs role: it reacts to time (and to the log) by sending commands. */
+export interface FeatureProcess {
+  name: string;
+  start(): void;
+  stop(): Promise<void>;
+  /** Looks for work now instead of at its next tick. */
+  poke?(): void;
 }
 
 /**
@@ -39,6 +59,8 @@ export interface FeatureModule {
   channels?: readonly FeedChannel[];
   /** The catalogue codes its routes and deciders answer with. */
   errors?: readonly ErrorCode[];
+  /** Its processes, run by the jobs role (timers, schedules, campaigns …). */
+  processes?: (deps: ProcessDeps) => FeatureProcess[];
 }
 
 export function defineFeature<M extends FeatureModule>(module: M): M {

@@ -13,13 +13,16 @@ import { ticketNotes } from './ticketNotes.js';
 import { settings } from './settings.js';
 import { announcements } from './announcements.js';
 import { media } from './media.js';
+import { timers } from './timers.js';
+import { quickMessages } from './quickMessages.js';
+import { tags } from './tags.js';
 import { checkFeatures, type FeatureModule } from './featureModule.js';
 
 /**
  * The product's features (decision 0014). Adding a feature is adding its folders and one line here
  * (docs/adding-a-feature.md).
  */
-export const features: FeatureModule[] = [auth, companies, plans, users, queues, connections, contacts, tickets, messages, ticketNotes, activity, helps, settings, announcements, media];
+export const features: FeatureModule[] = [auth, companies, plans, users, queues, connections, contacts, tickets, messages, ticketNotes, activity, helps, settings, announcements, media, timers, tags, quickMessages];
 checkFeatures(features);
 
 /** Every read model of the product: the runtime starts these, `atendo rebuild` knows them by name. */

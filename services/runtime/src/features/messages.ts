@@ -1,11 +1,12 @@
 import { MESSAGES_ERRORS } from '@atendo/contracts';
 import { externalApiRoutes, idempotencyKeyMigrations, messageRoutes } from '@atendo/api';
+import { ConnectionTimers } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
 
 export const messages = defineFeature({
   name: 'messages',
   // The console's replies, and the external send API that integrators call with a connection's token.
-  routes: (deps) => [...messageRoutes(deps.api, deps.media.blobs), ...externalApiRoutes({ api: deps.api, knex: deps.knex, sessions: deps.sessions, blobs: deps.media.blobs })],
+  routes: (deps) => [...messageRoutes(deps.api, deps.media.blobs, new ConnectionTimers(deps.knex)), ...externalApiRoutes({ api: deps.api, knex: deps.knex, sessions: deps.sessions, blobs: deps.media.blobs })],
   migrations: idempotencyKeyMigrations,
   channels: ['appMessage'],
   errors: MESSAGES_ERRORS,

@@ -1,6 +1,7 @@
 import { TICKETS_ERRORS } from '@atendo/contracts';
 import { ticketRoutes } from '@atendo/api';
 import { ticketMigrations, ticketsProjection } from '@atendo/read';
+import { TicketAssigner } from '../jobs/assigner.js';
 import { defineFeature } from './featureModule.js';
 
 export const tickets = defineFeature({
@@ -11,4 +12,6 @@ export const tickets = defineFeature({
   projections: [ticketsProjection],
   channels: ['ticket'],
   errors: TICKETS_ERRORS,
+  // The jobs role assigns waiting tickets, first in first out, where the company asks for it.
+  processes: ({ knex, databaseUrl, conversations, log }) => [new TicketAssigner({ knex, databaseUrl, conversations, log })],
 });

@@ -5,6 +5,8 @@ import { CompanyQueries, QueueQueries } from '@atendo/read';
 interface Known {
   chatbot: ChatbotContext;
   ignoreGroups: boolean;
+  /** The connection's `timeToTransfer` when it has a transfer queue: a new ticket with no queue moves then. */
+  autoTransferMinutes?: number;
 }
 
 const toBot = (o: QueueOption): ChatbotOption => ({ id: o.id, option: o.option, title: o.title, message: o.message, children: o.children.map(toBot) });
@@ -31,6 +33,13 @@ export class ChatbotContexts {
     return (await this.known(connectionId))?.chatbot;
   }
 
+  /** What a customer's message on this connection is decided with: the chatbot and the auto-transfer timer. */
+  async inbound(connectionId: number): Promise<{ chatbot?: ChatbotContext; autoTransferMinutes?: number }> {
+    const known = await this.known(connectionId);
+    if (!known) return {};
+    return { chatbot: known.chatbot, ...(known.autoTransferMinutes ? { autoTransferMinutes: known.autoTransferMinutes } : {}) };
+  }
+
   /** The company's `CheckMsgIsGroup`: messages in WhatsApp groups open no tickets. */
   async ignoresGroups(connectionId: number): Promise<boolean> {
     return (await this.known(connectionId))?.ignoreGroups ?? false;
@@ -51,7 +60,7 @@ export class ChatbotContexts {
   private async read(connectionId: number): Promise<Known | undefined> {
     const row = await this.knex('whatsapps')
       .where({ id: connectionId })
-      .first('company_id', 'greeting_message', 'out_of_hours_message', 'rating_message', 'complation_message', 'queue_ids', 'max_use_bot_queues', 'time_use_bot_queues', 'transfer_queue_id');
+      .first('company_id', 'greeting_message', 'out_of_hours_message', 'rating_message', 'complation_message', 'queue_ids', 'max_use_bot_queues', 'time_use_bot_queues', 'transfer_queue_id', 'time_to_transfer');
     if (!row) return undefined;
     const companyId = Number(row.company_id);
     const wanted = new Set((row.queue_ids as number[]).map(Number));
@@ -78,6 +87,11 @@ export class ChatbotContexts {
       transferQueueId: row.transfer_queue_id === null ? null : Number(row.transfer_queue_id),
       rating: { question: ratingQuestion(row.rating_message), completion: row.complation_message },
     };
-    return { chatbot, ignoreGroups: (settings.CheckMsgIsGroup ?? SETTINGS.CheckMsgIsGroup.default) === 'enabled' };
+    const autoTransferMinutes = row.transfer_queue_id === null ? 0 : Number(row.time_to_transfer) || 0;
+    return {
+      chatbot,
+      ignoreGroups: (settings.CheckMsgIsGroup ?? SETTINGS.CheckMsgIsGroup.default) === 'enabled',
+      ...(autoTransferMinutes > 0 ? { autoTransferMinutes } : {}),
+    };
   }
 }

@@ -162,7 +162,7 @@ export class Gateway {
       mediaUrl = await storeInboundMedia(this.options.blobs, connection.companyId, message.media);
     }
     // The bot answers what comes in live (a parked message retried later by an operator is only recorded).
-    await recordInbound(this.options.conversations, connection, message, mediaUrl, await this.chatbots.of(received.connectionId));
+    await recordInbound(this.options.conversations, connection, message, mediaUrl, await this.chatbots.inbound(received.connectionId));
   }
 
   private async ack(connectionId: number, providerMessageId: string, ack: Ack, reason?: string): Promise<void> {
@@ -260,6 +260,7 @@ export class Gateway {
   private async dispatch(batch: RecordedEvent[]): Promise<void> {
     for (const event of batch) {
       if (event.type === 'MessageQueued') await this.untilDone('sending a reply or recording its outcome', event.id, () => this.send(event));
+      else if (event.type === 'MessageDeleted') await this.revoke(event);
       else if (event.type === 'WhatsappUpdated' || event.type === 'WhatsappDeleted') this.followConnection(event);
     }
     const last = batch[batch.length - 1]!.position;
@@ -286,6 +287,21 @@ export class Gateway {
         this.options.log.warn({ err: error, eventId, attempt }, `${what} failed; trying again`);
         await new Promise((r) => setTimeout(r, Math.min(RETRY_MAX_MS, 100 * 2 ** Math.min(attempt, 10))));
       }
+    }
+  }
+
+  /**
+   * An agent deleted a sent message: WhatsApp is asked once to delete it for everyone. A session that cannot do it now
+   * is logged, not retried: the console already shows the message deleted, and the outbox must not stall on it.
+   */
+  private async revoke(event: RecordedEvent): Promise<void> {
+    const data = event.data as Extract<ContactStreamDomainEvent, { type: 'MessageDeleted' }>['data'];
+    const { provider } = this.options;
+    if (!data.providerMessageId || !provider.revoke) return;
+    try {
+      await provider.revoke(data.whatsappId, parseStreamId(event.streamId).id, data.providerMessageId);
+    } catch (err) {
+      this.options.log.warn({ err, messageId: data.messageId }, 'WhatsApp could not delete a message for everyone');
     }
   }
 
@@ -510,7 +526,7 @@ export async function recordInbound(
   connection: { companyId: number; queueIds: number[] },
   received: InboundMessage,
   mediaUrl?: string,
-  chatbot?: ChatbotContext,
+  rules: { chatbot?: ChatbotContext; autoTransferMinutes?: number } = {},
 ): Promise<void> {
   const message = storableInbound(received);
   await conversations.receive({
@@ -526,6 +542,6 @@ export async function recordInbound(
     isGroup: message.isGroup ?? false,
     quotedMessageId: message.quotedProviderMessageId ?? null,
     mediaUrl: mediaUrl ?? null,
-    ...(chatbot ? { chatbot } : {}),
+    ...(message.fromMe ? { fromMe: true } : rules),
   });
 }

@@ -44,14 +44,15 @@ export interface FeedClient {
   close(): void;
 }
 
-export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
+export async function startHarness(options: { env?: Record<string, string>; clock?: () => Date } = {}): Promise<Harness> {
   const db = await createTestDatabase();
   const simulator = await createSimulatorServer({ port: 0, ackDelaysMs: [20, 60], redeliverAfterMs: 500 });
   const env = { ADMIN_EMAIL, ADMIN_PASSWORD, SUPER_ADMIN_PASSWORD: 'Super-pass-123' };
   const config = loadConfig({ DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SIMULATOR_URL: simulator.url, WEB_DIST: '/nonexistent', ...env, ...options.env });
   const whatsapp = new FakeWhatsapp();
   const atendo = await startAtendo(config, {
-    roles: ['api', 'read', 'channels'],
+    roles: ['api', 'read', 'channels', 'jobs'],
+    ...(options.clock ? { clock: options.clock } : {}),
     log: createLogger('warn'),
     env,
     channelProviders: ({ knex }) => ({
@@ -81,7 +82,9 @@ export async function startHarness(options: { env?: Record<string, string> } = {
       body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
     });
     const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+    // A file (the contacts' CSV export) comes back as its text.
+    const json = text && !/^text\/(csv|plain)/.test(res.headers.get('content-type') ?? '');
+    return { status: res.status, body: (json ? JSON.parse(text) : text || undefined) as T };
   }
 
   // A connection pairs like a phone scanning its QR code; the demo's at once.

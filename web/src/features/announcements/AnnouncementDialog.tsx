@@ -1,12 +1,13 @@
 import { ANNOUNCEMENT_MEDIA_MAX_BYTES, announcementChangesSchema, announcementSchema, type Announcement } from '@atendo/contracts';
 import { Button, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, Intent, Switch, TextArea } from '@blueprintjs/core';
 import { useFormik } from 'formik';
-import { useState, type InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError';
 import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
 import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { TextField } from '../../ui/TextField';
+import { useAttachment } from '../../ui/useAttachment';
 import { AnnouncementImage } from './AnnouncementImage';
 import { announcementsApi, type AnnouncementValues } from './announcementsApi';
 import { PRIORITIES, PRIORITY_LABELS, type Priority } from './priority';
@@ -44,11 +45,7 @@ function changesOf(values: AnnouncementValues, saved: Announcement): Partial<Ann
  */
 export function AnnouncementDialog({ isOpen, editing, onSaved, onClose }: AnnouncementDialogProps) {
   const { t } = useTranslation();
-  // Becomes the saved announcement once created: a failed upload is then retried on it, not on a second one.
-  const [record, setRecord] = useState(editing);
-  const [file, setFile] = useState<File>();
-  const [fileError, setFileError] = useState<string>();
-  const [removing, setRemoving] = useState(false);
+  const { record, file, setFile, fileError, setFileError, removing, attach, removeFile } = useAttachment(editing, { upload: announcementsApi.uploadImage, remove: announcementsApi.removeImage }, onSaved);
 
   const uploadRefusal = (error: unknown) => {
     const rules = error instanceof ApiError && Array.isArray(error.details) ? (error.details as { rule?: string }[]).map((d) => d.rule) : [];
@@ -75,21 +72,8 @@ export function AnnouncementDialog({ isOpen, editing, onSaved, onClose }: Announ
         toastError(error);
         return;
       }
-      setRecord(saved);
       resetForm({ values: valuesOf(saved) });
-      onSaved(saved);
-      if (file) {
-        try {
-          saved = await announcementsApi.uploadImage(saved.id, file);
-          setRecord(saved);
-          setFile(undefined);
-          onSaved(saved);
-        } catch (error) {
-          setFileError(uploadRefusal(error));
-          toastError(error);
-          return;
-        }
-      }
+      if (!(await attach(saved, uploadRefusal))) return;
       toastSuccess(t('announcements.saved'));
       onClose();
     },
@@ -108,20 +92,6 @@ export function AnnouncementDialog({ isOpen, editing, onSaved, onClose }: Announ
     }
   };
 
-  const removeImage = async () => {
-    if (!record) return;
-    setRemoving(true);
-    try {
-      const saved = await announcementsApi.removeImage(record.id);
-      setRecord(saved);
-      onSaved(saved);
-      toastSuccess(t('announcements.image.removed'));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setRemoving(false);
-    }
-  };
 
   const errorOf = (name: keyof AnnouncementValues) => (formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined);
   const labelled = (name: keyof AnnouncementValues, label: string) => {
@@ -194,7 +164,7 @@ export function AnnouncementDialog({ isOpen, editing, onSaved, onClose }: Announ
                   variant="minimal"
                   text={t('announcements.image.remove')}
                   loading={removing}
-                  onClick={() => void removeImage()}
+                  onClick={() => void removeFile(t('announcements.image.removed'))}
                   data-testid="announcement-image-remove"
                 />
               </div>

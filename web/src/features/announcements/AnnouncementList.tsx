@@ -1,11 +1,11 @@
 import type { Announcement } from '@atendo/contracts';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useRef, type UIEvent } from 'react';
+
 import { useTranslation } from 'react-i18next';
+import { useInfiniteScroll } from '../../ui/useInfiniteScroll';
 import { AnnouncementRow } from './AnnouncementRow';
 
 /** Spec §9: the next page loads within 100 px of the bottom. */
-const LOAD_MORE_DISTANCE = 100;
 
 interface AnnouncementListProps {
   records: Announcement[];
@@ -19,17 +19,7 @@ interface AnnouncementListProps {
 /** The announcements, loading the next page near the bottom (infinite scroll). */
 export function AnnouncementList({ records, loading, searching, loadMore, onEdit, onDelete }: AnnouncementListProps) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  // A first page that does not fill the pane gives nothing to scroll: fetch the next until it does.
-  useEffect(() => {
-    const el = ref.current;
-    if (el && el.clientHeight > 0 && el.scrollHeight <= el.clientHeight) loadMore();
-  }, [records, loadMore]);
-
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const el = event.currentTarget;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MORE_DISTANCE) loadMore();
-  };
+  const { ref: ref, onScroll } = useInfiniteScroll(loadMore, records);
 
   return (
     <div className="announcement-list" ref={ref} onScroll={onScroll} data-testid="announcement-list">

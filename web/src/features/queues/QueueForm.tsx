@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showRefusal, validateWith } from '../../ui/formErrors';
 import { useErrorTabs } from '../../ui/useErrorTabs';
+import { ColorField } from '../../ui/ColorField';
 import { TextField } from '../../ui/TextField';
 import { toastSuccess } from '../../ui/toaster';
 import { userAtom } from '../auth/sessionAtoms';
@@ -27,8 +28,6 @@ interface QueueFormProps {
 const FIELD_OF_CODE: Partial<Record<string, QueueField>> = {
   ERR_QUEUE_COLOR_ALREADY_EXISTS: 'color',
 };
-
-const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 /**
  * A queue's fields in tabs, checked with the contracts' schemas (the server's own rules): its data, its weekly hours
@@ -102,29 +101,20 @@ export function QueueForm({ queue, onSaved, onCancel, onDirty }: QueueFormProps)
     </span>
   );
 
-  const color = formik.values.color.trim();
   const data = (
     <div className="queue-form-panel">
       <TextField id="queue-name" label={label('name')} error={errorOf('name')} autoFocus autoComplete="off" {...formik.getFieldProps('name')} />
       <div className="queue-form-row">
-        <TextField
+        <ColorField
           id="queue-color"
           label={label('color')}
           error={errorOf('color')}
           helper={t('queues.hints.color')}
-          autoComplete="off"
-          spellCheck={false}
           {...formik.getFieldProps('color')}
-          leftElement={
-            <input
-              type="color"
-              className="queue-color-picker"
-              aria-label={t('queues.fields.colorPicker')}
-              value={HEX_COLOR.test(color) ? color : '#000000'}
-              onChange={(event) => void formik.setFieldValue('color', event.target.value)}
-              data-testid="queue-color-picker"
-            />
-          }
+          pickerLabel={t('queues.fields.colorPicker')}
+          pickerTestId="queue-color-picker"
+          pickerClassName="queue-color-picker"
+          onPick={(picked) => void formik.setFieldValue('color', picked)}
         />
         <TextField
           id="queue-orderQueue"

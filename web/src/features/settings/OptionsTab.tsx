@@ -1,9 +1,16 @@
 import { SETTING_KEYS, SETTINGS, type SettingKey } from '@atendo/contracts';
 import { Callout, Card, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
-/** Values shown by a translated word; a time zone is shown by its own name (America/Sao_Paulo). */
-type WordedValue = (typeof SETTINGS)[Exclude<SettingKey, 'timeZone'>]['values'][number];
+/** Values shown by a translated word; a time zone by its own name (America/Sao_Paulo), a capacity by its number. */
+type WordedValue = (typeof SETTINGS)[Exclude<SettingKey, 'timeZone' | 'agentCapacity'>]['values'][number];
+
+function valueLabel(key: SettingKey, value: string, t: TFunction): string {
+  if (key === 'timeZone') return value;
+  if (key === 'agentCapacity') return value === '0' ? t('settings.values.unlimited') : value;
+  return t(`settings.values.${value as WordedValue}`);
+}
 
 interface Props {
   values: Record<string, string>;
@@ -33,7 +40,7 @@ export function OptionsTab({ values, saving, editable, onChange }: Props) {
                   value={values[key] ?? SETTINGS[key].default}
                   disabled={!editable || saving === key}
                   onChange={(event) => onChange(key, event.currentTarget.value)}
-                  options={SETTINGS[key].values.map((value) => ({ value, label: key === 'timeZone' ? value : t(`settings.values.${value as WordedValue}`) }))}
+                  options={SETTINGS[key].values.map((value) => ({ value, label: valueLabel(key, value, t) }))}
                 />
               </FormGroup>
             </Card>

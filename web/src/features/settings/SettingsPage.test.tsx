@@ -65,7 +65,7 @@ describe('settings page', () => {
     // The time zone: each zone by its own name, São Paulo until another is chosen.
     expect(select('timeZone').value).toBe('America/Sao_Paulo');
     expect([...select('timeZone').options].map((o) => o.text)).toEqual(expect.arrayContaining(['Asia/Tokyo', 'Europe/Lisbon', 'UTC']));
-    expect(screen.getAllByRole('combobox')).toHaveLength(12);
+    expect(screen.getAllByRole('combobox')).toHaveLength(14);
   });
 
   it('sends a changed setting and says so', async () => {

@@ -23,6 +23,7 @@ const en = {
       closed: 'Closed',
       true: 'Yes',
       false: 'No',
+      unlimited: 'No limit',
     },
     options: {
       userRating: { label: 'Ratings', help: 'Ask the contact to rate the service when a ticket is resolved.' },
@@ -43,6 +44,8 @@ const en = {
       userCreation: { label: 'User creation', help: 'Whether administrators may add new users.' },
       campaignsEnabled: { label: 'Campaigns', help: 'Shows the campaign pages in the menu.' },
       timeZone: { label: 'Time zone', help: 'The opening hours of the company and its queues are read in this time zone.' },
+      agentCapacity: { label: 'Agent capacity', help: 'The most open tickets an attendant may hold at once.' },
+      autoAssign: { label: 'Assign automatically', help: 'Waiting tickets go, oldest first, to online attendants of their queue who are under capacity.' },
     },
     schedules: {
       intro: 'Outside these hours, contacts get the out-of-hours message. Leave both times empty for a closed day.',
@@ -91,6 +94,7 @@ export const settingsTranslations = {
         closed: 'Fechado',
         true: 'Sim',
         false: 'Não',
+        unlimited: 'Sem limite',
       },
       options: {
         userRating: { label: 'Avaliações', help: 'Pedir ao contato que avalie o atendimento quando o ticket é resolvido.' },
@@ -114,6 +118,8 @@ export const settingsTranslations = {
         userCreation: { label: 'Criação de usuários', help: 'Se os administradores podem adicionar novos usuários.' },
         campaignsEnabled: { label: 'Campanhas', help: 'Mostra as páginas de campanhas no menu.' },
         timeZone: { label: 'Fuso horário', help: 'Os horários da empresa e das filas são lidos neste fuso horário.' },
+        agentCapacity: { label: 'Capacidade por atendente', help: 'O máximo de atendimentos abertos que um atendente pode ter ao mesmo tempo.' },
+        autoAssign: { label: 'Distribuir automaticamente', help: 'Os tickets aguardando vão, do mais antigo ao mais novo, para atendentes online da fila abaixo da capacidade.' },
       },
       schedules: {
         intro: 'Fora destes horários, os contatos recebem a mensagem de fora de expediente. Deixe os dois horários vazios num dia fechado.',
@@ -159,6 +165,7 @@ export const settingsTranslations = {
         closed: 'Cerrado',
         true: 'Sí',
         false: 'No',
+        unlimited: 'Sin límite',
       },
       options: {
         userRating: { label: 'Valoraciones', help: 'Pedir al contacto que valore la atención cuando se resuelve el ticket.' },
@@ -182,6 +189,8 @@ export const settingsTranslations = {
         userCreation: { label: 'Creación de usuarios', help: 'Si los administradores pueden añadir usuarios nuevos.' },
         campaignsEnabled: { label: 'Campañas', help: 'Muestra las páginas de campañas en el menú.' },
         timeZone: { label: 'Zona horaria', help: 'Los horarios de la empresa y de sus colas se leen en esta zona horaria.' },
+        agentCapacity: { label: 'Capacidad por agente', help: 'El máximo de tickets abiertos que un agente puede tener a la vez.' },
+        autoAssign: { label: 'Asignar automáticamente', help: 'Los tickets en espera van, del más antiguo al más nuevo, a agentes en línea de su cola por debajo de la capacidad.' },
       },
       schedules: {
         intro: 'Fuera de estos horarios, los contactos reciben el mensaje de fuera de horario. Deje ambas horas vacías en un día cerrado.',

@@ -3,11 +3,15 @@ import { Card, Classes, Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../ui/dates';
 import { AckIcon } from './AckIcon';
+import { DeleteMessageButton } from './DeleteMessageButton';
 import { MessageFailure } from './MessageFailure';
 import { captionOf, MessageMedia } from './MessageMedia';
 
-/** A message: the customer's on the left, ours (fromMe) on the right; one of ours that failed says why under it. */
-export function MessageBubble({ message }: { message: Message }) {
+/**
+ * A message: the customer's on the left, ours (fromMe) on the right; one of ours that failed says why under it, and
+ * unless `readOnly` offers to send it again.
+ */
+export function MessageBubble({ message, readOnly = false }: { message: Message; readOnly?: boolean }) {
   const { t } = useTranslation();
   const { quotedMsg } = message;
   const text = captionOf(message);
@@ -39,9 +43,10 @@ export function MessageBubble({ message }: { message: Message }) {
           {message.isEdited && <span>{t('messages.edited')}</span>}
           <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
           {message.fromMe && <AckIcon ack={message.ack} failed={message.failed} />}
+          {!readOnly && <DeleteMessageButton message={message} />}
         </div>
       </Card>
-      {message.fromMe && message.failed && <MessageFailure message={message} />}
+      {message.fromMe && message.failed && <MessageFailure message={message} readOnly={readOnly} />}
     </div>
   );
 }

@@ -8,9 +8,9 @@ import { ticketsApi } from './ticketsApi';
 
 /**
  * Under one of our messages that never reached the customer: why, and for a text a "Send again" that sends the same
- * text as a new message (it arrives in the list through the feed like any reply).
+ * text as a new message (it arrives in the list through the feed like any reply); `readOnly`, the reason alone.
  */
-export function MessageFailure({ message }: { message: Message }) {
+export function MessageFailure({ message, readOnly = false }: { message: Message; readOnly?: boolean }) {
   const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   // One key for this failed message's resend: a second click after an unknown outcome cannot make a second message.
@@ -35,6 +35,7 @@ export function MessageFailure({ message }: { message: Message }) {
       </span>
       {message.mediaType === 'chat' &&
         !message.isDeleted &&
+        !readOnly &&
         (state === 'sent' ? (
           <span className={Classes.TEXT_MUTED}>{t('messages.failure.sentAgain')}</span>
         ) : (

@@ -3,7 +3,10 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError';
 import { toastError } from '../../ui/toaster';
+import { QuickAnswers, useQuickAnswers } from '../quickMessages/QuickAnswers';
+import type { QuickAnswerSource } from '../quickMessages/useQuickAnswerSource';
 import { AttachButton } from './AttachButton';
+import { AttachDialog } from './AttachDialog';
 import { AudioRecorder } from './AudioRecorder';
 import { newIdempotencyKey } from './idempotencyKey';
 import type { MediaDraft } from './mediaFiles';
@@ -25,6 +28,8 @@ interface MessageInputProps {
   onSendMedia(draft: MediaDraft, idempotencyKey: string): Promise<unknown>;
   /** Pauses before the automatic retries of a send whose outcome is unknown. */
   retryDelaysMs?: number[];
+  /** The quick messages a leading slash suggests; none, no suggestions. */
+  quickAnswers?: QuickAnswerSource;
 }
 
 /**
@@ -33,7 +38,7 @@ interface MessageInputProps {
  */
 const unresolved = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
-export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RETRY_DELAYS_MS }: MessageInputProps) {
+export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RETRY_DELAYS_MS, quickAnswers }: MessageInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -45,6 +50,9 @@ export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RE
   const recording = recorder.state === 'recording' || recorder.state === 'processing';
   const micButton = useRef<HTMLButtonElement>(null);
   const wasRecording = useRef(false);
+  /** A picked quick message's file, waiting in the attach dialog. */
+  const [quickFiles, setQuickFiles] = useState<File[]>([]);
+  const quick = useQuickAnswers(quickAnswers, text, { setText, addFiles: setQuickFiles });
 
   // After a recording the keyboard goes on from the microphone button, which the recorder's buttons replaced.
   useEffect(() => {
@@ -79,6 +87,7 @@ export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RE
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (quick.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send();
@@ -88,6 +97,7 @@ export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RE
   return (
     <>
       <PendingUploads uploads={uploads.pending} onRetry={uploads.retry} onDiscard={uploads.discard} />
+      <QuickAnswers {...quick.listProps} />
       <form
         className="message-input"
         onSubmit={(event) => {
@@ -110,6 +120,7 @@ export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RE
               readOnly={sending}
               onChange={(event) => setText(event.currentTarget.value)}
               onKeyDown={onKeyDown}
+              {...quick.inputProps}
               data-testid="message-input"
             />
             <Button
@@ -136,6 +147,15 @@ export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RE
           </>
         )}
       </form>
+      <AttachDialog
+        files={quickFiles}
+        onChange={setQuickFiles}
+        onClose={() => setQuickFiles([])}
+        onSend={(caption) => {
+          uploads.send({ files: quickFiles, caption, voice: false });
+          setQuickFiles([]);
+        }}
+      />
     </>
   );
 }

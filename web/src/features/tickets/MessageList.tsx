@@ -7,7 +7,13 @@ import { useMessages } from './useMessages';
 /** Spec §9: older messages load when the scroll top is under 50 px. */
 const LOAD_OLDER_DISTANCE = 50;
 
-export function MessageList({ ticketId }: { ticketId: number }) {
+interface MessageListProps {
+  ticketId: number;
+  /** Shown only (an admin's peek): nothing to act on, such as sending a failed message again. */
+  readOnly?: boolean;
+}
+
+export function MessageList({ ticketId, readOnly = false }: MessageListProps) {
   const { t } = useTranslation();
   const { messages, loading, loadOlder } = useMessages(ticketId);
   const ref = useRef<HTMLDivElement>(null);
@@ -35,7 +41,7 @@ export function MessageList({ ticketId }: { ticketId: number }) {
       {loading && <Spinner size={24} className="message-list-spinner" />}
       {messages.length === 0 && !loading && <NonIdealState icon="chat" description={t('messages.empty')} />}
       {messages.map((message) => (
-        <MessageBubble key={message.id} message={message} />
+        <MessageBubble key={message.id} message={message} readOnly={readOnly} />
       ))}
     </div>
   );

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { toastError } from '../../ui/toaster';
+import { useQuickAnswerSource } from '../quickMessages/useQuickAnswerSource';
 import { MessageInput } from './MessageInput';
 import { MessageList } from './MessageList';
 import { TicketHeader } from './TicketHeader';
@@ -13,6 +14,7 @@ import { ticketsApi } from './ticketsApi';
 export function TicketChat({ uuid }: { uuid: string }) {
   const navigate = useNavigate();
   const [ticket, setTicket] = useState<Ticket>();
+  const quickAnswers = useQuickAnswerSource();
 
   const load = useCallback(() => {
     ticketsApi.byUuid(uuid).then(setTicket, (error: unknown) => {
@@ -37,6 +39,7 @@ export function TicketChat({ uuid }: { uuid: string }) {
         disabled={ticket.status !== 'open'}
         onSend={(body, key) => ticketsApi.send(ticket.id, { body }, key)}
         onSendMedia={(draft, key) => ticketsApi.sendMedia(ticket.id, draft, key)}
+        quickAnswers={quickAnswers}
       />
     </section>
   );

@@ -1,5 +1,6 @@
 import type { Ticket } from '@atendo/contracts';
 import { Classes, H4 } from '@blueprintjs/core';
+import { MessageSearch } from './MessageSearch';
 import { TicketActions } from './TicketActions';
 import { TicketOptions } from './TicketOptions';
 import './ticketHeader.css';
@@ -19,6 +20,7 @@ export function TicketHeader({ ticket, onChanged }: TicketHeaderProps) {
         </a>
       </div>
       <div className="ticket-header-actions">
+        <MessageSearch ticketId={ticket.id} />
         <TicketActions ticket={ticket} onChanged={onChanged} />
         <TicketOptions ticket={ticket} onChanged={onChanged} />
       </div>

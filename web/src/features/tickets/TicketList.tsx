@@ -1,13 +1,13 @@
 import type { Ticket } from '@atendo/contracts';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useRef, type UIEvent } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInfiniteScroll } from '../../ui/useInfiniteScroll';
 import type { TicketListQuery } from './ticketsApi';
 import { TicketListItem } from './TicketListItem';
 import { useTicketList } from './useTicketList';
 
 /** Spec §9: the next page loads within 100 px of the bottom. */
-const LOAD_MORE_DISTANCE = 100;
 
 interface TicketListProps {
   query: TicketListQuery;
@@ -22,17 +22,7 @@ export function TicketList({ query, selectedUuid, onOpen, onAccept, onCountChang
   const { tickets, count, loading, loadMore } = useTicketList(query);
 
   useEffect(() => onCountChange?.(count), [count, onCountChange]);
-  const ref = useRef<HTMLDivElement>(null);
-  // A first page that does not fill the pane gives nothing to scroll: fetch the next until it does.
-  useEffect(() => {
-    const el = ref.current;
-    if (el && el.clientHeight > 0 && el.scrollHeight <= el.clientHeight) loadMore();
-  }, [tickets, loadMore]);
-
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const el = event.currentTarget;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MORE_DISTANCE) loadMore();
-  };
+  const { ref: ref, onScroll } = useInfiniteScroll(loadMore, tickets);
 
   return (
     <div className="ticket-list" ref={ref} onScroll={onScroll} data-testid="ticket-list">

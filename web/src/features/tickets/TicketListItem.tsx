@@ -1,7 +1,10 @@
 import type { Ticket } from '@atendo/contracts';
 import { Button, Classes, Colors, Intent, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatListTime } from '../../ui/dates';
+import { useCan } from '../auth/useCan';
+import { PeekDialog } from './PeekDialog';
 
 interface TicketListItemProps {
   ticket: Ticket;
@@ -10,10 +13,13 @@ interface TicketListItemProps {
   onAccept(ticket: Ticket): void;
 }
 
-/** A row of a ticket list. Pending tickets cannot be opened, only accepted. */
+/** A row of a ticket list. Pending tickets cannot be opened, only accepted; admins may peek into them. */
 export function TicketListItem({ ticket, selected, onOpen, onAccept }: TicketListItemProps) {
   const { t } = useTranslation();
+  const can = useCan();
+  const [peeking, setPeeking] = useState(false);
   const pending = ticket.status === 'pending';
+  const peekable = pending && can('tickets:peek');
   const unread = selected ? 0 : ticket.unreadMessages;
   const content = (
     <>
@@ -58,6 +64,17 @@ export function TicketListItem({ ticket, selected, onOpen, onAccept }: TicketLis
           {content}
         </button>
       )}
+      {peekable && (
+        <Button
+          size="small"
+          variant="minimal"
+          icon="eye-open"
+          aria-label={t('tickets.peek.open')}
+          title={t('tickets.peek.open')}
+          data-testid="ticket-peek"
+          onClick={() => setPeeking(true)}
+        />
+      )}
       {pending && (
         <Button
           size="small"
@@ -67,6 +84,7 @@ export function TicketListItem({ ticket, selected, onOpen, onAccept }: TicketLis
           onClick={() => onAccept(ticket)}
         />
       )}
+      {peekable && <PeekDialog isOpen={peeking} ticket={ticket} onClose={() => setPeeking(false)} />}
     </li>
   );
 }

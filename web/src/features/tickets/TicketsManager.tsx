@@ -1,18 +1,23 @@
-import type { Ticket } from '@atendo/contracts';
-import { Switch, Tab, Tabs, type TabId } from '@blueprintjs/core';
+import { TICKET_COUNT_CAP, type Ticket } from '@atendo/contracts';
+import { Button, Intent, Switch, Tab, Tabs, type TabId } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCan } from '../auth/useCan';
+import { NewTicketDialog } from './NewTicketDialog';
 import { ticketAction } from './ticketActions';
 import { TicketList } from './TicketList';
 import { TicketSearch } from './TicketSearch';
 import { useTicketAction } from './useTicketAction';
+import './ticketsManager.css';
 
 type MainTab = 'open' | 'closed' | 'search';
 type OpenTab = 'assigned' | 'pending';
 
-/** The attendance lists: open (assigned and pending, with counts), closed, and search. */
+/** A list's count: the server counts up to a cap, and says more with one past it. */
+const countLabel = (count: number) => (count > TICKET_COUNT_CAP ? `${TICKET_COUNT_CAP}+` : count);
+
+/** The attendance lists: open (assigned and pending, with counts, and a new ticket), closed, and search. */
 export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -23,6 +28,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const [showAll, setShowAll] = useState(false);
   const [assignedCount, setAssignedCount] = useState(0);
   const [pendingCount, setPendingCount] = useState(0);
+  const [creating, setCreating] = useState(false);
 
   const listProps = {
     selectedUuid,
@@ -35,17 +41,35 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
     },
   };
 
+  /** A new ticket is open and ours: it goes to the assigned list, and on screen. */
+  const created = (ticket: Ticket) => {
+    setCreating(false);
+    setOpenTab('assigned');
+    navigate(`/tickets/${ticket.uuid}`);
+  };
+
   const openPanel = (
     <>
-      {can('tickets-manager:showall') && (
-        <Switch
-          className="tickets-show-all"
-          label={t('tickets.showAll')}
-          checked={showAll}
-          onChange={(event) => setShowAll(event.currentTarget.checked)}
-          data-testid="tickets-show-all"
+      <div className="tickets-toolbar">
+        <Button
+          icon="plus"
+          intent={Intent.PRIMARY}
+          variant="outlined"
+          text={t('tickets.newTicket.button')}
+          title={t('tickets.newTicket.buttonTitle')}
+          onClick={() => setCreating(true)}
+          data-testid="new-ticket"
         />
-      )}
+        {can('tickets-manager:showall') && (
+          <Switch
+            className="tickets-show-all"
+            label={t('tickets.showAll')}
+            checked={showAll}
+            onChange={(event) => setShowAll(event.currentTarget.checked)}
+            data-testid="tickets-show-all"
+          />
+        )}
+      </div>
       <Tabs
         id="open-tickets"
         className="fill-tabs"
@@ -55,14 +79,14 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         <Tab
           id="assigned"
           title={t('tickets.tabs.assigned')}
-          tagContent={assignedCount}
+          tagContent={countLabel(assignedCount)}
           data-testid="tab-assigned"
           panel={<TicketList query={{ status: 'open', showAll }} onCountChange={setAssignedCount} {...listProps} />}
         />
         <Tab
           id="pending"
           title={t('tickets.tabs.pending')}
-          tagContent={pendingCount}
+          tagContent={countLabel(pendingCount)}
           data-testid="tab-pending"
           panel={<TicketList query={{ status: 'pending', showAll }} onCountChange={setPendingCount} {...listProps} />}
         />
@@ -71,28 +95,31 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   );
 
   return (
-    <Tabs
-      id="tickets"
-      className="fill-tabs tickets-manager"
-      selectedTabId={tab}
-      onChange={(id: TabId) => setTab(id as MainTab)}
-      renderActiveTabPanelOnly
-    >
-      <Tab id="open" icon="inbox" title={t('tickets.tabs.open')} data-testid="tab-open" panel={openPanel} />
-      <Tab
-        id="closed"
-        icon="tick-circle"
-        title={t('tickets.tabs.closed')}
-        data-testid="tab-closed"
-        panel={<TicketList query={{ status: 'closed', showAll: true }} {...listProps} />}
-      />
-      <Tab
-        id="search"
-        icon="search"
-        title={t('tickets.tabs.search')}
-        data-testid="tab-search"
-        panel={<TicketSearch showAll={can('tickets-manager:showall')} onClear={() => setTab('open')} {...listProps} />}
-      />
-    </Tabs>
+    <>
+      <Tabs
+        id="tickets"
+        className="fill-tabs tickets-manager"
+        selectedTabId={tab}
+        onChange={(id: TabId) => setTab(id as MainTab)}
+        renderActiveTabPanelOnly
+      >
+        <Tab id="open" icon="inbox" title={t('tickets.tabs.open')} data-testid="tab-open" panel={openPanel} />
+        <Tab
+          id="closed"
+          icon="tick-circle"
+          title={t('tickets.tabs.closed')}
+          data-testid="tab-closed"
+          panel={<TicketList query={{ status: 'closed', showAll: true }} {...listProps} />}
+        />
+        <Tab
+          id="search"
+          icon="search"
+          title={t('tickets.tabs.search')}
+          data-testid="tab-search"
+          panel={<TicketSearch showAll={can('tickets-manager:showall')} onClear={() => setTab('open')} {...listProps} />}
+        />
+      </Tabs>
+      <NewTicketDialog isOpen={creating} onClose={() => setCreating(false)} onCreated={created} />
+    </>
   );
 }

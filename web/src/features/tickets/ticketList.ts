@@ -5,6 +5,8 @@ export interface TicketListState {
   count: number;
   hasMore: boolean;
   page: number;
+  /** Where the next page starts (the server's cursor): scrolling reads from there, not from an offset. */
+  next?: string;
 }
 
 /** What a list shows. A list without a status (search results) only keeps the tickets it already has up to date. */
@@ -24,6 +26,7 @@ export function addPage(state: TicketListState, page: number, response: ListTick
     count: response.count,
     hasMore: response.hasMore,
     page,
+    ...(response.next ? { next: response.next } : {}),
   };
 }
 

@@ -1,8 +1,9 @@
 import type { User } from '@atendo/contracts';
 import { Button, H3, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState, type UIEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInfiniteScroll } from '../../ui/useInfiniteScroll';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import { userAtom } from '../auth/sessionAtoms';
 import { DeleteUserAlert } from './DeleteUserAlert';
@@ -13,7 +14,6 @@ import './users.css';
 
 /** Spec §9: searches wait 500 ms after the last key; the next page loads within 100 px of the bottom. */
 const SEARCH_DEBOUNCE_MS = 500;
-const LOAD_MORE_DISTANCE = 100;
 
 /** The dialog's user (none: a new one); `key` gives each opening a fresh form. */
 interface DialogState {
@@ -33,16 +33,7 @@ export function UsersManager() {
   const [deleting, setDeleting] = useState<User>();
   const open = (user?: User) => setDialog((d) => ({ isOpen: true, user, key: (d?.key ?? 0) + 1 }));
 
-  const scroller = useRef<HTMLDivElement>(null);
-  // A first page that does not fill the pane gives nothing to scroll: fetch the next until it does.
-  useEffect(() => {
-    const el = scroller.current;
-    if (el && el.clientHeight > 0 && el.scrollHeight <= el.clientHeight) loadMore();
-  }, [users, loadMore]);
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const el = event.currentTarget;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MORE_DISTANCE) loadMore();
-  };
+  const { ref: scroller, onScroll } = useInfiniteScroll(loadMore, users);
 
   return (
     <div className="shell-page users-root" data-testid="page">

@@ -1,0 +1,126 @@
+import pg from 'pg';
+import type { Viewer } from '@atendo/contracts';
+import { TicketQueries } from '@atendo/read';
+import { createLogger, loadConfig, startAtendo } from '@atendo/runtime';
+import { percentile } from './machine.js';
+
+export interface ListResult {
+  name: string;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/**
+ * Lists at size (issue 12): one company with `tickets` tickets (a contact each) and `messagesPerTicket` messages each,
+ * written straight into the read model with generate_series (the lists read nothing else). Then `clients` concurrent
+ * loops ask each list for `seconds`, as the API's handlers ask the read model (TicketQueries, one pooled connection
+ * per client), and each request's time is kept.
+ */
+export async function listsAtSize(url: string, options: { tickets: number; messagesPerTicket: number; clients: number; seconds: number; log?: (line: string) => void }): Promise<{ setupSeconds: number; rows: ListResult[] }> {
+  const say = options.log ?? (() => undefined);
+  const env = { ADMIN_PASSWORD: 'Bench-pass-123', SUPER_ADMIN_PASSWORD: 'Bench-pass-123' };
+  const config = loadConfig({ DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', WEB_DIST: '/nonexistent', ...env });
+  // Migrations and the demo company, then stopped: nothing else touches the tables while they are measured.
+  const app = await startAtendo(config, { roles: ['read'], log: createLogger('error'), env });
+  const { companyId, whatsappId, queueIds } = app.seeded!;
+  const admin = (await app.knex('users').where({ company_id: companyId, profile: 'admin' }).first('id')) as { id: string };
+  await app.stop();
+
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const started = Date.now();
+  const N = options.tickets;
+  const base = 100_000_000;
+  const chunk = 250_000;
+  for (let from = 1; from <= N; from += chunk) {
+    const to = Math.min(N, from + chunk - 1);
+    await db.query(
+      `INSERT INTO contacts (id, company_id, name, number, is_group, stream_id, created_at, updated_at)
+       SELECT $1::bigint + g, $2::bigint, (ARRAY['Ana','João','Márcia','Pedro','Luíza','Carlos','Fernanda','José'])[1 + g % 8] || ' ' || (ARRAY['Silva','Conceição','Souza','Araújo','Pereira','Gonçalves'])[1 + (g / 8) % 6] || ' ' || g,
+              '55' || (11 + g % 80)::text || lpad(g::text, 9, '0'), false, 'contact-' || $2::text || '.' || g, now(), now()
+       FROM generate_series($3::bigint, $4::bigint) g`,
+      [base, companyId, from, to],
+    );
+    // 10 % pending (half without a queue), 20 % open over 50 agents, the rest closed; updated over the last 30 days.
+    await db.query(
+      `INSERT INTO tickets (id, uuid, company_id, status, user_id, queue_id, whatsapp_id, contact_id, last_message, unread_messages, is_group, stream_id, created_at, updated_at)
+       SELECT $1::bigint + g, gen_random_uuid(), $2::bigint, CASE WHEN g % 10 = 0 THEN 'pending' WHEN g % 10 < 3 THEN 'open' ELSE 'closed' END,
+              CASE WHEN g % 10 = 0 THEN NULL WHEN g % 10 < 3 THEN $5::bigint + g % 50 ELSE $5::bigint + g % 50 END,
+              CASE WHEN g % 20 = 0 THEN NULL ELSE $6::bigint END, $7::bigint, $1::bigint + g,
+              'Mensagem ' || g || ' sobre o pedido ' || (g * 7919 % 1000003), (g % 3), false, 'contact-' || $2::text || '.' || g,
+              now() - (g % 2592000) * interval '1 second', now() - (g % 2592000) * interval '1 second'
+       FROM generate_series($3::bigint, $4::bigint) g`,
+      [base, companyId, from, to, Number(admin.id), queueIds[0], whatsappId],
+    );
+    say(`  ${to.toLocaleString('en')} tickets`);
+  }
+  const M = options.messagesPerTicket;
+  for (let from = 1; from <= N; from += chunk / 2) {
+    const to = Math.min(N, from + chunk / 2 - 1);
+    await db.query(
+      `INSERT INTO messages (key, id, company_id, ticket_id, contact_id, whatsapp_id, body, from_me, media_type, ack, read, ordinal, created_at)
+       SELECT $2::text || ':' || g || ':' || k, 'bench-' || g || '-' || k, $2::bigint, $1::bigint + g, $1::bigint + g, $3::bigint, 'Mensagem ' || k || ' do atendimento ' || g, k % 2 = 0, 'chat', 3, true, g * 100 + k, now()
+       FROM generate_series($4::bigint, $5::bigint) g, generate_series(1, $6::int) k`,
+      [base, companyId, whatsappId, from, to, M],
+    );
+    say(`  ${(to * M).toLocaleString('en')} messages`);
+  }
+  await db.query('ANALYZE contacts; ANALYZE tickets; ANALYZE messages');
+  await db.end();
+  const setupSeconds = (Date.now() - started) / 1000;
+
+  const { createKnex } = await import('@atendo/core');
+  const knex = createKnex(url, { max: options.clients });
+  const queries = new TicketQueries(knex);
+  const adminViewer: Viewer = { userId: Number(admin.id), companyId, profile: 'admin', super: false, queueIds: queueIds };
+  const agentViewer: Viewer = { userId: Number(admin.id) + 7, companyId, profile: 'user', super: false, queueIds: [queueIds[0]!], allTicket: true };
+  const cases: Array<{ name: string; run: (i: number) => Promise<unknown> }> = [
+    { name: 'pending list, page 1 (admin)', run: () => queries.listTickets(adminViewer, { status: 'pending', showAll: true }) },
+    { name: "an agent's open tickets, page 1", run: () => queries.listTickets(agentViewer, { status: 'open' }) },
+    {
+      name: 'pending list, page 50 by cursor',
+      run: async () => {
+        let next: string | undefined;
+        // The cursor of page 49, taken once and reused: the page after it is what is timed.
+        next = cursor49 ??= await (async () => {
+          let c: string | undefined;
+          for (let p = 1; p < 50; p++) c = (await queries.listTickets(adminViewer, { status: 'pending', showAll: true, ...(c ? { cursor: c } : {}) })).next;
+          return c;
+        })();
+        return queries.listTickets(adminViewer, { status: 'pending', showAll: true, ...(next ? { cursor: next } : {}) });
+      },
+    },
+    { name: 'ticket search by contact name (accents aside)', run: (i) => queries.listTickets(adminViewer, { searchParam: nameOf(1 + ((i * 7919) % N)) }) },
+    { name: 'ticket search by number digits', run: (i) => queries.listTickets(adminViewer, { searchParam: String(100000 + i * 37).padStart(9, '0') }) },
+    { name: 'ticket search by last message text', run: (i) => queries.listTickets(adminViewer, { searchParam: `pedido ${(i * 7919) % 1000003}` }) },
+  ];
+  let cursor49: string | undefined;
+  // The generated names, typed without accents as people do: "joao conceicao 1234".
+  const FIRST = ['ana', 'joao', 'marcia', 'pedro', 'luiza', 'carlos', 'fernanda', 'jose'];
+  const LAST = ['silva', 'conceicao', 'souza', 'araujo', 'pereira', 'goncalves'];
+  const nameOf = (g: number) => `${FIRST[g % 8]} ${LAST[Math.floor(g / 8) % 6]} ${g}`;
+  const rows: ListResult[] = [];
+  for (const c of cases) {
+    await c.run(0);
+    const times: number[] = [];
+    const deadline = Date.now() + options.seconds * 1000;
+    let n = 0;
+    await Promise.all(
+      Array.from({ length: options.clients }, async () => {
+        while (Date.now() < deadline) {
+          const i = n++;
+          const t0 = performance.now();
+          await c.run(i);
+          times.push(performance.now() - t0);
+        }
+      }),
+    );
+    times.sort((a, b) => a - b);
+    rows.push({ name: c.name, requests: times.length, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) });
+    say(`  ${c.name}: p95 ${percentile(times, 95).toFixed(1)} ms`);
+  }
+  await knex.destroy();
+  return { setupSeconds, rows };
+}

@@ -1,0 +1,17 @@
+import type { TagEvent, TagFields } from '@atendo/contracts';
+import type { Migration } from '../db/migrations.js';
+import { streamId } from '../eventstore/streams.js';
+import { recordDecider, type RecordDecider } from '../records/record.js';
+
+/** A tag of the company, a simple record: created, changed (name, colour, kanban lane) and deleted. */
+export const tagDecider: RecordDecider<TagFields, TagEvent> = recordDecider('Tag', 'ERR_TAG_NOT_FOUND');
+
+export const tagStream = (companyId: number, id: number) => streamId('tag', companyId, id);
+
+export const tagIdMigrations: Migration[] = [
+  {
+    name: '202611271000_tag_ids',
+    up: (knex) => knex.raw('CREATE SEQUENCE tag_ids'),
+    down: (knex) => knex.raw('DROP SEQUENCE tag_ids'),
+  },
+];

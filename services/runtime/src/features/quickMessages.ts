@@ -1,0 +1,15 @@
+import { QUICK_MESSAGES_ERRORS } from '@atendo/contracts';
+import { quickMessageRoutes } from '@atendo/api';
+import { quickMessageIdMigrations } from '@atendo/core';
+import { quickMessagesMigrations, quickMessagesProjection } from '@atendo/read';
+import { defineFeature } from './featureModule.js';
+
+/** Quick replies agents insert with `/shortcode` (their own, and the company's general ones), with an optional file. */
+export const quickMessages = defineFeature({
+  name: 'quickMessages',
+  errors: QUICK_MESSAGES_ERRORS,
+  routes: ({ knex, store, ids, api, media }) => quickMessageRoutes({ knex, store, ids, blobs: media.blobs, readYourWrites: api.readYourWrites }),
+  migrations: [...quickMessageIdMigrations, ...quickMessagesMigrations],
+  projections: [quickMessagesProjection],
+  channels: ['quickmessage'],
+});

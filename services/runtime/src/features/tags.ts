@@ -1,0 +1,14 @@
+import { TAGS_ERRORS } from '@atendo/contracts';
+import { tagRoutes } from '@atendo/api';
+import { tagIdMigrations } from '@atendo/core';
+import { tagsMigrations, tagsProjection } from '@atendo/read';
+import { defineFeature } from './featureModule.js';
+
+export const tags = defineFeature({
+  name: 'tags',
+  errors: TAGS_ERRORS,
+  routes: ({ api, knex, store, ids }) => tagRoutes({ api, knex, store, ids }),
+  migrations: [...tagIdMigrations, ...tagsMigrations],
+  projections: [tagsProjection],
+  channels: ['tag'],
+});

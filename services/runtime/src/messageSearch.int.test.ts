@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListTicketsResponse, Message } from '@atendo/contracts';
+import { eventually } from '@atendo/core/testing';
+import { addUser } from './testing/accounts.js';
+import { startHarness, type Harness } from './testing/harness.js';
+
+/** Search within a ticket (issue 12): its messages holding the text, case and accents aside, newest first. */
+describe('search within a ticket', () => {
+  let h: Harness;
+  let token: string;
+  let ticketId: number;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    token = (await h.login()).token;
+    const who = '5511988880001';
+    for (const text of ['Quero a segunda via do boleto', 'O código é 50%_OFF', 'Obrigado!']) await h.customerSays(who, text, 'Lia');
+    ticketId = await eventually(async () => {
+      const [t] = (await h.api<ListTicketsResponse>(`/tickets?searchParam=${who}&showAll=true`, { token })).body.tickets;
+      expect(t?.lastMessage).toBe('Obrigado!');
+      return t!.id;
+    });
+    await h.api(`/tickets/${ticketId}`, { method: 'PUT', token, body: { status: 'open' } });
+    expect((await h.api(`/messages/${ticketId}`, { token, body: { body: 'Segue a 2ª via do BOLETO, Lia. Até já!' } })).status).toBe(201);
+  });
+  afterAll(async () => h?.stop());
+
+  const search = (q: string, as = token) => h.api<{ messages: Message[]; error?: string }>(`/messages/${ticketId}/search?searchParam=${encodeURIComponent(q)}`, { token: as });
+
+  it('finds both sides of the conversation, newest first, whatever the case or accents', async () => {
+    expect((await search('boleto')).body.messages.map((m) => m.body)).toEqual(['Segue a 2ª via do BOLETO, Lia. Até já!', 'Quero a segunda via do boleto']);
+    expect((await search('ATE JA')).body.messages.map((m) => m.fromMe)).toEqual([true]);
+    expect((await search('50%_')).body.messages.map((m) => m.body)).toEqual(['O código é 50%_OFF']);
+    // % and _ are themselves, not wildcards.
+    expect((await search('0%O')).body.messages).toEqual([]);
+  });
+
+  it('finds nothing under two characters, and refuses a ticket outside the caller’s queues', async () => {
+    expect(await search('a')).toMatchObject({ status: 200, body: { messages: [] } });
+    expect((await search('x'.repeat(201))).status).toBe(400);
+    const outsider = await addUser(h, 'fora@search.test', { queueIds: [] });
+    const outsiderToken = (await h.login(outsider.email, outsider.password)).token;
+    expect((await search('boleto', outsiderToken)).status).toBe(403);
+  });
+});

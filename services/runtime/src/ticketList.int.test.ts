@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TICKET_COUNT_CAP, type ListTicketsResponse } from '@atendo/contracts';
+import { addCompany } from './testing/accounts.js';
+import { startHarness, type Harness } from './testing/harness.js';
+
+/**
+ * Lists at any size (issue 12): a company with more tickets than the count cap. Rows are written straight into the
+ * read model (the list reads nothing else), so the test is about the list: a capped count, `hasMore` and a cursor
+ * that walks every ticket exactly once, and a search by name, number or last message through the indexes.
+ */
+describe('the ticket list at size', () => {
+  let h: Harness;
+  let token: string;
+  const TOTAL = TICKET_COUNT_CAP + 25;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    const company = await addCompany(h, 'Grande');
+    token = (await h.login(company.email, company.password)).token;
+    const base = 900_000_000;
+    await h.atendo.knex.raw(
+      `INSERT INTO contacts (id, company_id, name, number, is_group, stream_id, created_at, updated_at)
+       SELECT ? + g, ?, CASE WHEN g = 77 THEN 'João Conceição' ELSE 'Cliente ' || g END, '5521' || lpad(g::text, 9, '0'), false, 'contact-' || ? || '.' || g, now(), now()
+       FROM generate_series(1, ?) g`,
+      [base, company.companyId, company.companyId, TOTAL],
+    );
+    // Every ticket pending; some share an updated_at, so the cursor must also order by id.
+    await h.atendo.knex.raw(
+      `INSERT INTO tickets (id, uuid, company_id, status, whatsapp_id, contact_id, last_message, is_group, stream_id, created_at, updated_at)
+       SELECT ? + g, gen_random_uuid(), ?, 'pending', ?, ? + g, CASE WHEN g = 500 THEN 'Preciso da SEGUNDA via do boleto' ELSE 'Olá ' || g END, false,
+              'contact-' || ? || '.' || g, now(), timestamp '2026-11-25 10:00:00+00' + (g / 3) * interval '1 second'
+       FROM generate_series(1, ?) g`,
+      [base, company.companyId, company.whatsappId, base, company.companyId, TOTAL],
+    );
+  });
+  afterAll(async () => h?.stop());
+
+  const list = (params: string) => h.api<ListTicketsResponse & { error?: string }>(`/tickets?status=pending&${params}`, { token });
+
+  it('counts up to the cap, says there is more without counting, and a cursor walks every ticket once, newest first', async () => {
+    const first = (await list('')).body;
+    expect(first.count).toBe(TICKET_COUNT_CAP + 1);
+    expect(first).toMatchObject({ hasMore: true });
+    expect(first.tickets).toHaveLength(40);
+    const seen = first.tickets.map((t) => t.id);
+    let next = first.next;
+    let pages = 1;
+    while (next) {
+      const page = (await list(`cursor=${encodeURIComponent(next)}`)).body;
+      seen.push(...page.tickets.map((t) => t.id));
+      next = page.next;
+      pages++;
+      if (!page.hasMore) expect(page.next).toBeUndefined();
+    }
+    expect(pages).toBe(Math.ceil(TOTAL / 40));
+    expect(new Set(seen).size).toBe(TOTAL);
+    // Newest first: ticket ids grow with their updated_at here, so the walk goes down.
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+    expect(await list('cursor=yesterday')).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+  });
+
+  it('carries each ticket’s tags, by name', async () => {
+    const t = (await list('searchParam=segunda%20via')).body.tickets[0]!;
+    const companyId = t.companyId;
+    await h.atendo.knex('tags').insert([
+      { id: 990_000_001, company_id: companyId, name: 'VIP', color: '#ff0000', created_at: new Date(), updated_at: new Date() },
+      { id: 990_000_002, company_id: companyId, name: 'Boleto', color: '#00ff00', created_at: new Date(), updated_at: new Date() },
+    ]);
+    await h.atendo.knex('ticket_tags').insert([
+      { ticket_id: t.id, tag_id: 990_000_001, company_id: companyId },
+      { ticket_id: t.id, tag_id: 990_000_002, company_id: companyId },
+    ]);
+    expect((await list('searchParam=segunda%20via')).body.tickets[0]!.tags).toEqual([
+      { id: 990_000_002, name: 'Boleto', color: '#00ff00' },
+      { id: 990_000_001, name: 'VIP', color: '#ff0000' },
+    ]);
+  });
+
+  it('finds a ticket by its contact’s name without accents, by number digits, and by its last message', async () => {
+    const names = async (q: string) => (await list(`searchParam=${encodeURIComponent(q)}`)).body.tickets.map((t) => t.contact.name);
+    expect(await names('joao conceicao')).toEqual(['João Conceição']);
+    expect(await names('000000077')).toEqual(['João Conceição']);
+    expect(await names('segunda via')).toEqual(['Cliente 500']);
+    expect((await list('searchParam=nada%20assim')).body).toMatchObject({ tickets: [], count: 0, hasMore: false });
+  });
+});

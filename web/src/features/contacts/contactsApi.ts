@@ -1,0 +1,20 @@
+import type { InferType } from 'yup';
+import type { Contact, ContactDetails, ContactImport, ContactPage, contactChangesSchema, contactSchema } from '@atendo/contracts';
+import { api } from '../../api/client';
+
+export type NewContact = InferType<typeof contactSchema>;
+export type ContactChanges = InferType<typeof contactChangesSchema>;
+
+export const contactsApi = {
+  /** The first page of the contacts whose name or number holds `searchParam`: what pickers offer. */
+  search: (searchParam: string): Promise<Contact[]> => api.get<ContactPage>('/contacts', { searchParam }).then((page) => page.contacts),
+  list: (searchParam: string, pageNumber: number) => api.get<ContactPage>('/contacts', { searchParam, pageNumber }),
+  get: (id: number) => api.get<ContactDetails>(`/contacts/${id}`),
+  create: (contact: NewContact) => api.post<ContactDetails>('/contacts', contact),
+  update: (id: number, changes: ContactChanges) => api.put<ContactDetails>(`/contacts/${id}`, changes),
+  remove: (id: number) => api.delete<{ message: string }>(`/contacts/${id}`),
+  /** The CSV of every contact, behind the token. */
+  exportCsv: () => api.blob('/contacts/export'),
+  startImport: (file: File) => api.upload<ContactImport>('/contacts/import', 'file', file),
+  importStatus: (id: string) => api.get<ContactImport>(`/contacts/import/${id}`),
+};

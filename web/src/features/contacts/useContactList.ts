@@ -1,0 +1,29 @@
+import type { ContactFeedPayload } from '@atendo/contracts';
+import { useCallback, useEffect, useRef } from 'react';
+import { useFeed, useFeedReload } from '../../realtime/useFeed';
+import { usePagedList } from '../../ui/usePagedList';
+import { addContactPage, applyContactFeed, emptyContactList } from './contactList';
+import { contactsApi } from './contactsApi';
+
+/** How often the feed's reloads fetch the list at most. */
+export const RELOAD_EVERY_MS = 1000;
+
+/** The contacts whose name or number holds `searchParam`, page by page, kept current by the `contact` channel. */
+export function useContactList(searchParam: string) {
+  const fetchPage = useCallback((page: number) => contactsApi.list(searchParam, page), [searchParam]);
+  const { state, setState, loading, reload, loadMore } = usePagedList(emptyContactList, fetchPage, addContactPage);
+  // What this console saved is applied at once too (the feed's entry, when it comes, changes nothing more).
+  const apply = useCallback((payload: Exclude<ContactFeedPayload, { action: 'reload' }>) => setState((s) => applyContactFeed(s, payload, searchParam !== '')), [setState, searchParam]);
+  // An import tells "fetch again" batch after batch: once a second is enough.
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const reloadSoon = useCallback(() => {
+    pending.current ??= setTimeout(() => {
+      pending.current = undefined;
+      reload();
+    }, RELOAD_EVERY_MS);
+  }, [reload]);
+  useFeed('contact', (payload) => (payload.action === 'reload' ? reloadSoon() : apply(payload)));
+  useFeedReload(reload);
+  return { ...state, loading, reload, loadMore, apply };
+}

@@ -1,0 +1,128 @@
+import { can, tagChangesSchema, tagSchema, TAG_DEFAULT_COLOR, type Tag } from '@atendo/contracts';
+import { Button, DialogBody, DialogFooter, FormGroup, Intent, Switch } from '@blueprintjs/core';
+import { useFormik } from 'formik';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showRefusal, validateWith } from '../../ui/formErrors';
+import { ColorField, isHexColor } from '../../ui/ColorField';
+import { TextField } from '../../ui/TextField';
+import { toastSuccess } from '../../ui/toaster';
+import { userAtom } from '../auth/sessionAtoms';
+import { TagChip } from './TagChip';
+import { tagsApi, type NewTag, type TagChanges } from './tagsApi';
+
+export interface TagFormValues {
+  name: string;
+  color: string;
+  kanban: boolean;
+}
+
+type TagField = keyof TagFormValues;
+
+interface TagFormProps {
+  /** The tag to edit; none to add one. */
+  tag?: Tag;
+  onSaved(saved: Tag): void;
+  onCancel(): void;
+  onDirty(dirty: boolean): void;
+}
+
+
+const toNewTag = (values: TagFormValues, withKanban: boolean): NewTag => ({
+  name: values.name.trim(),
+  color: values.color.trim().toLowerCase(),
+  kanban: withKanban && values.kanban ? 1 : 0,
+});
+
+/** The fields that changed (the kanban flag only from those who may change it). */
+function toChanges(values: TagFormValues, initial: TagFormValues, withKanban: boolean): TagChanges {
+  const now = toNewTag(values, withKanban);
+  const before = toNewTag(initial, withKanban);
+  const changes: TagChanges = {};
+  if (now.name !== before.name) changes.name = now.name;
+  if (now.color !== before.color) changes.color = now.color;
+  if (withKanban && now.kanban !== before.kanban) changes.kanban = now.kanban;
+  return changes;
+}
+
+/**
+ * A tag's name (at least 3 characters), colour (a picker and its #rrggbb) and, for admins only (spec: the kanban
+ * switch is shown to admins and supervisors), whether it is a kanban lane. Checked with the contracts' schemas.
+ */
+export function TagForm({ tag, onSaved, onCancel, onDirty }: TagFormProps) {
+  const { t } = useTranslation();
+  const mayKanban = can(useAtomValue(userAtom), 'tags:kanban');
+  const [initial] = useState<TagFormValues>(() => ({ name: tag?.name ?? '', color: tag?.color ?? TAG_DEFAULT_COLOR, kanban: tag?.kanban === 1 }));
+  const label = (field: string) => (field in initial ? t(`tags.fields.${field as TagField}`) : undefined);
+  const describe = (field: string, message: string) => {
+    const fieldLabel = label(field);
+    return fieldLabel ? t('tags.fieldError', { field: fieldLabel, message }) : message;
+  };
+
+  const formik = useFormik<TagFormValues>({
+    initialValues: initial,
+    validate: validateWith<TagFormValues>(tag ? tagChangesSchema : tagSchema, { prepare: (v) => toNewTag(v, mayKanban), describe }),
+    onSubmit: async (values, helpers) => {
+      try {
+        let saved: Tag;
+        if (tag) {
+          const changes = toChanges(values, initial, mayKanban);
+          saved = Object.keys(changes).length > 0 ? await tagsApi.update(tag.id, changes) : tag;
+        } else {
+          saved = await tagsApi.create(toNewTag(values, mayKanban));
+        }
+        toastSuccess(t('tags.saved'));
+        onSaved(saved);
+      } catch (error) {
+        showRefusal<TagFormValues>(error, helpers.setErrors, { describe });
+      }
+    },
+  });
+
+  useEffect(() => onDirty(formik.dirty), [formik.dirty, onDirty]);
+
+  const errorOf = (field: TagField) => (formik.touched[field] || formik.submitCount > 0 ? (formik.errors[field] as string | undefined) : undefined);
+  const color = formik.values.color.trim();
+
+  return (
+    <form onSubmit={formik.handleSubmit} noValidate data-testid="tag-form">
+      <DialogBody>
+        <TextField id="tag-name" label={label('name')} error={errorOf('name')} autoFocus autoComplete="off" {...formik.getFieldProps('name')} />
+        <ColorField
+          id="tag-color"
+          label={label('color')}
+          error={errorOf('color')}
+          helper={t('tags.hints.color')}
+          {...formik.getFieldProps('color')}
+          pickerLabel={t('tags.fields.colorPicker')}
+          pickerTestId="tag-color-picker"
+          pickerClassName="tag-color-picker"
+          onPick={(picked) => void formik.setFieldValue('color', picked)}
+        />
+        {mayKanban && (
+          <FormGroup helperText={t('tags.hints.kanban')}>
+            <Switch
+              id="tag-kanban"
+              label={t('tags.fields.kanban')}
+              checked={formik.values.kanban}
+              onChange={(event) => void formik.setFieldValue('kanban', event.currentTarget.checked)}
+              data-testid="tag-kanban"
+            />
+          </FormGroup>
+        )}
+        <FormGroup label={t('tags.preview')}>
+          <TagChip name={formik.values.name.trim() || t('tags.fields.name')} color={isHexColor(color) ? color : TAG_DEFAULT_COLOR} testId="tag-preview" />
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('tags.dialog.cancel')} onClick={onCancel} data-testid="tag-cancel" />
+            <Button type="submit" intent={Intent.PRIMARY} text={t('tags.dialog.save')} loading={formik.isSubmitting} data-testid="tag-save" />
+          </>
+        }
+      />
+    </form>
+  );
+}
