@@ -142,7 +142,17 @@ export function ContactsPage() {
         </div>
       </div>
       {open?.kind === 'edit' && <ContactDialog key={open.key} contactId={open.contact?.id} onClose={close} onSaved={(contact) => apply({ action: 'update', contact })} />}
-      {open?.kind === 'import' && <ContactImportDialog key={open.key} onClose={close} onFinished={reload} />}
+      {open?.kind === 'import' && (
+        // Closed, the list is read once more: whatever the feed told while the import ran, the rows are the server's.
+        <ContactImportDialog
+          key={open.key}
+          onClose={() => {
+            close();
+            reload();
+          }}
+          onFinished={reload}
+        />
+      )}
       {open?.kind === 'ticket' && (
         <NewTicketDialog key={open.key} isOpen contact={open.contact} onClose={close} onCreated={(ticket: Ticket) => navigate(`/tickets/${ticket.uuid}`)} />
       )}
