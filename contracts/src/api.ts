@@ -160,11 +160,20 @@ export interface Message {
   userId?: number | null;
 }
 
+/** A ticket's messages are counted up to this many (a conversation of a group can hold hundreds of thousands). */
+export const MESSAGE_COUNT_CAP = 1000;
+
 export interface ListMessagesResponse {
   messages: Message[];
   ticket: Ticket;
+  /** How many the ticket has, counted up to MESSAGE_COUNT_CAP; MESSAGE_COUNT_CAP + 1 means more. */
   count: number;
   hasMore: boolean;
+  /**
+   * The cursor of the older page after this one (when hasMore): `GET /messages/{ticketId}?cursor=` reads the messages
+   * before it from the index instead of skipping rows, and new messages arriving meanwhile move nothing.
+   */
+  next?: string;
 }
 
 /** POST /messages/{ticketId} (JSON form). */

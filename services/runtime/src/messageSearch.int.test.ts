@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListTicketsResponse, Message } from '@atendo/contracts';
+import type { ListMessagesResponse, ListTicketsResponse, Message } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
@@ -41,5 +41,28 @@ describe('search within a ticket', () => {
     const outsider = await addUser(h, 'fora@search.test', { queueIds: [] });
     const outsiderToken = (await h.login(outsider.email, outsider.password)).token;
     expect((await search('boleto', outsiderToken)).status).toBe(403);
+  });
+
+  it('pages older messages by cursor: what arrives meanwhile shifts nothing, and a bad cursor is refused', async () => {
+    const who = '5511988880002';
+    for (let i = 1; i <= 22; i++) await h.customerSays(who, `m${i}`, 'Rui');
+    const id = await eventually(async () => {
+      const [t] = (await h.api<ListTicketsResponse>(`/tickets?searchParam=${who}&showAll=true`, { token })).body.tickets;
+      expect(t?.lastMessage).toBe('m22');
+      return t!.id;
+    });
+    const first = (await h.api<ListMessagesResponse>(`/messages/${id}`, { token })).body;
+    expect(first.messages.map((m) => m.body)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 3}`));
+    expect(first).toMatchObject({ count: 22, hasMore: true, next: expect.stringMatching(/^\d+$/) });
+    // Two more arrive before the agent scrolls up: the page before the cursor is still m1 and m2.
+    await h.customerSays(who, 'm23', 'Rui');
+    await h.customerSays(who, 'm24', 'Rui');
+    await eventually(async () => expect((await h.api<ListMessagesResponse>(`/messages/${id}`, { token })).body.count).toBe(24));
+    const older = (await h.api<ListMessagesResponse>(`/messages/${id}?cursor=${first.next}`, { token })).body;
+    expect(older.messages.map((m) => m.body)).toEqual(['m1', 'm2']);
+    expect(older.hasMore).toBe(false);
+    expect(older.next).toBeUndefined();
+    const bad = await h.api<{ error: string }>(`/messages/${id}?cursor=abc`, { token });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
   });
 });

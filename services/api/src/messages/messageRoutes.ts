@@ -17,12 +17,14 @@ const messageIdParamsSchema = yup.object({ id: yup.string().trim().required('val
 
 const pageQuerySchema = yup.object({
   pageNumber: yup.number().typeError('validation.integer').integer('validation.integer').min(1, 'validation.positive').default(1),
+  /** `next` of the newer page: an ordinal. */
+  cursor: yup.string().matches(/^\d{1,18}$/).optional(),
 });
 
 export function messageRoutes(ctx: ApiContext, blobs: BlobStore, timers: ConnectionTimers): RouteSpec[] {
   const feature = 'messages';
   return [
-    route<{ ticketId: number }, { pageNumber: number }>({
+    route<{ ticketId: number }, { pageNumber: number; cursor?: string }>({
       method: 'get',
       path: '/messages/:ticketId',
       feature,
@@ -39,7 +41,7 @@ export function messageRoutes(ctx: ApiContext, blobs: BlobStore, timers: Connect
           await ctx.readYourWrites(result.position);
           ticket.unreadMessages = 0;
         }
-        res.json(await ctx.conversations.listMessages(viewer.companyId, ticket, query.pageNumber));
+        res.json(await ctx.conversations.listMessages(viewer.companyId, ticket, query.pageNumber, query.cursor));
       },
     }),
     route<{ id: string }>({

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { TICKET_COUNT_CAP, type ListMessagesResponse, type MediaType, type ListTicketsQuery, type ListTicketsResponse, type Message, type Ticket, type Viewer } from '@atendo/contracts';
+import { MESSAGE_COUNT_CAP, TICKET_COUNT_CAP, type ListMessagesResponse, type MediaType, type ListTicketsQuery, type ListTicketsResponse, type Message, type Ticket, type Viewer } from '@atendo/contracts';
 import { containing, foldedSql } from '../search.js';
 import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type Directory, type MessageRow, type TicketRow } from './rows.js';
 
@@ -174,14 +174,23 @@ export class TicketQueries {
     return ticket ? { ticket, streamId: row.stream_id } : null;
   }
 
-  /** Page 1 holds the newest messages; each page is returned oldest first, as the chat shows it. */
-  async listMessages(companyId: number, ticket: Ticket, pageNumber: number): Promise<ListMessagesResponse> {
+  /**
+   * Page 1 holds the newest messages; each page is returned oldest first, as the chat shows it. After a cursor (the
+   * oldest ordinal shown), the messages before it, read along the ticket's index; otherwise page `pageNumber`.
+   */
+  async listMessages(companyId: number, ticket: Ticket, pageNumber: number, cursor?: string): Promise<ListMessagesResponse> {
     const page = Math.max(1, pageNumber);
     const base = () => this.knex('messages').where({ company_id: companyId, ticket_id: ticket.id });
-    const [{ count }] = (await base().count<{ count: number }[]>('* as count')) as [{ count: number }];
-    const rows = (await base().orderBy('ordinal', 'desc').limit(MESSAGES_PAGE_SIZE).offset((page - 1) * MESSAGES_PAGE_SIZE)) as MessageRow[];
-    const messages = await this.toMessages(companyId, rows.reverse());
-    return { messages, ticket, count: Number(count), hasMore: page * MESSAGES_PAGE_SIZE < Number(count) };
+    // Counted up to a cap, along the same index: at most that many entries whatever the conversation's length.
+    const capped = this.knex.from(base().select(this.knex.raw('1')).orderBy('ordinal', 'desc').limit(MESSAGE_COUNT_CAP + 1).as('capped')).count<{ n: string }[]>('* as n');
+    let pageQuery = base().orderBy('ordinal', 'desc').limit(MESSAGES_PAGE_SIZE + 1);
+    pageQuery = cursor ? pageQuery.where('ordinal', '<', cursor) : pageQuery.offset((page - 1) * MESSAGES_PAGE_SIZE);
+    const [[{ n }], rows] = (await Promise.all([capped, pageQuery])) as [[{ n: string }], MessageRow[]];
+    const hasMore = rows.length > MESSAGES_PAGE_SIZE;
+    const shown = rows.slice(0, MESSAGES_PAGE_SIZE);
+    const oldest = shown[shown.length - 1];
+    const messages = await this.toMessages(companyId, shown.reverse());
+    return { messages, ticket, count: Number(n), hasMore, ...(hasMore && oldest ? { next: String(oldest.ordinal) } : {}) };
   }
 
   /**

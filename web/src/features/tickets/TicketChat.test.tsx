@@ -1,5 +1,5 @@
 import type { Ticket } from '@atendo/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
@@ -56,6 +56,22 @@ describe('ticket chat', () => {
       ]),
     );
     expect(screen.getByRole('img', { name: 'Read' })).toBeTruthy();
+  });
+
+  it('loads the older page from the cursor of the last one when scrolled to the top, whatever arrived meanwhile', async () => {
+    calls.length = 0;
+    fakeFetch((call) => {
+      if (call.method === 'GET' && call.url === '/tickets/u/uuid-1') return { body: current };
+      if (call.url === '/messages/1?pageNumber=1') return { body: { messages: [message('c', 1), message('d', 1)], ticket: current, count: 4, hasMore: true, next: '310' } };
+      if (call.url === '/messages/1?pageNumber=2&cursor=310') return { body: { messages: [message('a', 1), message('b', 1)], ticket: current, count: 4, hasMore: false } };
+      return { status: 404, body: { error: 'ERR_NOT_FOUND' } };
+    });
+    open();
+    await waitFor(() => expect(bubbles().map((b) => b.id)).toEqual(['c', 'd']));
+    // A message arrives, then the agent scrolls up: the older page is the one before the cursor, not an offset.
+    FakeWebSocket.latest().receive({ type: 'entry', seq: 1, event: 'company-7-appMessage', payload: { action: 'create', message: message('e', 1), ticket: current, contact: current.contact } });
+    fireEvent.scroll(screen.getByTestId('message-list'));
+    await waitFor(() => expect(bubbles().map((b) => b.id)).toEqual(['a', 'b', 'c', 'd', 'e']));
   });
 
   it('adds new messages and applies acks from the feed', async () => {

@@ -4,6 +4,8 @@ export interface MessageListState {
   messages: Message[];
   hasMore: boolean;
   page: number;
+  /** Where the next older page starts (the server's cursor). */
+  next?: string;
 }
 
 export const emptyMessageList: MessageListState = { messages: [], hasMore: false, page: 0 };
@@ -12,11 +14,11 @@ export const emptyMessageList: MessageListState = { messages: [], hasMore: false
 export function addMessagePage(
   state: MessageListState,
   page: number,
-  { messages, hasMore }: Pick<ListMessagesResponse, 'messages' | 'hasMore'>,
+  { messages, hasMore, next }: Pick<ListMessagesResponse, 'messages' | 'hasMore' | 'next'>,
 ): MessageListState {
   const rest = page === 1 ? [] : state.messages;
   const known = new Set(rest.map((m) => m.id));
-  return { messages: [...messages.filter((m) => !known.has(m.id)), ...rest], hasMore, page };
+  return { messages: [...messages.filter((m) => !known.has(m.id)), ...rest], hasMore, page, ...(next ? { next } : {}) };
 }
 
 /** Spec §4: create adds at the end, update replaces by id (acks, edits, deletions). */

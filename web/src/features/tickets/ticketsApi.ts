@@ -27,7 +27,8 @@ export const ticketsApi = {
   create: (ticket: NewTicketRequest) => api.post<Ticket>('/tickets', ticket),
   update: (ticketId: number, change: UpdateTicketRequest) => api.put<Ticket>(`/tickets/${ticketId}`, change),
   remove: (ticketId: number) => api.delete<unknown>(`/tickets/${ticketId}`),
-  messages: (ticketId: number, pageNumber: number) => api.get<ListMessagesResponse>(`/messages/${ticketId}`, { pageNumber }),
+  /** Page 1, or the older page after `cursor` (the `next` of the page before). */
+  messages: (ticketId: number, pageNumber: number, cursor?: string) => api.get<ListMessagesResponse>(`/messages/${ticketId}`, cursor ? { pageNumber, cursor } : { pageNumber }),
   /** Deletes one's own sent message (for everyone on WhatsApp too). */
   deleteMessage: (messageId: string) => api.delete<{ message: string }>(`/messages/${encodeURIComponent(messageId)}`),
   /** Search within a ticket: its messages holding the text, newest first. */
