@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Viewer } from '@atendo/contracts';
-import { TicketQueries } from '@atendo/read';
+import { ContactQueries, TicketQueries } from '@atendo/read';
 import { createLogger, loadConfig, startAtendo } from '@atendo/runtime';
 import { percentile } from './machine.js';
 
@@ -74,6 +74,7 @@ export async function listsAtSize(url: string, options: { tickets: number; messa
   const { createKnex } = await import('@atendo/core');
   const knex = createKnex(url, { max: options.clients });
   const queries = new TicketQueries(knex);
+  const contacts = new ContactQueries(knex);
   const adminViewer: Viewer = { userId: Number(admin.id), companyId, profile: 'admin', super: false, queueIds: queueIds };
   const agentViewer: Viewer = { userId: Number(admin.id) + 7, companyId, profile: 'user', super: false, queueIds: [queueIds[0]!], allTicket: true };
   const cases: Array<{ name: string; run: (i: number) => Promise<unknown> }> = [
@@ -92,6 +93,8 @@ export async function listsAtSize(url: string, options: { tickets: number; messa
         return queries.listTickets(adminViewer, { status: 'pending', showAll: true, ...(next ? { cursor: next } : {}) });
       },
     },
+    { name: 'contact search by name (accents aside)', run: (i) => contacts.page(companyId, nameOf(1 + ((i * 7919) % N)), 1) },
+    { name: 'contact search by number digits', run: (i) => contacts.page(companyId, String(100000 + i * 37).padStart(9, '0'), 1) },
     { name: 'ticket search by contact name (accents aside)', run: (i) => queries.listTickets(adminViewer, { searchParam: nameOf(1 + ((i * 7919) % N)) }) },
     { name: 'ticket search by number digits', run: (i) => queries.listTickets(adminViewer, { searchParam: String(100000 + i * 37).padStart(9, '0') }) },
     { name: 'ticket search by last message text', run: (i) => queries.listTickets(adminViewer, { searchParam: `pedido ${(i * 7919) % 1000003}` }) },

@@ -1,16 +1,9 @@
 import type { Knex } from 'knex';
 import { CONTACT_COUNT_CAP, type Contact, type ContactDetails, type ContactImport, type ContactPage } from '@atendo/contracts';
+import { containing, foldedSql } from '../search.js';
 import type { ContactRow } from '../tickets/rows.js';
 
 export const CONTACTS_PAGE_SIZE = 20;
-
-/**
- * Letters with the accents Portuguese and Spanish names carry, and the same letters without: a search for "joao"
- * finds "João", and one for "JOÃO" finds "joao". Applied to both sides of the comparison, after lower().
- */
-const ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüçñý';
-const PLAIN = 'aaaaaaeeeeiiiiooooouuuucny';
-const folded = (sql: string) => `translate(lower(${sql}), '${ACCENTED}', '${PLAIN}')`;
 
 /** Typed text that reads as a phone number (digits with the usual separators): matched against numbers by its digits. */
 const PHONE_LIKE = /^[\d\s()+.-]+$/;
@@ -39,13 +32,12 @@ export class ContactQueries {
   /** A page of the company's contacts whose name or number holds `search`, by name. % and _ match themselves. */
   async page(companyId: number, search: string, pageNumber: number): Promise<ContactPage> {
     const text = search.trim();
-    const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const digits = PHONE_LIKE.test(text) ? text.replace(/\D/g, '') : '';
     const matching = this.knex('contacts').where({ company_id: companyId });
     if (text) {
       matching.where((w) => {
-        w.whereRaw(`${folded('name')} LIKE ${folded('?')} ESCAPE '\\'`, [like(text)]).orWhereRaw(`number LIKE ? ESCAPE '\\'`, [like(text)]);
-        if (digits) w.orWhereRaw(`number LIKE ? ESCAPE '\\'`, [like(digits)]);
+        w.whereRaw(`${foldedSql('name')} LIKE ${foldedSql('?')}`, [containing(text)]).orWhereRaw('number LIKE ?', [containing(text)]);
+        if (digits) w.orWhereRaw('number LIKE ?', [containing(digits)]);
       });
     }
     // Counted up to a cap along the name index (like the ticket lists): CONTACT_COUNT_CAP + 1 means more.
