@@ -67,7 +67,8 @@ export async function listsAtSize(url: string, options: { tickets: number; messa
     );
     say(`  ${(to * M).toLocaleString('en')} messages`);
   }
-  await db.query('ANALYZE contacts; ANALYZE tickets; ANALYZE messages');
+  // What autovacuum does to a table after a bulk load: statistics, and the visibility map index-only scans read.
+  await db.query('VACUUM (ANALYZE) contacts, tickets, messages');
   await db.end();
   const setupSeconds = (Date.now() - started) / 1000;
 

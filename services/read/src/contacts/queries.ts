@@ -1,12 +1,9 @@
 import type { Knex } from 'knex';
 import { CONTACT_COUNT_CAP, type Contact, type ContactDetails, type ContactImport, type ContactPage } from '@atendo/contracts';
-import { containing, foldedSql } from '../search.js';
+import { matchingContactIds, orContactMatches } from '../search.js';
 import type { ContactRow } from '../tickets/rows.js';
 
 export const CONTACTS_PAGE_SIZE = 20;
-
-/** Typed text that reads as a phone number (digits with the usual separators): matched against numbers by its digits. */
-const PHONE_LIKE = /^[\d\s()+.-]+$/;
 
 const toContact = (r: Pick<ContactRow, 'id' | 'name' | 'number' | 'email' | 'profile_pic_url' | 'is_group'>): Contact => ({
   id: Number(r.id),
@@ -31,22 +28,20 @@ export class ContactQueries {
 
   /** A page of the company's contacts whose name or number holds `search`, by name. % and _ match themselves. */
   async page(companyId: number, search: string, pageNumber: number): Promise<ContactPage> {
-    const text = search.trim();
-    const digits = PHONE_LIKE.test(text) ? text.replace(/\D/g, '') : '';
-    const matching = this.knex('contacts').where({ company_id: companyId });
-    if (text) {
-      matching.where((w) => {
-        w.whereRaw(`${foldedSql('name')} LIKE ${foldedSql('?')}`, [containing(text)]).orWhereRaw('number LIKE ?', [containing(text)]);
-        if (digits) w.orWhereRaw('number LIKE ?', [containing(digits)]);
-      });
-    }
+    const searched = (options = { numberAnywhere: true }) => this.knex('contacts').where({ company_id: companyId }).where((w) => orContactMatches(w, search, options));
+    // A search's matches are read first (by the search indexes), then paged by id; the whole list walks the name index.
+    const ids = search.trim() ? await matchingContactIds(searched, search) : undefined;
+    const matching = () => {
+      const q = this.knex('contacts').where({ company_id: companyId });
+      if (ids) return q.whereRaw('id = ANY(?::bigint[])', [ids]);
+      return ids === null ? searched() : q;
+    };
     // Counted up to a cap along the name index (like the ticket lists): CONTACT_COUNT_CAP + 1 means more.
     const [{ count }] = (await this.knex
-      .from(matching.clone().select(this.knex.raw('1')).orderByRaw('lower(name), id').limit(CONTACT_COUNT_CAP + 1).as('capped'))
+      .from(matching().select(this.knex.raw('1')).orderByRaw('lower(name), id').limit(CONTACT_COUNT_CAP + 1).as('capped'))
       .count<{ count: string }[]>('* as count')) as [{ count: string }];
     // One more than a page says whether there is a next one, without counting.
-    const rows = (await matching
-      .clone()
+    const rows = (await matching()
       .select('id', 'name', 'number', 'email', 'profile_pic_url', 'is_group')
       .orderByRaw('lower(name), id')
       .limit(CONTACTS_PAGE_SIZE + 1)

@@ -1,5 +1,5 @@
 import type { Migration } from '@atendo/core';
-import { foldedSql } from '../search.js';
+import { foldedSql, wordsSql } from '../search.js';
 
 export const ticketMigrations: Migration[] = [
   {
@@ -84,5 +84,29 @@ export const ticketMigrations: Migration[] = [
       await knex.raw('CREATE INDEX IF NOT EXISTS contacts_by_name ON contacts (company_id, lower(name), id)');
     },
     down: (knex) => knex.raw('DROP INDEX IF EXISTS tickets_user_list, contacts_by_name'),
+  },
+  {
+    // Names and last messages searched by their words (search.ts, wordsSql), not by trigrams: a trigram index reads
+    // a long posting list for every common three letters ("mar", "ped"), a words index one short list per rare word
+    // and skips through the common ones. Numbers are searched by their beginning and their end (btree indexes), and
+    // by digits anywhere (their trigram index) when that finds nothing.
+    name: '202611281000_word_search',
+    up: (knex) =>
+      knex.raw(`
+        CREATE INDEX IF NOT EXISTS contacts_name_words ON contacts USING gin ((${wordsSql('name')}));
+        CREATE INDEX IF NOT EXISTS tickets_last_message_words ON tickets USING gin ((${wordsSql('last_message')}));
+        DROP INDEX IF EXISTS contacts_name_search, tickets_last_message_search;
+        CREATE INDEX IF NOT EXISTS contacts_number_start ON contacts (company_id, number text_pattern_ops);
+        CREATE INDEX IF NOT EXISTS contacts_number_end ON contacts (company_id, reverse(number) text_pattern_ops);
+      `),
+    down: async (knex) => {
+      await knex.raw('DROP INDEX IF EXISTS contacts_name_words, tickets_last_message_words, contacts_number_start, contacts_number_end');
+      const { rows } = (await knex.raw(`SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS ok`)) as { rows: Array<{ ok: boolean }> };
+      if (!rows[0]?.ok) return;
+      await knex.raw(`
+        CREATE INDEX IF NOT EXISTS contacts_name_search ON contacts USING gin ((${foldedSql('name')}) gin_trgm_ops);
+        CREATE INDEX IF NOT EXISTS tickets_last_message_search ON tickets USING gin ((${foldedSql('last_message')}) gin_trgm_ops);
+      `);
+    },
   },
 ];

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { MESSAGE_COUNT_CAP, TICKET_COUNT_CAP, type ListMessagesResponse, type MediaType, type ListTicketsQuery, type ListTicketsResponse, type Message, type Ticket, type Viewer } from '@atendo/contracts';
-import { containing, foldedSql } from '../search.js';
+import { containing, foldedSql, matchingContactIds, matchingIds, orContactMatches, orLastMessageMatches } from '../search.js';
 import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type Directory, type MessageRow, type TicketRow } from './rows.js';
 
 export const TICKETS_PAGE_SIZE = 40;
@@ -83,8 +83,22 @@ export class TicketQueries {
 
   async listTickets(viewer: Viewer, query: ListTicketsQuery): Promise<ListTicketsResponse> {
     const page = Math.max(1, query.pageNumber ?? 1);
+    // A search reads what it matches first, alone, from the search indexes (search.ts): contacts whose name or
+    // number holds the text, tickets whose last message does. The list then takes those ids as arrays.
+    const typed = query.searchParam?.trim() ? query.searchParam : undefined;
+    const contactsMatching = (options = { numberAnywhere: true }) => this.knex('contacts').where('company_id', viewer.companyId).where((w) => orContactMatches(w, typed!, options));
+    const messagesMatching = () => this.knex('tickets').where('company_id', viewer.companyId).where((w) => orLastMessageMatches(w, typed!));
+    const [contactIds, ticketIds] = typed === undefined ? [] : await Promise.all([matchingContactIds(contactsMatching, typed), matchingIds(messagesMatching())]);
+    const searched = (w: Knex.QueryBuilder) => {
+      // More matches than an array should carry (a word most names hold): read by subquery.
+      if (contactIds) w.orWhereRaw('t.contact_id = ANY(?::bigint[])', [contactIds]);
+      else w.orWhereIn('t.contact_id', contactsMatching().select('id'));
+      if (ticketIds) w.orWhereRaw('t.id = ANY(?::bigint[])', [ticketIds]);
+      else w.orWhereIn('t.id', messagesMatching().select('id'));
+    };
     const base = () => {
       let q = this.knex('tickets as t').where('t.company_id', viewer.companyId);
+      if (typed !== undefined) q = q.where(searched);
       q = visibleTo(q, viewer);
       if (query.status) q = q.where('t.status', query.status);
       // The assigned tab shows one's own tickets unless an admin asks for everyone's.
@@ -96,21 +110,6 @@ export class TicketQueries {
       if (query.tags?.length) q = q.whereExists(this.knex('ticket_tags as tt').whereRaw('tt.ticket_id = t.id').whereIn('tt.tag_id', query.tags));
       if (query.date) q = q.whereRaw('t.created_at::date = ?::date', [query.date]);
       if (query.updatedAt) q = q.whereRaw('t.updated_at::date = ?::date', [query.updatedAt]);
-      if (query.searchParam?.trim()) {
-        // The contact's name or number, or the last message, holding the text (case and accents aside): each part
-        // reads its trigram index (migrations.ts), and the tickets they name are joined by id.
-        const like = containing(query.searchParam.trim());
-        const folded = `${foldedSql('?')}`;
-        const contacts = this.knex('contacts')
-          .select('id')
-          .where('company_id', viewer.companyId)
-          .where((w) => w.whereRaw(`${foldedSql('name')} LIKE ${folded}`, [like]).orWhere('number', 'like', like));
-        const matching = this.knex('tickets')
-          .select('id')
-          .whereIn('contact_id', contacts)
-          .union((u) => u.select('id').from('tickets').where('company_id', viewer.companyId).whereRaw(`${foldedSql('last_message')} LIKE ${folded}`, [like]));
-        q = q.whereIn('t.id', matching);
-      }
       return q;
     };
     let pageQuery = base().select('t.*');
