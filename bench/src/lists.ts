@@ -6,6 +6,10 @@ import { percentile } from './machine.js';
 
 export interface ListResult {
   name: string;
+  /** One client alone with 1,000 tickets, p50 (none for a page that does not exist at that size). */
+  smallAlone: number | undefined;
+  /** One client alone with every ticket, p50. */
+  alone: number;
   requests: number;
   p50: number;
   p95: number;
@@ -30,47 +34,48 @@ export async function listsAtSize(url: string, options: { tickets: number; messa
 
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  const started = Date.now();
   const N = options.tickets;
   const base = 100_000_000;
   const chunk = 250_000;
-  for (let from = 1; from <= N; from += chunk) {
-    const to = Math.min(N, from + chunk - 1);
-    await db.query(
-      `INSERT INTO contacts (id, company_id, name, number, is_group, stream_id, created_at, updated_at)
-       SELECT $1::bigint + g, $2::bigint, (ARRAY['Ana','João','Márcia','Pedro','Luíza','Carlos','Fernanda','José'])[1 + g % 8] || ' ' || (ARRAY['Silva','Conceição','Souza','Araújo','Pereira','Gonçalves'])[1 + (g / 8) % 6] || ' ' || g,
-              '55' || (11 + g % 80)::text || lpad(g::text, 9, '0'), false, 'contact-' || $2::text || '.' || g, now(), now()
-       FROM generate_series($3::bigint, $4::bigint) g`,
-      [base, companyId, from, to],
-    );
-    // 10 % pending (half without a queue), 20 % open over 50 agents, the rest closed; updated over the last 30 days.
-    await db.query(
-      `INSERT INTO tickets (id, uuid, company_id, status, user_id, queue_id, whatsapp_id, contact_id, last_message, unread_messages, is_group, stream_id, created_at, updated_at)
-       SELECT $1::bigint + g, gen_random_uuid(), $2::bigint, CASE WHEN g % 10 = 0 THEN 'pending' WHEN g % 10 < 3 THEN 'open' ELSE 'closed' END,
-              CASE WHEN g % 10 = 0 THEN NULL WHEN g % 10 < 3 THEN $5::bigint + g % 50 ELSE $5::bigint + g % 50 END,
-              CASE WHEN g % 20 = 0 THEN NULL ELSE $6::bigint END, $7::bigint, $1::bigint + g,
-              'Mensagem ' || g || ' sobre o pedido ' || (g * 7919 % 1000003), (g % 3), false, 'contact-' || $2::text || '.' || g,
-              now() - (g % 2592000) * interval '1 second', now() - (g % 2592000) * interval '1 second'
-       FROM generate_series($3::bigint, $4::bigint) g`,
-      [base, companyId, from, to, Number(admin.id), queueIds[0], whatsappId],
-    );
-    say(`  ${to.toLocaleString('en')} tickets`);
-  }
-  const M = options.messagesPerTicket;
-  for (let from = 1; from <= N; from += chunk / 2) {
-    const to = Math.min(N, from + chunk / 2 - 1);
-    await db.query(
-      `INSERT INTO messages (key, id, company_id, ticket_id, contact_id, whatsapp_id, body, from_me, media_type, ack, read, ordinal, created_at)
-       SELECT $2::text || ':' || g || ':' || k, 'bench-' || g || '-' || k, $2::bigint, $1::bigint + g, $1::bigint + g, $3::bigint, 'Mensagem ' || k || ' do atendimento ' || g, k % 2 = 0, 'chat', 3, true, g * 100 + k, now()
-       FROM generate_series($4::bigint, $5::bigint) g, generate_series(1, $6::int) k`,
-      [base, companyId, whatsappId, from, to, M],
-    );
-    say(`  ${(to * M).toLocaleString('en')} messages`);
-  }
-  // What autovacuum does to a table after a bulk load: statistics, and the visibility map index-only scans read.
-  await db.query('VACUUM (ANALYZE) contacts, tickets, messages');
-  await db.end();
-  const setupSeconds = (Date.now() - started) / 1000;
+  const SMALL = 1_000;
+  // Tickets (and their contacts and messages) g in [first, last].
+  const load = async (first: number, last: number) => {
+    for (let from = first; from <= last; from += chunk) {
+      const to = Math.min(last, from + chunk - 1);
+      await db.query(
+        `INSERT INTO contacts (id, company_id, name, number, is_group, stream_id, created_at, updated_at)
+         SELECT $1::bigint + g, $2::bigint, (ARRAY['Ana','João','Márcia','Pedro','Luíza','Carlos','Fernanda','José'])[1 + g % 8] || ' ' || (ARRAY['Silva','Conceição','Souza','Araújo','Pereira','Gonçalves'])[1 + (g / 8) % 6] || ' ' || g,
+                '55' || (11 + g % 80)::text || lpad(g::text, 9, '0'), false, 'contact-' || $2::text || '.' || g, now(), now()
+         FROM generate_series($3::bigint, $4::bigint) g`,
+        [base, companyId, from, to],
+      );
+      // 10 % pending (half without a queue), 20 % open over 50 agents, the rest closed; updated over the last 30 days.
+      await db.query(
+        `INSERT INTO tickets (id, uuid, company_id, status, user_id, queue_id, whatsapp_id, contact_id, last_message, unread_messages, is_group, stream_id, created_at, updated_at)
+         SELECT $1::bigint + g, gen_random_uuid(), $2::bigint, CASE WHEN g % 10 = 0 THEN 'pending' WHEN g % 10 < 3 THEN 'open' ELSE 'closed' END,
+                CASE WHEN g % 10 = 0 THEN NULL WHEN g % 10 < 3 THEN $5::bigint + g % 50 ELSE $5::bigint + g % 50 END,
+                CASE WHEN g % 20 = 0 THEN NULL ELSE $6::bigint END, $7::bigint, $1::bigint + g,
+                'Mensagem ' || g || ' sobre o pedido ' || (g * 7919 % 1000003), (g % 3), false, 'contact-' || $2::text || '.' || g,
+                now() - (g % 2592000) * interval '1 second', now() - (g % 2592000) * interval '1 second'
+         FROM generate_series($3::bigint, $4::bigint) g`,
+        [base, companyId, from, to, Number(admin.id), queueIds[0], whatsappId],
+      );
+      say(`  ${to.toLocaleString('en')} tickets`);
+    }
+    const M = options.messagesPerTicket;
+    for (let from = first; from <= last; from += chunk / 2) {
+      const to = Math.min(last, from + chunk / 2 - 1);
+      await db.query(
+        `INSERT INTO messages (key, id, company_id, ticket_id, contact_id, whatsapp_id, body, from_me, media_type, ack, read, ordinal, created_at)
+         SELECT $2::text || ':' || g || ':' || k, 'bench-' || g || '-' || k, $2::bigint, $1::bigint + g, $1::bigint + g, $3::bigint, 'Mensagem ' || k || ' do atendimento ' || g, k % 2 = 0, 'chat', 3, true, g * 100 + k, now()
+         FROM generate_series($4::bigint, $5::bigint) g, generate_series(1, $6::int) k`,
+        [base, companyId, whatsappId, from, to, M],
+      );
+      say(`  ${(to * M).toLocaleString('en')} messages`);
+    }
+    // What autovacuum does to a table after a bulk load: statistics, and the visibility map index-only scans read.
+    await db.query('VACUUM (ANALYZE) contacts, tickets, messages');
+  };
 
   const { createKnex } = await import('@atendo/core');
   const knex = createKnex(url, { max: options.clients });
@@ -78,11 +83,12 @@ export async function listsAtSize(url: string, options: { tickets: number; messa
   const contacts = new ContactQueries(knex);
   const adminViewer: Viewer = { userId: Number(admin.id), companyId, profile: 'admin', super: false, queueIds: queueIds };
   const agentViewer: Viewer = { userId: Number(admin.id) + 7, companyId, profile: 'user', super: false, queueIds: [queueIds[0]!], allTicket: true };
-  const cases: Array<{ name: string; run: (i: number) => Promise<unknown> }> = [
+  const cases: Array<{ name: string; run: (i: number) => Promise<unknown>; large?: boolean }> = [
     { name: 'pending list, page 1 (admin)', run: () => queries.listTickets(adminViewer, { status: 'pending', showAll: true }) },
     { name: "an agent's open tickets, page 1", run: () => queries.listTickets(agentViewer, { status: 'open' }) },
     {
       name: 'pending list, page 50 by cursor',
+      large: true,
       run: async () => {
         let next: string | undefined;
         // The cursor of page 49, taken once and reused: the page after it is what is timed.
@@ -105,14 +111,14 @@ export async function listsAtSize(url: string, options: { tickets: number; messa
   const FIRST = ['ana', 'joao', 'marcia', 'pedro', 'luiza', 'carlos', 'fernanda', 'jose'];
   const LAST = ['silva', 'conceicao', 'souza', 'araujo', 'pereira', 'goncalves'];
   const nameOf = (g: number) => `${FIRST[g % 8]} ${LAST[Math.floor(g / 8) % 6]} ${g}`;
-  const rows: ListResult[] = [];
-  for (const c of cases) {
+  // Each case asked by `clients` loops for `seconds`: every request's time.
+  const measure = async (c: (typeof cases)[number], clients: number, seconds: number) => {
     await c.run(0);
     const times: number[] = [];
-    const deadline = Date.now() + options.seconds * 1000;
+    const deadline = Date.now() + seconds * 1000;
     let n = 0;
     await Promise.all(
-      Array.from({ length: options.clients }, async () => {
+      Array.from({ length: clients }, async () => {
         while (Date.now() < deadline) {
           const i = n++;
           const t0 = performance.now();
@@ -121,9 +127,25 @@ export async function listsAtSize(url: string, options: { tickets: number; messa
         }
       }),
     );
-    times.sort((a, b) => a - b);
-    rows.push({ name: c.name, requests: times.length, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) });
-    say(`  ${c.name}: p95 ${percentile(times, 95).toFixed(1)} ms`);
+    return times.sort((a, b) => a - b);
+  };
+  // The same lists first with 1,000 tickets, then with all of them: one client alone, so the figures are the cost
+  // of a request, not queueing.
+  let started = Date.now();
+  await load(1, SMALL);
+  let loading = Date.now() - started;
+  const small = new Map<string, number>();
+  for (const c of cases) if (!c.large) small.set(c.name, percentile(await measure(c, 1, 1), 50));
+  started = Date.now();
+  await load(SMALL + 1, N);
+  loading += Date.now() - started;
+  const setupSeconds = loading / 1000;
+  const rows: ListResult[] = [];
+  for (const c of cases) {
+    const alone = percentile(await measure(c, 1, 1), 50);
+    const times = await measure(c, options.clients, options.seconds);
+    rows.push({ name: c.name, smallAlone: small.get(c.name), alone, requests: times.length, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) });
+    say(`  ${c.name}: alone ${small.get(c.name)?.toFixed(1) ?? '-'} → ${alone.toFixed(1)} ms; ${options.clients} clients p95 ${percentile(times, 95).toFixed(1)} ms`);
   }
   await knex.destroy();
   return { setupSeconds, rows };

@@ -369,18 +369,20 @@ async function main() {
     if (runs('lists')) {
       scoreNow();
       console.log('\nLists at size: 1,000,000 tickets and 10,000,000 messages in one company, 16 concurrent clients');
-      row(['list', 'requests', 'p50 (ms)', 'p95 (ms)', 'p99 (ms)', 'target']);
-      row(['---', '---:', '---:', '---:', '---:', '---']);
+      row(['list', '1,000 tickets, alone, p50 (ms)', '1,000,000, alone, p50 (ms)', '16 clients: requests', 'p50 (ms)', 'p95 (ms)', 'p99 (ms)', 'target']);
+      row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---']);
       const lists = await listsAtSize(await freshDatabase(serverUrl, 'atendo_bench_lists'), { tickets: 1_000_000, messagesPerTicket: 10, clients: 16, seconds, log: console.log });
-      for (const r of lists.rows) row([r.name, r.requests.toLocaleString('en'), r.p50.toFixed(1), r.p95.toFixed(1), r.p99.toFixed(1), r.p95 <= 10 ? 'p95 ≤ 10 ms met' : 'p95 ≤ 10 ms missed']);
+      for (const r of lists.rows) row([r.name, r.smallAlone?.toFixed(1) ?? '—', r.alone.toFixed(1), r.requests.toLocaleString('en'), r.p50.toFixed(1), r.p95.toFixed(1), r.p99.toFixed(1), r.p95 <= 10 ? 'p95 ≤ 10 ms met' : 'p95 ≤ 10 ms missed']);
       const listsTable = lines.splice(0);
       sections.lists = [
         '<!-- lists:start -->',
         '## Lists at size (issue 12)',
         '',
-        `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}. \`npx tsx bench/src/run.ts lists\` runs only this section. One company with 1,000,000 contacts and tickets (10 % pending, 20 % open over 50 agents, the rest closed, updated over 30 days) and 10,000,000 messages, written straight into the read model (${lists.setupSeconds.toFixed(0)} s); then 16 concurrent clients ask each list for ${seconds} s through the read model's queries (TicketQueries, what the API's handlers call), one pooled connection each.`,
+        `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}. \`npx tsx bench/src/run.ts lists\` runs only this section. One company with 1,000,000 contacts and tickets (10 % pending, 20 % open over 50 agents, the rest closed, updated over 30 days) and 10,000,000 messages, written straight into the read model (${lists.setupSeconds.toFixed(0)} s) and vacuumed, as autovacuum would. Each list is asked through the read model's queries (TicketQueries and ContactQueries, what the API's handlers call): by one client alone for 1 s when the company had its first 1,000 tickets, again alone with all of them, then by 16 concurrent clients for ${seconds} s, one pooled connection each. Page 50 does not exist at 1,000 tickets.`,
         '',
         ...listsTable,
+        '',
+        "What the figures say: a request costs about the same with 1,000 tickets as with 1,000,000 (the alone columns): no list counts every row (counts stop at 1,000), pages after the first start from a cursor, and searches read words and number indexes before they touch a ticket (decision 0026). The 16-client p95 is not the cost of a request but the queue in front of 2 cores that PostgreSQL and the Node process share: 16 requests in flight, each a millisecond or two of CPU on each side. The 10 ms target is missed there; the next step is the request path without the query builder (a prepared statement per list shape, about a third of a list's Node time).",
         '<!-- lists:end -->',
       ].join('\n');
     }
