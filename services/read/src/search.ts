@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from './prepared.js';
 
 /**
  * Text search shared by the read models: letters with the accents Portuguese and Spanish carry, and the same letters
@@ -45,49 +46,73 @@ export const phoneDigits = (typed: string) => (PHONE_LIKE.test(typed.trim()) ? t
 const beginning = (typed: string) => `${typed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Adds to `w` (inside a where group) the ways a contact matches typed text: its name holding the words (the words
- * index); its number beginning or ending with the digits of what reads as a phone number (two btree indexes: the
- * whole number, or its last digits, which is how people type one), or with `numberAnywhere` holding them anywhere
- * (the trigram index: the second try when the first finds nothing); and for text with no word and no digit
- * (punctuation, "%") a plain "contains" on the name.
+ * SQL text with numbered parameters (`$1`, `$2` …) and their values, in the order they are written: the lists asked
+ * all day are written as SQL and run as prepared statements (prepared.ts), not built anew by the query builder.
  */
-export function orContactMatches(w: Knex.QueryBuilder, typed: string, { numberAnywhere = false } = {}): void {
-  const text = typed.trim();
-  const words = wordsQuery(text);
-  const digits = phoneDigits(text);
-  if (words) w.orWhereRaw(`${wordsSql('name')} @@ to_tsquery('simple', ?)`, [words]);
-  if (digits && numberAnywhere) w.orWhereRaw('number LIKE ?', [containing(digits)]);
-  else if (digits) w.orWhereRaw('number LIKE ?', [beginning(digits)]).orWhereRaw('reverse(number) LIKE ?', [beginning([...digits].reverse().join(''))]);
-  if (!words && !digits) w.orWhereRaw(`${foldedSql('name')} LIKE ${foldedSql('?')}`, [containing(text)]);
+export class Params {
+  readonly values: unknown[] = [];
+
+  /** The placeholder of `value`, added at the end. */
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
 }
 
 /**
- * The contacts `matching` (given whether numbers match anywhere) selects, read as matchingIds does: by the beginning or
- * the end of their numbers first, then, when that finds nothing and digits were typed, by digits anywhere.
+ * The ways a contact (its columns unqualified, or after `alias.`) matches typed text, as one parenthesised condition:
+ * its name holding the words (the words index); its number beginning or ending with the digits of what reads as a
+ * phone number (two btree indexes: the whole number, or its last digits, which is how people type one), or with
+ * `numberAnywhere` holding them anywhere (the trigram index: the second try when the first finds nothing); and for
+ * text with no word and no digit (punctuation, "%") a plain "contains" on the name.
  */
-export async function matchingContactIds(matching: (options: { numberAnywhere: boolean }) => Knex.QueryBuilder, typed: string): Promise<number[] | null> {
-  const ids = await matchingIds(matching({ numberAnywhere: false }));
-  if (ids?.length === 0 && phoneDigits(typed)) return matchingIds(matching({ numberAnywhere: true }));
-  return ids;
-}
-
-/** Adds to `w` the ticket's last message holding the typed words (or, with no word, the text itself). */
-export function orLastMessageMatches(w: Knex.QueryBuilder, typed: string): void {
+export function contactMatchSql(p: Params, typed: string, { numberAnywhere = false, alias = '' } = {}): string {
   const text = typed.trim();
   const words = wordsQuery(text);
-  if (words) w.orWhereRaw(`${wordsSql('last_message')} @@ to_tsquery('simple', ?)`, [words]);
-  else w.orWhereRaw(`${foldedSql('last_message')} LIKE ${foldedSql('?')}`, [containing(text)]);
+  const digits = phoneDigits(text);
+  const name = `${alias}name`;
+  const number = `${alias}number`;
+  const ways: string[] = [];
+  if (words) ways.push(`${wordsSql(name)} @@ to_tsquery('simple', ${p.add(words)})`);
+  if (digits && numberAnywhere) ways.push(`${number} LIKE ${p.add(containing(digits))}`);
+  else if (digits) ways.push(`${number} LIKE ${p.add(beginning(digits))}`, `reverse(${number}) LIKE ${p.add(beginning([...digits].reverse().join('')))}`);
+  if (!words && !digits) ways.push(`${foldedSql(name)} LIKE ${foldedSql(p.add(containing(text)))}`);
+  return `(${ways.join(' OR ')})`;
+}
+
+/** The ticket's last message (its column after `alias.`) holding the typed words (or, with no word, the text itself). */
+export function lastMessageMatchSql(p: Params, typed: string, { alias = '' } = {}): string {
+  const text = typed.trim();
+  const words = wordsQuery(text);
+  const column = `${alias}last_message`;
+  if (words) return `${wordsSql(column)} @@ to_tsquery('simple', ${p.add(words)})`;
+  return `${foldedSql(column)} LIKE ${foldedSql(p.add(containing(text)))}`;
 }
 
 /** How many matches a search reads by id at most: more (a word most names hold) are read by subquery instead. */
 export const SEARCH_IDS_CAP = 5000;
 
 /**
- * The ids `matching` selects (its rows' `id`), or null when there are more than SEARCH_IDS_CAP. A search reads its
- * matches first and alone, so the search indexes serve it; the list's query then takes those ids as an array the
- * planner can count, instead of guessing how many a word matches and walking every row to test it.
+ * The ids of `table`'s rows of the company that `match` selects, or null when there are more than SEARCH_IDS_CAP. A
+ * search reads its matches first and alone, so the search indexes serve it; the list's query then takes those ids as
+ * an array the planner can count, instead of guessing how many a word matches and walking every row to test it.
  */
-export async function matchingIds(matching: Knex.QueryBuilder): Promise<number[] | null> {
-  const rows = (await matching.select('id').limit(SEARCH_IDS_CAP + 1)) as Array<{ id: string | number }>;
+async function matchingIds(knex: Knex, table: 'contacts' | 'tickets', companyId: number, match: (p: Params) => string): Promise<number[] | null> {
+  const p = new Params();
+  const text = `SELECT id FROM ${table} WHERE company_id = ${p.add(companyId)} AND ${match(p)} LIMIT ${SEARCH_IDS_CAP + 1}`;
+  const rows = await prepared<{ id: string | number }>(knex, text, p.values);
   return rows.length > SEARCH_IDS_CAP ? null : rows.map((r) => Number(r.id));
 }
+
+/**
+ * The company's contacts matching typed text: by the beginning or the end of their numbers first, then, when that
+ * finds nothing and digits were typed, by digits anywhere. Null when there are more than SEARCH_IDS_CAP.
+ */
+export async function matchingContactIds(knex: Knex, companyId: number, typed: string): Promise<number[] | null> {
+  const ids = await matchingIds(knex, 'contacts', companyId, (p) => contactMatchSql(p, typed));
+  if (ids?.length === 0 && phoneDigits(typed)) return matchingIds(knex, 'contacts', companyId, (p) => contactMatchSql(p, typed, { numberAnywhere: true }));
+  return ids;
+}
+
+/** The company's tickets whose last message holds the typed text. Null when there are more than SEARCH_IDS_CAP. */
+export const matchingTicketIds = (knex: Knex, companyId: number, typed: string) => matchingIds(knex, 'tickets', companyId, (p) => lastMessageMatchSql(p, typed));

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { CONTACT_COUNT_CAP, type Contact, type ContactDetails, type ContactImport, type ContactPage } from '@atendo/contracts';
-import { matchingContactIds, orContactMatches } from '../search.js';
+import { prepared } from '../prepared.js';
+import { Params, contactMatchSql, matchingContactIds } from '../search.js';
 import type { ContactRow } from '../tickets/rows.js';
 
 export const CONTACTS_PAGE_SIZE = 20;
@@ -14,6 +15,17 @@ const toContact = (r: Pick<ContactRow, 'id' | 'name' | 'number' | 'email' | 'pro
   isGroup: r.is_group,
 });
 
+/**
+ * The company's contacts a search matches: by the ids its matches were read as, or (more than an array should carry)
+ * by the search itself; every contact when nothing was searched.
+ */
+function contactsMatching(p: Params, companyId: number, ids: number[] | null | undefined, search: string): string {
+  const company = `company_id = ${p.add(companyId)}`;
+  if (ids) return `${company} AND id = ANY(${p.add(ids)}::bigint[])`;
+  if (ids === null) return `${company} AND ${contactMatchSql(p, search, { numberAnywhere: true })}`;
+  return company;
+}
+
 interface ImportRow {
   id: string;
   status: ContactImport['status'];
@@ -26,27 +38,37 @@ interface ImportRow {
 export class ContactQueries {
   constructor(private readonly knex: Knex) {}
 
-  /** A page of the company's contacts whose name or number holds `search`, by name. % and _ match themselves. */
+  /**
+   * A page of the company's contacts whose name or number holds `search`, by name. % and _ match themselves. Written
+   * as SQL and run as a prepared statement, like the ticket lists.
+   */
   async page(companyId: number, search: string, pageNumber: number): Promise<ContactPage> {
-    const searched = (options = { numberAnywhere: true }) => this.knex('contacts').where({ company_id: companyId }).where((w) => orContactMatches(w, search, options));
     // A search's matches are read first (by the search indexes), then paged by id; the whole list walks the name index.
-    const ids = search.trim() ? await matchingContactIds(searched, search) : undefined;
-    const matching = () => {
-      const q = this.knex('contacts').where({ company_id: companyId });
-      if (ids) return q.whereRaw('id = ANY(?::bigint[])', [ids]);
-      return ids === null ? searched() : q;
-    };
-    // Counted up to a cap along the name index (like the ticket lists): CONTACT_COUNT_CAP + 1 means more.
-    const [{ count }] = (await this.knex
-      .from(matching().select(this.knex.raw('1')).orderByRaw('lower(name), id').limit(CONTACT_COUNT_CAP + 1).as('capped'))
-      .count<{ count: string }[]>('* as count')) as [{ count: string }];
-    // One more than a page says whether there is a next one, without counting.
-    const rows = (await matching()
-      .select('id', 'name', 'number', 'email', 'profile_pic_url', 'is_group')
-      .orderByRaw('lower(name), id')
-      .limit(CONTACTS_PAGE_SIZE + 1)
-      .offset((pageNumber - 1) * CONTACTS_PAGE_SIZE)) as ContactRow[];
-    return { contacts: rows.slice(0, CONTACTS_PAGE_SIZE).map(toContact), count: Number(count), hasMore: rows.length > CONTACTS_PAGE_SIZE };
+    const ids = search.trim() ? await matchingContactIds(this.knex, companyId, search) : undefined;
+    const p = new Params();
+    const matching = contactsMatching(p, companyId, ids, search);
+    // Counted up to a cap along the name index (like the ticket lists): CONTACT_COUNT_CAP + 1 means more. One more
+    // row than a page says whether there is a next one, without counting.
+    const offset = pageNumber > 1 ? ` OFFSET ${p.add((pageNumber - 1) * CONTACTS_PAGE_SIZE)}` : '';
+    const rows = await prepared<ContactRow & { total: number }>(
+      this.knex,
+      `SELECT id, name, number, email, profile_pic_url, is_group,
+         (SELECT count(*) FROM (SELECT 1 FROM contacts WHERE ${matching} ORDER BY lower(name), id LIMIT ${CONTACT_COUNT_CAP + 1}) capped) AS total
+       FROM contacts WHERE ${matching} ORDER BY lower(name), id LIMIT ${CONTACTS_PAGE_SIZE + 1}${offset}`,
+      p.values,
+      // The whole list has one plan for every company (along the name index); a search's plan depends on its matches.
+      { generic: ids === undefined },
+    );
+    const count = rows.length ? Number(rows[0]!.total) : pageNumber === 1 ? 0 : await this.count(companyId, ids, search);
+    return { contacts: rows.slice(0, CONTACTS_PAGE_SIZE).map(toContact), count, hasMore: rows.length > CONTACTS_PAGE_SIZE };
+  }
+
+  /** The capped count alone, for a page past the end. */
+  private async count(companyId: number, ids: number[] | null | undefined, search: string): Promise<number> {
+    const p = new Params();
+    const matching = contactsMatching(p, companyId, ids, search);
+    const [row] = await prepared<{ n: number }>(this.knex, `SELECT count(*) AS n FROM (SELECT 1 FROM contacts WHERE ${matching} LIMIT ${CONTACT_COUNT_CAP + 1}) capped`, p.values);
+    return Number(row!.n);
   }
 
   /** One contact of the company, with its extra information and its stream. */

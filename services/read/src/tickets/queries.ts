@@ -1,9 +1,18 @@
 import type { Knex } from 'knex';
 import { MESSAGE_COUNT_CAP, TICKET_COUNT_CAP, type ListMessagesResponse, type MediaType, type ListTicketsQuery, type ListTicketsResponse, type Message, type Ticket, type Viewer } from '@atendo/contracts';
-import { containing, foldedSql, matchingContactIds, matchingIds, orContactMatches, orLastMessageMatches } from '../search.js';
+import { Params, contactMatchSql, containing, foldedSql, lastMessageMatchSql, matchingContactIds, matchingTicketIds } from '../search.js';
+import { prepared } from '../prepared.js';
 import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type Directory, type MessageRow, type TicketRow } from './rows.js';
 
 export const TICKETS_PAGE_SIZE = 40;
+
+/** The columns of a ticket's row that its answer reads (TicketRow). */
+const TICKET_COLUMNS = ['id', 'uuid', 'company_id', 'status', 'user_id', 'queue_id', 'whatsapp_id', 'contact_id', 'last_message', 'unread_messages', 'is_group', 'chatbot', 'stream_id', 'created_at', 'updated_at']
+  .map((c) => `t.${c}`)
+  .join(', ');
+
+/** How many of a statement's parameters it uses: the highest `$n` in its text. */
+const countedParams = (text: string) => Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
 
 /** What a page's row carries besides the ticket: its contact and the names it shows, and the capped count. */
 interface PageExtras {
@@ -81,69 +90,75 @@ export class TicketQueries {
     return load;
   }
 
+  /**
+   * A page of the tickets the viewer may see that match the query, newest first, with the count capped at
+   * TICKET_COUNT_CAP. Written as SQL and run as a prepared statement (one text per shape of query, its values as
+   * parameters): the list is the product's most asked question, and planning it cost as much as running it.
+   */
   async listTickets(viewer: Viewer, query: ListTicketsQuery): Promise<ListTicketsResponse> {
     const page = Math.max(1, query.pageNumber ?? 1);
+    const companyId = viewer.companyId;
     // A search reads what it matches first, alone, from the search indexes (search.ts): contacts whose name or
     // number holds the text, tickets whose last message does. The list then takes those ids as arrays.
     const typed = query.searchParam?.trim() ? query.searchParam : undefined;
-    const contactsMatching = (options = { numberAnywhere: true }) => this.knex('contacts').where('company_id', viewer.companyId).where((w) => orContactMatches(w, typed!, options));
-    const messagesMatching = () => this.knex('tickets').where('company_id', viewer.companyId).where((w) => orLastMessageMatches(w, typed!));
-    const [contactIds, ticketIds] = typed === undefined ? [] : await Promise.all([matchingContactIds(contactsMatching, typed), matchingIds(messagesMatching())]);
-    const searched = (w: Knex.QueryBuilder) => {
+    const [contactIds, ticketIds] = typed === undefined ? [] : await Promise.all([matchingContactIds(this.knex, companyId, typed), matchingTicketIds(this.knex, companyId, typed)]);
+    const p = new Params();
+    const where = [`t.company_id = ${p.add(companyId)}`];
+    if (typed !== undefined) {
       // More matches than an array should carry (a word most names hold): read by subquery.
-      if (contactIds) w.orWhereRaw('t.contact_id = ANY(?::bigint[])', [contactIds]);
-      else w.orWhereIn('t.contact_id', contactsMatching().select('id'));
-      if (ticketIds) w.orWhereRaw('t.id = ANY(?::bigint[])', [ticketIds]);
-      else w.orWhereIn('t.id', messagesMatching().select('id'));
-    };
-    const base = () => {
-      let q = this.knex('tickets as t').where('t.company_id', viewer.companyId);
-      if (typed !== undefined) q = q.where(searched);
-      q = visibleTo(q, viewer);
-      if (query.status) q = q.where('t.status', query.status);
-      // The assigned tab shows one's own tickets unless an admin asks for everyone's.
-      if (query.status === 'open' && !(query.showAll && viewer.profile === 'admin')) q = q.where('t.user_id', viewer.userId);
-      if (query.queueIds?.length) q = q.where((w) => w.whereIn('t.queue_id', query.queueIds!).orWhereNull('t.queue_id'));
-      if (query.users?.length && viewer.profile === 'admin') q = q.whereIn('t.user_id', query.users);
-      if (query.withUnreadMessages) q = q.where('t.unread_messages', '>', 0);
-      // Tickets carrying any of these tags (tags/tagsProjection.ts keeps ticket_tags).
-      if (query.tags?.length) q = q.whereExists(this.knex('ticket_tags as tt').whereRaw('tt.ticket_id = t.id').whereIn('tt.tag_id', query.tags));
-      if (query.date) q = q.whereRaw('t.created_at::date = ?::date', [query.date]);
-      if (query.updatedAt) q = q.whereRaw('t.updated_at::date = ?::date', [query.updatedAt]);
-      return q;
-    };
-    let pageQuery = base().select('t.*');
-    const after = query.cursor ? readCursor(query.cursor) : null;
+      const byContact = contactIds
+        ? `t.contact_id = ANY(${p.add(contactIds)}::bigint[])`
+        : `t.contact_id IN (SELECT c.id FROM contacts c WHERE c.company_id = ${p.add(companyId)} AND ${contactMatchSql(p, typed, { numberAnywhere: true, alias: 'c.' })})`;
+      const byMessage = ticketIds ? `t.id = ANY(${p.add(ticketIds)}::bigint[])` : lastMessageMatchSql(p, typed, { alias: 't.' });
+      where.push(`(${byContact} OR ${byMessage})`);
+    }
+    // Who may see a ticket: visibleTo's rule.
+    if (viewer.profile !== 'admin') {
+      const ways = [`t.user_id = ${p.add(viewer.userId)}`];
+      if (viewer.queueIds.length) ways.push(`t.queue_id = ANY(${p.add(viewer.queueIds)}::bigint[])`);
+      if (viewer.allTicket) ways.push(`(t.queue_id IS NULL AND t.status = 'pending')`);
+      where.push(`(${ways.join(' OR ')})`);
+    }
+    if (query.status) where.push(`t.status = ${p.add(query.status)}`);
+    // The assigned tab shows one's own tickets unless an admin asks for everyone's.
+    if (query.status === 'open' && !(query.showAll && viewer.profile === 'admin')) where.push(`t.user_id = ${p.add(viewer.userId)}`);
+    if (query.queueIds?.length) where.push(`(t.queue_id = ANY(${p.add(query.queueIds)}::bigint[]) OR t.queue_id IS NULL)`);
+    if (query.users?.length && viewer.profile === 'admin') where.push(`t.user_id = ANY(${p.add(query.users)}::bigint[])`);
+    if (query.withUnreadMessages) where.push('t.unread_messages > 0');
+    // Tickets carrying any of these tags (tags/tagsProjection.ts keeps ticket_tags).
+    if (query.tags?.length) where.push(`EXISTS (SELECT 1 FROM ticket_tags tt WHERE tt.ticket_id = t.id AND tt.tag_id = ANY(${p.add(query.tags)}::bigint[]))`);
+    if (query.date) where.push(`t.created_at::date = ${p.add(query.date)}::date`);
+    if (query.updatedAt) where.push(`t.updated_at::date = ${p.add(query.updatedAt)}::date`);
+    const matching = where.join(' AND ');
     // After a cursor: the rows below it in the list's index order (updated_at, id), not an offset that reads and skips.
-    if (after) pageQuery = pageQuery.whereRaw('(t.updated_at, t.id) < (?::timestamptz, ?::bigint)', [after.updatedAt, after.id]);
-    else pageQuery = pageQuery.offset((page - 1) * TICKETS_PAGE_SIZE);
-    // One more than a page says whether there is a next one, without counting.
-    pageQuery = pageQuery.orderBy([{ column: 't.updated_at', order: 'desc' }, { column: 't.id', order: 'desc' }]).limit(TICKETS_PAGE_SIZE + 1);
-    // Counted up to a cap: the badge's number, at the cost of at most that many index entries.
-    // In the list's order, so the planner walks the list's index for those entries instead of scanning the table.
-    const capped = this.knex
-      .from(base().select(this.knex.raw('1')).orderBy([{ column: 't.updated_at', order: 'desc' }, { column: 't.id', order: 'desc' }]).limit(TICKET_COUNT_CAP + 1).as('capped'))
-      .count('* as n');
-    // One round trip: the page, its contacts and the names it shows, and the capped count.
-    const rows = (await this.knex
-      .with('page', pageQuery)
-      .with('total', capped)
-      .select('p.*', 'c.name as c_name', 'c.number as c_number', 'c.email as c_email', 'c.profile_pic_url as c_profile_pic_url')
-      .select('u.name as u_name', 'q.name as q_name', 'q.color as q_color', 'w.name as w_name', 'total.n as total')
-      // Its tags, by name (tags/tagsProjection.ts keeps ticket_tags).
-      .select(
-        this.knex.raw(
-          `(SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) ORDER BY g.name), '[]') FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.ticket_id = p.id) AS tag_list`,
-        ),
-      )
-      .from('page as p')
-      .crossJoin(this.knex.raw('total'))
-      .join('contacts as c', 'c.id', 'p.contact_id')
-      .leftJoin('users as u', 'u.id', 'p.user_id')
-      .leftJoin('queues as q', 'q.id', 'p.queue_id')
-      .leftJoin('whatsapps as w', 'w.id', 'p.whatsapp_id')
-      .orderBy([{ column: 'p.updated_at', order: 'desc' }, { column: 'p.id', order: 'desc' }])) as Array<TicketRow & PageExtras>;
-    const count = rows.length ? Number(rows[0]!.total) : page === 1 && !after ? 0 : Number(((await capped) as Array<{ n: string }>)[0]!.n);
+    const after = query.cursor ? readCursor(query.cursor) : null;
+    const below = after ? ` AND (t.updated_at, t.id) < (${p.add(after.updatedAt)}::timestamptz, ${p.add(after.id)}::bigint)` : '';
+    const offset = after || page === 1 ? '' : ` OFFSET ${p.add((page - 1) * TICKETS_PAGE_SIZE)}`;
+    // Counted up to a cap, in the list's order, so the planner walks the list's index for those entries instead of
+    // scanning the table: the badge's number, at the cost of at most that many index entries.
+    const capped = `SELECT count(*) AS n FROM (SELECT 1 FROM tickets t WHERE ${matching} ORDER BY t.updated_at DESC, t.id DESC LIMIT ${TICKET_COUNT_CAP + 1}) capped`;
+    // One round trip: the page (one more than a page says whether there is a next one, without counting), its
+    // contacts, the names it shows, its tags by name, and the capped count.
+    const text = `WITH page AS (
+        SELECT ${TICKET_COLUMNS} FROM tickets t WHERE ${matching}${below}
+        ORDER BY t.updated_at DESC, t.id DESC LIMIT ${TICKETS_PAGE_SIZE + 1}${offset}
+      ), total AS (${capped})
+      SELECT p.*, c.name AS c_name, c.number AS c_number, c.email AS c_email, c.profile_pic_url AS c_profile_pic_url,
+        u.name AS u_name, q.name AS q_name, q.color AS q_color, w.name AS w_name, total.n AS total,
+        (SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) ORDER BY g.name), '[]')
+           FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.ticket_id = p.id) AS tag_list
+      FROM page p CROSS JOIN total
+      JOIN contacts c ON c.id = p.contact_id
+      LEFT JOIN users u ON u.id = p.user_id
+      LEFT JOIN queues q ON q.id = p.queue_id
+      LEFT JOIN whatsapps w ON w.id = p.whatsapp_id
+      ORDER BY p.updated_at DESC, p.id DESC`;
+    // One plan for every value unless a search's matches are read by subquery (how many a word matches is what
+    // the plan should know there).
+    const generic = typed === undefined || (contactIds !== null && ticketIds !== null);
+    const rows = await prepared<TicketRow & PageExtras>(this.knex, text, p.values, { generic });
+    // A page past the end has no row to carry the count: it is asked alone (the same parameters, less the page's).
+    const count = rows.length ? Number(rows[0]!.total) : page === 1 && !after ? 0 : Number((await prepared<{ n: number }>(this.knex, capped, p.values.slice(0, countedParams(capped)), { generic }))[0]!.n);
     const hasMore = rows.length > TICKETS_PAGE_SIZE;
     const shown = rows.slice(0, TICKETS_PAGE_SIZE);
     const last = shown[shown.length - 1];
