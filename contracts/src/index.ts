@@ -43,3 +43,4 @@ export * from './tags/events.js';
 export * from './tags/errors.js';
 export * from './quickMessages/quickMessage.js';
 export * from './quickMessages/errors.js';
+export * from './flows/index.js';

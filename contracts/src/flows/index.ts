@@ -1,0 +1,4 @@
+export * from './graph.js';
+export * from './blocks.js';
+export * from './events.js';
+export * from './errors.js';

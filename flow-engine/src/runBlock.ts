@@ -1,0 +1,39 @@
+import type { FlowNode } from '@atendo/contracts';
+import { ValidationError } from 'yup';
+import type { BlockInput, BlockNext, FlowPlugin } from './plugin.js';
+import type { OutgoingMessage } from '@atendo/contracts';
+import { fillInMessage } from './variables.js';
+
+/** One run of one block, as the engine applies it: variables after `set`, messages filled in. */
+export type BlockRun =
+  | { ok: true; set: Record<string, string>; variables: Record<string, string>; messages: OutgoingMessage[]; next: BlockNext }
+  | { ok: false; code: 'ERR_FLOW_INVALID_BLOCK' | 'ERR_FLOW_BLOCK_FAILED'; message: string };
+
+/** The block's data checked and completed by its schema (defaults filled in). Throws yup's ValidationError. */
+export function configOf(plugin: FlowPlugin, data: unknown): unknown {
+  return plugin.schema.validateSync({ ...plugin.defaults, ...(data as object) }, { abortEarly: false });
+}
+
+export function runBlock(
+  plugin: FlowPlugin,
+  node: Pick<FlowNode, 'data'>,
+  variables: Readonly<Record<string, string>>,
+  input: BlockInput,
+  isConnected: (port: string) => boolean,
+): BlockRun {
+  let config: unknown;
+  try {
+    config = configOf(plugin, node.data);
+  } catch (error) {
+    const message = error instanceof ValidationError ? error.errors.join(', ') : String(error);
+    return { ok: false, code: 'ERR_FLOW_INVALID_BLOCK', message };
+  }
+  try {
+    const outcome = plugin.run({ config, variables, input, isConnected });
+    const set = { ...outcome.set };
+    const after = { ...variables, ...set };
+    return { ok: true, set, variables: after, messages: (outcome.send ?? []).map((m) => fillInMessage(m, after)), next: outcome.next };
+  } catch (error) {
+    return { ok: false, code: 'ERR_FLOW_BLOCK_FAILED', message: error instanceof Error ? error.message : String(error) };
+  }
+}
