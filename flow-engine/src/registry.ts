@@ -41,7 +41,7 @@ interface PluginManifest {
 }
 
 /**
- * The directories of the packages that declare a flow plugin: the workspace's `plugins/*` and every package installed
+ * The real directories of the packages that declare a flow plugin: the workspace's `plugins/*` and every package installed
  * under `node_modules` (scoped ones too). A workspace plugin is also linked into node_modules; it is found once.
  */
 export async function findPluginPackages(root: string): Promise<string[]> {
@@ -49,20 +49,20 @@ export async function findPluginPackages(root: string): Promise<string[]> {
     ...(await subdirectories(join(root, 'plugins'))),
     ...(await installedPackages(join(root, 'node_modules'))),
   ];
-  const found = new Map<string, string>();
+  const found = new Set<string>();
   for (const dir of candidates) {
     const manifest = await readManifest(dir);
     if (!manifest?.atendo?.flowPlugin) continue;
-    const real = await realpath(dir);
-    if (!found.has(real)) found.set(real, dir);
+    found.add(await realpath(dir));
   }
-  return [...found.keys()].sort();
+  return [...found].sort();
 }
 
 /** Imports each declared plugin and registers it. A package whose entry has no plugin is an error, not a silent skip. */
 export async function discoverPlugins(root: string, registry: PluginRegistry = createRegistry()): Promise<PluginRegistry> {
   for (const dir of await findPluginPackages(root)) {
     const manifest = (await readManifest(dir))!;
+    // `dir` is the package's real place, so the plugin's own imports resolve from where it lives.
     const entry = resolve(dir, manifest.atendo!.flowPlugin!);
     const module = (await import(pathToFileURL(entry).href)) as { default?: unknown; plugin?: unknown };
     const plugin = module.default ?? module.plugin;

@@ -1,0 +1,46 @@
+import { mkdtemp, mkdir, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defineBlock, describe as describeBlock, finish, yup } from './index.js';
+import { createRegistry, discoverPlugins, findPluginPackages } from './registry.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../..');
+const block = (type: string) =>
+  defineBlock({ type, label: type, icon: 'cube', input: true, outputs: [], waits: false, defaults: {}, fields: [], schema: yup.object({}), run: () => ({ next: finish() }) });
+
+const temporary: string[] = [];
+afterAll(async () => {
+  await Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe('the plugin registry', () => {
+  it('refuses two plugins for one block type, and what is not a plugin', () => {
+    const registry = createRegistry([block('a')]);
+    expect(() => registry.register(block('a'))).toThrow(/two flow plugins for block type "a"/);
+    expect(() => registry.register({ type: 'b' } as never)).toThrow(/not a flow plugin/);
+  });
+  it('describes blocks for the console without their schema or behaviour', () => {
+    const description = describeBlock(block('a'));
+    expect(description).toEqual({ type: 'a', label: 'a', icon: 'cube', input: true, outputs: [], waits: false, defaults: {}, fields: [] });
+    expect(JSON.parse(JSON.stringify(createRegistry([block('a')]).descriptions()))).toEqual([description]);
+  });
+  it('discovers the workspace’s built-in plugins once each (they are also linked into node_modules)', async () => {
+    const dirs = await findPluginPackages(repoRoot);
+    expect(dirs.filter((d) => d.startsWith(join(repoRoot, 'plugins')))).toHaveLength(dirs.length);
+    const types = (await discoverPlugins(repoRoot)).list().map((p) => p.type).sort();
+    expect(types).toEqual(['condition', 'interval', 'menu', 'message', 'question', 'start', 'ticket']);
+  });
+  it('discovers an installed package that declares a flow plugin in its package.json, with no engine change', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'atendo-plugins-'));
+    temporary.push(root);
+    await mkdir(join(root, 'node_modules', '@acme'), { recursive: true });
+    await mkdir(join(root, 'node_modules', 'unrelated'), { recursive: true });
+    await symlink(join(here, 'fixtures', 'echo'), join(root, 'node_modules', '@acme', 'echo-block'));
+    const registry = await discoverPlugins(root);
+    expect(registry.list().map((p) => p.type)).toEqual(['acme-echo']);
+    expect(registry.descriptions()[0]).toMatchObject({ label: 'acme.echo', fields: [{ name: 'words', kind: 'text', label: 'acme.words' }] });
+  });
+});
