@@ -73,7 +73,7 @@ export default defineBlock<ConditionConfig>({
     { name: 'value', kind: 'text', label: 'flows.fields.value' },
   ],
   schema: yup.object({
-    key: yup.string().trim().required('validation.required').matches(/^[\w.-]+$/, 'flows.validation.variableName'),
+    key: yup.string().trim().required('validation.required').matches(/^[\w.-]+$/, { message: 'flows.validation.variableName', excludeEmptyString: true }),
     condition: yup.string().oneOf(CONDITION_OPERATORS).required('validation.required'),
     value: yup
       .string()

@@ -27,7 +27,7 @@ export default defineBlock<QuestionConfig>({
     typebotIntegration: yup
       .object({
         message: yup.string().trim().required('validation.required').max(4096, 'validation.tooLong'),
-        answerKey: yup.string().trim().required('validation.required').matches(/^[\w.-]+$/, 'flows.validation.variableName'),
+        answerKey: yup.string().trim().required('validation.required').matches(/^[\w.-]+$/, { message: 'flows.validation.variableName', excludeEmptyString: true }),
       })
       .required(),
     timeoutMinutes: yup.number().integer().min(1).max(10_080).default(1440),
