@@ -219,12 +219,15 @@ describe('stopping, failing, guarding', () => {
     expect(events.filter((e) => e.type === 'ReplyReceived')).toHaveLength(15);
     expect(events.some((e) => e.type === 'FlowFailed')).toBe(false);
   });
-  it('a block that throws, a block type nobody installed, a port the block does not have: the flow fails at that block', () => {
+  it('a block that throws, a block type nobody installed, a port the block does not have, no start: the flow fails, the engine does not', () => {
     const failing = (type: string) => given([]).when(start(flow([node('1', 'begin'), node('z', type)], [edge('1', 'next', 'z')]))).events().at(-1);
     expect(failing('broken')).toEqual({ type: 'FlowFailed', data: { code: 'ERR_FLOW_BLOCK_FAILED', nodeId: 'z', message: 'boom' } });
     expect(failing('ghost')).toMatchObject({ type: 'FlowFailed', data: { code: 'ERR_FLOW_UNKNOWN_BLOCK', nodeId: 'z' } });
     expect(failing('stray')).toMatchObject({ type: 'FlowFailed', data: { code: 'ERR_FLOW_UNKNOWN_PORT', nodeId: 'z' } });
     expect(failing('stop')).toEqual({ type: 'FlowFinished', data: { reason: 'end', nodeId: 'z' } });
+    expect(given([]).when(start(flow([node('a', 'say', { text: 'x' })], []))).events()).toEqual([
+      started(), { type: 'FlowFailed', data: { code: 'ERR_FLOW_NO_START', nodeId: null, message: 'version 1 of flow 9 has no block "1"' } },
+    ]);
   });
   it('a long chain runs in a loop, not by recursion', () => {
     const n = 20_000;

@@ -114,7 +114,8 @@ export function flowExecution(options: FlowExecutionOptions) {
           ticketId: command.ticketId, contactId: command.contactId, variables: { ...command.variables },
         },
       });
-      walk.enter(START_NODE_ID);
+      if (indexGraph(command.flow.graph).node(START_NODE_ID)) walk.enter(START_NODE_ID);
+      else walk.emit({ type: 'FlowFailed', data: { code: 'ERR_FLOW_NO_START', nodeId: null, message: `version ${command.flow.version} of flow ${command.flow.flowId} has no block "${START_NODE_ID}"` } });
       return walk.events;
     }
     if (state.status !== 'running') return [];
