@@ -43,3 +43,4 @@ export * from './quickMessages/queries.js';
 export * from './tags/migrations.js';
 export * from './tags/tagsProjection.js';
 export * from './tags/queries.js';
+export { SEARCH_IDS_CAP } from './search.js';

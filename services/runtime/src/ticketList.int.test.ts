@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_COUNT_CAP, type ListTicketsResponse } from '@atendo/contracts';
+import { SEARCH_IDS_CAP } from '@atendo/read';
 import { addCompany } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
 
@@ -82,5 +83,38 @@ describe('the ticket list at size', () => {
     expect(await names('000000077')).toEqual(['João Conceição']);
     expect(await names('segunda via')).toEqual(['Cliente 500']);
     expect((await list('searchParam=nada%20assim')).body).toMatchObject({ tickets: [], count: 0, hasMore: false });
+  });
+
+  it('a page past the end has no ticket and still says how many there are, searched or not', async () => {
+    expect((await list('pageNumber=99')).body).toMatchObject({ tickets: [], count: TICKET_COUNT_CAP + 1, hasMore: false });
+    expect((await list('searchParam=cliente&pageNumber=99')).body).toMatchObject({ tickets: [], count: TICKET_COUNT_CAP + 1, hasMore: false });
+    expect((await list('searchParam=segunda%20via&pageNumber=2')).body).toMatchObject({ tickets: [], count: 1, hasMore: false });
+  });
+
+  it('a word more contacts hold than a search reads by id (SEARCH_IDS_CAP) is searched all the same', async () => {
+    const other = await addCompany(h, 'Marias');
+    const otherToken = (await h.login(other.email, other.password)).token;
+    const base = 950_000_000;
+    const many = SEARCH_IDS_CAP + 100;
+    await h.atendo.knex.raw(
+      `INSERT INTO contacts (id, company_id, name, number, is_group, stream_id, created_at, updated_at)
+       SELECT ? + g, ?, CASE WHEN g % 2 = 0 THEN 'Maria ' || g ELSE 'Pedro ' || g END, '5531' || lpad(g::text, 9, '0'), false, 'contact-' || ? || '.' || g, now(), now()
+       FROM generate_series(1, ?) g`,
+      [base, other.companyId, other.companyId, many * 2],
+    );
+    await h.atendo.knex.raw(
+      `INSERT INTO tickets (id, uuid, company_id, status, whatsapp_id, contact_id, last_message, is_group, stream_id, created_at, updated_at)
+       SELECT ? + g, gen_random_uuid(), ?, 'pending', ?, ? + g, 'Olá', false, 'contact-' || ? || '.' || g, now(), timestamp '2026-11-25 10:00:00+00' + g * interval '1 second'
+       FROM generate_series(1, ?) g`,
+      [base, other.companyId, other.whatsappId, base, other.companyId, many * 2],
+    );
+    const search = (params: string) => h.api<ListTicketsResponse>(`/tickets?searchParam=maria&${params}`, { token: otherToken });
+    const first = (await search('')).body;
+    expect(first).toMatchObject({ count: TICKET_COUNT_CAP + 1, hasMore: true });
+    // Newest first, every one a Maria.
+    expect(first.tickets.map((t) => t.contact.name)).toEqual(Array.from({ length: 40 }, (_, i) => `Maria ${many * 2 - i * 2}`));
+    expect((await search('pageNumber=9999')).body).toMatchObject({ tickets: [], count: TICKET_COUNT_CAP + 1, hasMore: false });
+    // The first company sees none of them.
+    expect((await list('searchParam=maria')).body).toMatchObject({ tickets: [], count: 0 });
   });
 });
