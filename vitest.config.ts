@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['contracts/**/*.test.ts', 'services/**/*.test.ts', 'bench/**/*.test.ts', 'test/**/*.test.ts', 'flow-engine/**/*.test.ts', 'plugins/**/*.test.ts', 'flow-engine/examples/**/*.test.ts'],
+          include: ['contracts/**/*.test.ts', 'services/**/*.test.ts', 'bench/**/*.test.ts', 'test/**/*.test.ts', 'flow-engine/**/*.test.ts', 'plugins/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

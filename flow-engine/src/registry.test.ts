@@ -29,9 +29,11 @@ describe('the plugin registry', () => {
   });
   it('discovers the workspace’s built-in plugins once each (they are also linked into node_modules)', async () => {
     const dirs = await findPluginPackages(repoRoot);
-    expect(dirs.filter((d) => d.startsWith(join(repoRoot, 'plugins')))).toHaveLength(dirs.length);
+    // The built-ins, and the example outside plugin installed as a package (flow-engine/examples/), each once.
+    expect(dirs.filter((d) => d.startsWith(join(repoRoot, 'plugins')))).toHaveLength(7);
+    expect(new Set(dirs).size).toBe(dirs.length);
     const types = (await discoverPlugins(repoRoot)).list().map((p) => p.type).sort();
-    expect(types).toEqual(['condition', 'interval', 'menu', 'message', 'question', 'start', 'ticket']);
+    expect(types).toEqual(['condition', 'http-request', 'interval', 'menu', 'message', 'question', 'start', 'ticket']);
   });
   it('discovers an installed package that declares a flow plugin in its package.json, with no engine change', async () => {
     const root = await mkdtemp(join(tmpdir(), 'atendo-plugins-'));
