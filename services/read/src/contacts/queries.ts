@@ -47,6 +47,7 @@ export class ContactQueries {
     const ids = search.trim() ? await matchingContactIds(this.knex, companyId, search) : undefined;
     const p = new Params();
     const matching = contactsMatching(p, companyId, ids, search);
+    const matchingParams = p.values.slice();
     // Counted up to a cap along the name index (like the ticket lists): CONTACT_COUNT_CAP + 1 means more. One more
     // row than a page says whether there is a next one, without counting.
     const offset = pageNumber > 1 ? ` OFFSET ${p.add((pageNumber - 1) * CONTACTS_PAGE_SIZE)}` : '';
@@ -59,16 +60,13 @@ export class ContactQueries {
       // The whole list has one plan for every company (along the name index); a search's plan depends on its matches.
       { generic: ids === undefined },
     );
-    const count = rows.length ? Number(rows[0]!.total) : pageNumber === 1 ? 0 : await this.count(companyId, ids, search);
+    // A page past the end has no row to carry the count: it is asked alone (the same parameters, less the page's).
+    const count = rows.length
+      ? Number(rows[0]!.total)
+      : pageNumber === 1
+        ? 0
+        : Number((await prepared<{ n: number }>(this.knex, `SELECT count(*) AS n FROM (SELECT 1 FROM contacts WHERE ${matching} LIMIT ${CONTACT_COUNT_CAP + 1}) capped`, matchingParams))[0]!.n);
     return { contacts: rows.slice(0, CONTACTS_PAGE_SIZE).map(toContact), count, hasMore: rows.length > CONTACTS_PAGE_SIZE };
-  }
-
-  /** The capped count alone, for a page past the end. */
-  private async count(companyId: number, ids: number[] | null | undefined, search: string): Promise<number> {
-    const p = new Params();
-    const matching = contactsMatching(p, companyId, ids, search);
-    const [row] = await prepared<{ n: number }>(this.knex, `SELECT count(*) AS n FROM (SELECT 1 FROM contacts WHERE ${matching} LIMIT ${CONTACT_COUNT_CAP + 1}) capped`, p.values);
-    return Number(row!.n);
   }
 
   /** One contact of the company, with its extra information and its stream. */

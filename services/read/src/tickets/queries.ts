@@ -11,9 +11,6 @@ const TICKET_COLUMNS = ['id', 'uuid', 'company_id', 'status', 'user_id', 'queue_
   .map((c) => `t.${c}`)
   .join(', ');
 
-/** How many of a statement's parameters it uses: the highest `$n` in its text. */
-const countedParams = (text: string) => Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
-
 /** What a page's row carries besides the ticket: its contact and the names it shows, and the capped count. */
 interface PageExtras {
   c_name: string;
@@ -47,16 +44,22 @@ export interface TicketRecord {
 }
 
 /**
- * Who may see a ticket (issue 11): admins all; others their own, their queues' tickets, and — with `allTicket` —
- * pending tickets that have no queue yet.
+ * Who may see a ticket (issue 11), as SQL on `t`: admins all (null: no condition); others their own, their queues'
+ * tickets, and — with `allTicket` — pending tickets that have no queue yet. `add` gives a value's placeholder.
  */
+function visibilitySql(viewer: Viewer, add: (value: unknown) => string): string | null {
+  if (viewer.profile === 'admin') return null;
+  const ways = [`t.user_id = ${add(viewer.userId)}`];
+  if (viewer.queueIds.length) ways.push(`t.queue_id = ANY(${add(viewer.queueIds)}::bigint[])`);
+  if (viewer.allTicket) ways.push(`(t.queue_id IS NULL AND t.status = 'pending')`);
+  return `(${ways.join(' OR ')})`;
+}
+
+/** `query` (on tickets as `t`) narrowed to the tickets the viewer may see. */
 export function visibleTo(query: Knex.QueryBuilder, viewer: Viewer): Knex.QueryBuilder {
-  if (viewer.profile === 'admin') return query;
-  return query.where((q) => {
-    q.where('t.user_id', viewer.userId);
-    if (viewer.queueIds.length) q.orWhereIn('t.queue_id', viewer.queueIds);
-    if (viewer.allTicket) q.orWhere((p) => p.whereNull('t.queue_id').where('t.status', 'pending'));
-  });
+  const bindings: Knex.RawBinding[] = [];
+  const sql = visibilitySql(viewer, (value) => (bindings.push(value as Knex.RawBinding), '?'));
+  return sql ? query.whereRaw(sql, bindings) : query;
 }
 
 export function canSeeTicket(viewer: Viewer, ticket: Pick<Ticket, 'queueId' | 'userId' | 'companyId' | 'status'>): boolean {
@@ -112,13 +115,8 @@ export class TicketQueries {
       const byMessage = ticketIds ? `t.id = ANY(${p.add(ticketIds)}::bigint[])` : lastMessageMatchSql(p, typed, { alias: 't.' });
       where.push(`(${byContact} OR ${byMessage})`);
     }
-    // Who may see a ticket: visibleTo's rule.
-    if (viewer.profile !== 'admin') {
-      const ways = [`t.user_id = ${p.add(viewer.userId)}`];
-      if (viewer.queueIds.length) ways.push(`t.queue_id = ANY(${p.add(viewer.queueIds)}::bigint[])`);
-      if (viewer.allTicket) ways.push(`(t.queue_id IS NULL AND t.status = 'pending')`);
-      where.push(`(${ways.join(' OR ')})`);
-    }
+    const visible = visibilitySql(viewer, (value) => p.add(value));
+    if (visible) where.push(visible);
     if (query.status) where.push(`t.status = ${p.add(query.status)}`);
     // The assigned tab shows one's own tickets unless an admin asks for everyone's.
     if (query.status === 'open' && !(query.showAll && viewer.profile === 'admin')) where.push(`t.user_id = ${p.add(viewer.userId)}`);
@@ -130,6 +128,8 @@ export class TicketQueries {
     if (query.date) where.push(`t.created_at::date = ${p.add(query.date)}::date`);
     if (query.updatedAt) where.push(`t.updated_at::date = ${p.add(query.updatedAt)}::date`);
     const matching = where.join(' AND ');
+    // The parameters the matching rows take (the page's own come after them).
+    const matchingParams = p.values.slice();
     // After a cursor: the rows below it in the list's index order (updated_at, id), not an offset that reads and skips.
     const after = query.cursor ? readCursor(query.cursor) : null;
     const below = after ? ` AND (t.updated_at, t.id) < (${p.add(after.updatedAt)}::timestamptz, ${p.add(after.id)}::bigint)` : '';
@@ -158,7 +158,7 @@ export class TicketQueries {
     const generic = typed === undefined || (contactIds !== null && ticketIds !== null);
     const rows = await prepared<TicketRow & PageExtras>(this.knex, text, p.values, { generic });
     // A page past the end has no row to carry the count: it is asked alone (the same parameters, less the page's).
-    const count = rows.length ? Number(rows[0]!.total) : page === 1 && !after ? 0 : Number((await prepared<{ n: number }>(this.knex, capped, p.values.slice(0, countedParams(capped)), { generic }))[0]!.n);
+    const count = rows.length ? Number(rows[0]!.total) : page === 1 && !after ? 0 : Number((await prepared<{ n: number }>(this.knex, capped, matchingParams, { generic }))[0]!.n);
     const hasMore = rows.length > TICKETS_PAGE_SIZE;
     const shown = rows.slice(0, TICKETS_PAGE_SIZE);
     const last = shown[shown.length - 1];
