@@ -10,6 +10,7 @@ import { MESSAGES_ERRORS } from './messages/errors.js';
 import { TICKET_NOTES_ERRORS } from './ticketNotes/errors.js';
 import { QUICK_MESSAGES_ERRORS } from './quickMessages/errors.js';
 import { TAGS_ERRORS } from './tags/errors.js';
+import { FLOWS_ERRORS } from './flows/errors.js';
 
 /** Codes of the platform itself, answered by every feature's routes. */
 export const PLATFORM_ERRORS = [
@@ -38,6 +39,7 @@ export const ERROR_CODES = [
   ...TICKET_NOTES_ERRORS,
   ...QUICK_MESSAGES_ERRORS,
   ...TAGS_ERRORS,
+  ...FLOWS_ERRORS,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -19,6 +19,8 @@ export const FEED_CHANNELS = [
   'tag',
   'settings',
   'quickmessage',
+  'flow',
+  'flowcampaign',
 ] as const;
 export type FeedChannel = (typeof FEED_CHANNELS)[number];
 

@@ -1,8 +1,11 @@
 /**
- * Codes of flows: why a flow cannot be saved (validation, each with the block it concerns) and why an execution
- * failed. Not yet part of ERROR_CODES: they join the catalogue with the flow routes.
+ * Codes of flows: the routes' (not found, refused save), why a flow cannot be saved (validation, each with the block it
+ * concerns, in the refusal's details) and why an execution failed.
  */
 export const FLOWS_ERRORS = [
+  'ERR_FLOW_NOT_FOUND',
+  'ERR_FLOW_CAMPAIGN_NOT_FOUND',
+  'ERR_FLOW_INVALID',
   'ERR_FLOW_NO_START',
   'ERR_FLOW_START_NOT_FIRST',
   'ERR_FLOW_DUPLICATE_BLOCK',

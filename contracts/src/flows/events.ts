@@ -46,5 +46,5 @@ export type FlowExecutionEvent =
 
 export type FlowExecutionEventType = FlowExecutionEvent['type'];
 
-/** The stream of one execution. */
-export const flowExecutionStream = (executionId: string) => `flowExecution-${executionId}`;
+/** The stream of one execution (`{category}-{companyId}.{id}`, as every stream id: the company travels with it). */
+export const flowExecutionStream = (companyId: number, executionId: string) => `flowExecution-${companyId}.${executionId}`;

@@ -2,3 +2,4 @@ export * from './graph.js';
 export * from './blocks.js';
 export * from './events.js';
 export * from './errors.js';
+export * from './api.js';
