@@ -12,6 +12,7 @@ import { consoleWeight } from './consoleWeight.js';
 import { cpuScore, describeMachine } from './machine.js';
 import { projectionThroughput } from './projectionThroughput.js';
 import { timerFiring } from './timers.js';
+import { flowSteps } from './flows.js';
 import { listsAtSize } from './lists.js';
 
 /**
@@ -20,7 +21,7 @@ import { listsAtSize } from './lists.js';
  * `npx tsx bench/src/run.ts long-lived ingest` (or `BENCH_SECTIONS=long-lived,ingest`).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const SECTIONS = ['core', 'projections', 'ingest', 'timers', 'lists', 'long-lived', 'channels', 'console'] as const;
+const SECTIONS = ['core', 'projections', 'ingest', 'timers', 'lists', 'flows', 'long-lived', 'channels', 'console'] as const;
 const chosen = [...process.argv.slice(2), ...(process.env.BENCH_SECTIONS?.split(',').filter(Boolean) ?? [])];
 for (const name of chosen) {
   if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`Unknown bench section ${name}: one of ${SECTIONS.join(', ')}`);
@@ -402,6 +403,27 @@ async function main() {
         '',
         ...lines.splice(0),
         '<!-- long-lived:end -->',
+      ].join('\n');
+    }
+
+    if (runs('flows')) {
+      scoreNow();
+      console.log('\nFlows: durable block steps through the jobs role, 10,000 executions waiting on a reply');
+      const f = await flowSteps(await freshDatabase(serverUrl, 'atendo_bench_flows'), { executions: 10_000, log: console.log });
+      const met = (n: number) => (n >= 2_000 ? '≥ 2,000 steps/s met' : '≥ 2,000 steps/s missed');
+      row(['phase', 'executions', 'blocks each', 'seconds', 'steps/s', 'target']);
+      row(['---', '---:', '---:', '---:', '---:', '---']);
+      row(['phrase → waiting for a reply', f.executions.toLocaleString('en'), f.stepsToWait, f.startSeconds.toFixed(1), f.startStepsPerSecond.toLocaleString('en'), met(f.startStepsPerSecond)]);
+      row(['reply → finished', f.executions.toLocaleString('en'), f.stepsAfterReply, f.replySeconds.toFixed(1), f.replyStepsPerSecond.toLocaleString('en'), met(f.replyStepsPerSecond)]);
+      const flowsTable = lines.splice(0);
+      sections.flows = [
+        '<!-- flows:start -->',
+        '## Flows (issue 13)',
+        '',
+        `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}. \`npx tsx bench/src/run.ts flows\` runs only this section. ${f.executions.toLocaleString('en')} customers each write a flow campaign's phrase; the flow says three things, asks a question and waits (${f.stepsToWait} blocks); once all ${f.waiting.toLocaleString('en')} executions wait on a reply at once (the runtime's resident memory then: ${f.rssMiB.toFixed(0)} MiB, read role and jobs role in one process), each customer answers and the flow checks the answer, answers and ends (${f.stepsAfterReply} blocks). Every step is the product's path: the customer's message recorded in the conversation, the jobs role's flow runner starting or waking the execution (its events appended to the log), the messages queued on the conversation as one command, the read models following. Times run from the first message of a phase to the read model showing every execution waiting (or ended); a step is a \`BlockEntered\` in the log.`,
+        '',
+        ...flowsTable,
+        '<!-- flows:end -->',
       ].join('\n');
     }
 

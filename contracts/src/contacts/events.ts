@@ -5,6 +5,7 @@ import type { ChatbotEvent } from '../chatbot/events.js';
 import type { RatingEvent } from '../ratings/events.js';
 import type { TimerEvent } from '../timers/events.js';
 import type { TicketTagEvent } from '../tags/events.js';
+import type { TicketFlowEvent } from '../flows/conversation.js';
 
 /** The contact record: a customer (a phone number) of one company. */
 export type ContactEvent =
@@ -41,7 +42,7 @@ export type ContactEvent =
  * Everything the customer's stream `contact-{companyId}.{number}` holds: the contact, its tickets and their
  * messages, one stream so that its rules hold under concurrency (decision 0007).
  */
-export type ContactStreamEvent = ContactEvent | TicketEvent | MessageEvent | ChatbotEvent | RatingEvent | TimerEvent | TicketTagEvent;
+export type ContactStreamEvent = ContactEvent | TicketEvent | MessageEvent | ChatbotEvent | RatingEvent | TimerEvent | TicketTagEvent | TicketFlowEvent;
 
 /** Every event type of the customer's stream (the write side folds each; the tickets read model reads them). */
 export const CONTACT_STREAM_EVENT_TYPES = [
@@ -83,4 +84,7 @@ export const CONTACT_STREAM_EVENT_TYPES = [
   'MessageDeleted',
   'ContactUpdated',
   'ContactDeleted',
+  'FlowRequested',
+  'FlowReplyRouted',
+  'FlowDetached',
 ] as const satisfies ReadonlyArray<ContactStreamEvent['type']>;

@@ -19,7 +19,12 @@ export interface PortsPerItem {
   required?: boolean;
 }
 
-export type EditorFieldKind = 'text' | 'textarea' | 'number' | 'select' | 'variable' | 'queue' | 'user' | 'secret' | 'list';
+/**
+ * `secret`: a value shown masked and stored apart (the graph keeps `secret:<id>`); `media`: a file uploaded for the
+ * block, the data keeping its URL; `boolean`: a switch; `sequence`: a content block's ordered cards (`seq` and
+ * `elements`: texts, intervals and files).
+ */
+export type EditorFieldKind = 'text' | 'textarea' | 'number' | 'select' | 'variable' | 'queue' | 'user' | 'secret' | 'list' | 'media' | 'boolean' | 'sequence';
 
 /** A form field of the block's edit dialog. `name` is a path into the data (`typebotIntegration.message`). */
 export interface EditorField {
@@ -34,6 +39,8 @@ export interface EditorField {
   choices?: Array<{ value: string; label: string }>;
   /** For `list`: the fields of one item. */
   item?: EditorField[];
+  /** For `media`: the kind of file it takes (the upload route and its limits follow from it). */
+  media?: 'image' | 'audio' | 'video';
 }
 
 export interface BlockDescription {

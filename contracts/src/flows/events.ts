@@ -5,10 +5,13 @@
  * answers with commands.
  */
 
-/** A message the runtime sends on the flow's behalf; `typingMs` of "typing…" presence before it. */
+/**
+ * A message the runtime sends on the flow's behalf; `typingMs` of "typing…" presence before it. `delayMs`, when
+ * given, is a pause with no presence before that (a content block's interval between two of its messages).
+ */
 export type OutgoingMessage =
-  | { kind: 'text'; body: string; typingMs: number }
-  | { kind: 'media'; mediaType: 'image' | 'audio' | 'video' | 'document'; url: string; caption: string; voice: boolean; typingMs: number };
+  | { kind: 'text'; body: string; typingMs: number; delayMs?: number }
+  | { kind: 'media'; mediaType: 'image' | 'audio' | 'video' | 'document'; url: string; caption: string; voice: boolean; typingMs: number; delayMs?: number };
 
 /** The contact's message as the flow sees it. */
 export interface IncomingMessage {

@@ -3,3 +3,4 @@ export * from './blocks.js';
 export * from './events.js';
 export * from './errors.js';
 export * from './api.js';
+export * from './conversation.js';

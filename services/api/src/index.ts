@@ -40,3 +40,4 @@ export * from './ticketNotes/ticketNoteRoutes.js';
 export * from './contacts/contactRoutes.js';
 export * from './tags/tagRoutes.js';
 export * from './quickMessages/quickMessageRoutes.js';
+export * from './flows/flowRoutes.js';

@@ -31,3 +31,6 @@ export * from './timers/timers.js';
 export * from './tags/tag.js';
 export * from './tags/ticketTags.js';
 export * from './quickMessages/quickMessage.js';
+export * from './flows/flow.js';
+export * from './flows/ticketFlows.js';
+export * from './flows/flowSecrets.js';

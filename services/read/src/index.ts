@@ -44,3 +44,5 @@ export * from './tags/migrations.js';
 export * from './tags/tagsProjection.js';
 export * from './tags/queries.js';
 export { SEARCH_IDS_CAP } from './search.js';
+export * from './flows/flowsProjection.js';
+export * from './flows/queries.js';

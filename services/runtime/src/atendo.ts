@@ -7,6 +7,7 @@ import {
   ContactStreamService,
   createKnex,
   eventStoreMigrations,
+  FlowSecrets,
   idMigrations,
   migrateLatest,
   PostgresEventStore,
@@ -50,7 +51,9 @@ import type { Bus } from './bus/port.js';
 import { InProcessBus } from './bus/inProcessBus.js';
 import type { Config, Role } from './config.js';
 import { resolveDatabase, type Database } from './db/database.js';
-import { availableChannels, openChannels } from './gateway/channels.js';
+import { availableChannels, openChannels, whatsappAuthKey } from './gateway/channels.js';
+import { discoverPlugins } from '@atendo/flow-engine';
+import { fileURLToPath } from 'node:url';
 import { Gateway } from './gateway/gateway.js';
 import { ParkedInbound } from './gateway/parkedInbound.js';
 import type { FeatureDeps, FeatureProcess } from './features/featureModule.js';
@@ -62,6 +65,9 @@ import { seedDemo, type SeedResult } from './seed.js';
 import { ensureSimulator, simulatorProxy } from './simulator.js';
 
 export const FEED_TOPIC = 'atendo.feed';
+
+/** The repository's root: flow plugins are discovered under its `plugins/` and `node_modules/`. */
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** What the platform itself needs before any feature: the log, ids, snapshots, checkpoints and the feed. */
 export const platformMigrations: Migration[][] = [eventStoreMigrations, idMigrations, snapshotMigrations, runtimeMigrations];
@@ -149,6 +155,9 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     const feed = new FeedStore(knex);
     const jwtSecret = config.jwtSecret ?? randomBytes(32).toString('hex');
     const media = await openMedia(config, jwtSecret);
+    // Flow blocks: the workspace's plugins and every installed package that declares one (decision 0027).
+    const plugins = await discoverPlugins(REPO_ROOT);
+    const secrets = new FlowSecrets(knex, await whatsappAuthKey(config));
     const userQueries = new UserQueries(knex);
     const queueQueries = new QueueQueries(knex);
     const connectionQueries = new ConnectionQueries(knex);
@@ -212,7 +221,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     // The jobs role: each feature's processes (timers …) react to time by sending commands.
     const processes = new Map<string, FeatureProcess>();
     if (roles.includes('jobs')) {
-      const deps = { knex, databaseUrl: database.url, conversations: conversationService, log, clock: options.clock ?? (() => new Date()) };
+      const deps = { knex, databaseUrl: database.url, conversations: conversationService, log, clock: options.clock ?? (() => new Date()), store, plugins, secrets, media };
       for (const process of features.flatMap((f) => f.processes?.(deps) ?? [])) {
         process.start();
         processes.set(process.name, process);
@@ -269,7 +278,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       if (!smtpUrl) log.warn('no SMTP server is configured (SMTP_URL): password reset codes cannot be sent');
       const mailer = smtpUrl ? smtpMailer(smtpUrl, config.mailFrom) : null;
       if (mailer) stops.push(async () => mailer.close());
-      const deps: FeatureDeps = { api: context, auth: authOptions, sessions, knex, store, ids, mailer, outbox, media };
+      const deps: FeatureDeps = { api: context, auth: authOptions, sessions, knex, store, ids, mailer, outbox, media, plugins, secrets };
       const companyQueries = new CompanyQueries(knex);
       const app = createApiApp({
         log,

@@ -160,6 +160,8 @@ describe('the route table, walked', () => {
       'ticket-tags.ticketId': 'ticket',
       'ticket-tags.tagId': 'tag',
       'quick-messages.id': 'quickMessage',
+      'flowbuilder.id': 'flow',
+      'flowcampaign.id': 'flowCampaign',
       'users.lang': null,
       // A password reset names an e-mail, not a company's record; it answers the same to anyone.
       'forgetpassword.email': null,
@@ -189,6 +191,8 @@ describe('the route table, walked', () => {
       await h.api('/tags/sync', { token: tokenB, body: { ticketId: ticket.id, tags: [{ id: tag.id }] } });
       const theirMessage = (await h.api<{ messages: Array<{ id: string }> }>(`/messages/${ticket.id}`, { token: tokenB })).body.messages[0]!;
       const quick = (await h.api<{ id: number }>('/quick-messages', { token: tokenB, body: { shortcode: 'daB', message: 'resposta da B', geral: true } })).body;
+      const flow = (await h.api<{ id: number }>('/flowbuilder', { token: tokenB, body: { name: 'Fluxo da B' } })).body;
+      const flowCampaign = (await h.api<{ id: number }>('/flowcampaign', { token: tokenB, body: { name: 'Campanha da B', flowId: flow.id, whatsappId: b.whatsappId, phrase: 'frase da B' } })).body;
       const sheet = new FormData();
       sheet.append('file', new Blob(['name;number\nContato da B;5511955550009\n']), 'b.csv');
       const contactImport = (await (await fetch(`${h.url}/contacts/import`, { method: 'POST', headers: { authorization: `Bearer ${tokenB}` }, body: sheet })).json()) as { id: string };
@@ -198,6 +202,8 @@ describe('the route table, walked', () => {
         contactImport: contactImport.id,
         ticketNote: String(note.id),
         quickMessage: String(quick.id),
+        flow: String(flow.id),
+        flowCampaign: String(flowCampaign.id),
         message: theirMessage.id,
         ticketContact: String(ticket.contact.id),
         ticket: String(ticket.id), ticketUuid: ticket.uuid, whatsapp: String(b.whatsappId), company: String(b.companyId), user: String(b.id),
@@ -218,6 +224,8 @@ describe('the route table, walked', () => {
         (await h.api('/tags/list', { token: tokenB })).body,
         (await h.api('/ticket/kanban', { token: tokenB })).body,
         (await h.api('/quick-messages/list', { token: tokenB })).body,
+        (await h.api('/flowbuilder', { token: tokenB })).body,
+        (await h.api('/flowcampaign', { token: tokenB })).body,
       ]);
       const before = await snapshot();
       for (const r of routes.filter((x) => pathParams(x).length > 0)) {

@@ -34,6 +34,8 @@ export interface TicketState {
   timers?: Partial<Record<TimerKind, string>>;
   /** Its tags' ids (tags/ticketTags.ts); absent: none. */
   tags?: number[];
+  /** The flow execution that holds this ticket (flows/ticketFlows.ts): the customer's messages go to it, not the menu. */
+  flow?: string;
 }
 
 export interface OutboundState {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Ack, ChatbotContext, MediaType, Position } from '@atendo/contracts';
+import type { Ack, ChatbotContext, FlowTriggers, MediaType, Position } from '@atendo/contracts';
 import { handleCommand, loadState, StateCache, type CommandContext, type HandleOptions } from '../commands/handler.js';
 import type { SnapshotStore } from '../commands/snapshots.js';
 import { PartialDuplicateError, type EventStore } from '../eventstore/port.js';
@@ -26,6 +26,8 @@ export interface InboundInput {
   chatbot?: ChatbotContext;
   /** The connection's `timeToTransfer`, when it has a transfer queue (the auto-transfer timer). */
   autoTransferMinutes?: number;
+  /** The connection's flow campaigns (phrases that start a flow). */
+  flows?: FlowTriggers;
   /** Typed on the connected phone to this number (a person taking over), not the customer's. */
   fromMe?: boolean;
 }
@@ -128,6 +130,7 @@ export class ContactStreamService {
         ...(await this.newIds(state, input.messageId)),
         ...(input.chatbot ? { chatbot: input.chatbot } : {}),
         ...(input.autoTransferMinutes ? { autoTransferMinutes: input.autoTransferMinutes } : {}),
+        ...(input.flows?.campaigns.length ? { flows: input.flows } : {}),
       }),
       { actor: { type: 'contact', contactId: 0 }, occurredAt: input.sentAt },
       this.options,

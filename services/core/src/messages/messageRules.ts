@@ -1,5 +1,6 @@
-import type { Ack, ChatbotContext, MediaType, MessageEvent } from '@atendo/contracts';
+import type { Ack, ChatbotContext, FlowTriggers, MediaType, MessageEvent } from '@atendo/contracts';
 import { chatbotTurn } from '../chatbot/chatbot.js';
+import { flowTurn } from '../flows/ticketFlows.js';
 import { ratingTurn } from '../ratings/rating.js';
 import type { RuleFamily } from '../commands/ruleFamily.js';
 import type { ContactStreamDomainEvent, ContactStreamState, OutboundState } from '../contacts/contactStream.js';
@@ -33,6 +34,8 @@ export type MessageCommand =
       chatbot?: ChatbotContext;
       /** The connection's `timeToTransfer` (minutes, with a transfer queue): a new ticket with no queue moves then. */
       autoTransferMinutes?: number;
+      /** The connection's flow campaigns: a message that is one's phrase starts its flow (flows/ticketFlows.ts). */
+      flows?: FlowTriggers;
     }
   /**
    * A reply typed on the connected phone itself (`messageId`: WhatsApp's id). The platform's own sends echoed back
@@ -169,13 +172,17 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
       const { ticketId, opened } = conversationOf(state, events, { ...command, name: command.pushName || command.number });
       if (opened && command.queueId === null && command.autoTransferMinutes && !command.isGroup) events.push(armTimer(ticketId, 'autoTransfer', command.sentAt, command.autoTransferMinutes));
       events.push(received(ticketId));
+      if (command.isGroup) return events;
+      const ticket = opened
+        ? { id: ticketId, uuid: command.newTicketUuid, status: 'pending' as const, userId: null, queueId: command.queueId, whatsappId: command.whatsappId, unread: 0 }
+        : state.tickets.get(ticketId);
+      if (!ticket) return events;
+      // A flow that holds the ticket, or one whose phrase this message is, takes it: the menu does not talk over it.
+      const message = { id: command.messageId, whatsappId: command.whatsappId, body: command.body, mediaType: command.mediaType, ...(command.mediaUrl ? { mediaUrl: command.mediaUrl } : {}) };
+      const flow = flowTurn({ ticket, triggers: command.flows, companyId: command.companyId, message });
+      if (flow) return [...events, ...flow];
       // The bot answers on a pending ticket nobody took (groups have no bot).
-      if (command.chatbot && !command.isGroup) {
-        const ticket = opened
-          ? { id: ticketId, uuid: command.newTicketUuid, status: 'pending' as const, userId: null, queueId: command.queueId, whatsappId: command.whatsappId, unread: 0 }
-          : state.tickets.get(ticketId);
-        if (ticket) events.push(...chatbotTurn({ ctx: command.chatbot, ticket, opened, body: command.body, at: command.sentAt, messageId: botMessageId }));
-      }
+      if (command.chatbot) events.push(...chatbotTurn({ ctx: command.chatbot, ticket, opened, body: command.body, at: command.sentAt, messageId: botMessageId }));
       return events;
     },
     RecordPhoneMessage(command, state) {

@@ -55,7 +55,12 @@ export function requireOwner(ticket: TicketState, userId: number | null, admin: 
 /** Changes a ticket the state knows, in `next`. */
 export function changeTicket(next: ContactStreamState, state: ContactStreamState, id: number, change: Partial<TicketState>): void {
   const current = state.tickets.get(id);
-  if (current) next.tickets = state.tickets.set(id, { ...current, ...change });
+  if (!current) return;
+  const changed = { ...current, ...change };
+  // A flow holds only a pending ticket nobody took: a person accepting it, or its closing, lets the flow go, whatever
+  // the event (flows/ticketFlows.ts refuses what the flow still asks for after that).
+  if (changed.flow && (changed.status !== 'pending' || changed.userId !== null)) delete changed.flow;
+  next.tickets = state.tickets.set(id, changed);
 }
 
 /** A ticket's lifecycle: one open or pending ticket per contact, one agent at a time. */
@@ -184,9 +189,9 @@ export const ticketRules: RuleFamily<TicketCommand, ContactStreamDomainEvent, Co
     TicketReturnedToQueue(next, { data }, state) {
       changeTicket(next, state, data.ticketId, { status: 'pending', userId: null });
     },
-    // A person decided where it goes: the bot has nothing more to say on it.
+    // A person (or a flow handing over) decided where it goes: neither the bot nor a flow has more to say on it.
     TicketTransferred(next, { data }, state) {
-      changeTicket(next, state, data.ticketId, { queueId: data.queueId, userId: data.userId, whatsappId: data.whatsappId, status: data.status, bot: undefined });
+      changeTicket(next, state, data.ticketId, { queueId: data.queueId, userId: data.userId, whatsappId: data.whatsappId, status: data.status, bot: undefined, flow: undefined });
     },
     TicketRead(next, { data }, state) {
       changeTicket(next, state, data.ticketId, { unread: 0 });

@@ -6,6 +6,7 @@ import { messageFolds } from '../messages/messageFolds.js';
 import { composeFolds, type StreamRows, type Touched } from './folds.js';
 import { ticketFolds } from './ticketFolds.js';
 import { ticketTagFolds } from '../tags/ticketTagFolds.js';
+import { ticketFlowFolds } from '../flows/ticketFlowFolds.js';
 import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type MessageRow, type TicketRow } from './rows.js';
 
 export const ticketEventTypes: readonly ContactStreamEvent['type'][] = CONTACT_STREAM_EVENT_TYPES;
@@ -28,7 +29,7 @@ const ticketAudience = (t: TicketRow, also: Array<number | null> = [], wasPendin
 const LEAVES_PENDING = new Set<string>(['TicketAccepted', 'TicketResolved', 'TicketTransferred', 'TicketQueueChosen', 'TicketDeleted']);
 
 /** Each family of the customer's stream folds its own events (decision 0013); a new family adds its folds here. */
-export const streamFolds = composeFolds(contactFolds, ticketFolds, messageFolds, ticketTagFolds);
+export const streamFolds = composeFolds(contactFolds, ticketFolds, messageFolds, ticketTagFolds, ticketFlowFolds);
 type Fold = (rows: StreamRows, event: RecordedEvent, data: never) => void;
 
 /** Contacts, tickets and messages: everything the tickets screen lists and shows. */

@@ -3,7 +3,8 @@ import type { ErrorCode, FeedChannel } from '@atendo/contracts';
 import type { ApiContext, AuthRoutesOptions, Mailer, MediaServices, RouteSpec, SessionControl } from '@atendo/api';
 import type { DevOutbox } from '../mail/devOutbox.js';
 import { FEED_CHANNELS } from '@atendo/contracts';
-import type { ContactStreamService, EventStore, IdAllocator, Migration } from '@atendo/core';
+import type { ContactStreamService, EventStore, FlowSecrets, IdAllocator, Migration } from '@atendo/core';
+import type { PluginRegistry } from '@atendo/flow-engine';
 import type { Logger } from '../logger.js';
 import type { Projection } from '@atendo/read';
 
@@ -21,6 +22,10 @@ export interface FeatureDeps {
   outbox: DevOutbox | null;
   /** Media files: the blob store and the signer of their URLs. */
   media: MediaServices;
+  /** The flow block types this installation runs (the workspace's plugins and installed ones). */
+  plugins: PluginRegistry;
+  /** Secrets of flow blocks, sealed at rest. */
+  secrets: FlowSecrets;
 }
 
 /** What a feature's processes (the jobs role) may ask for. */
@@ -31,6 +36,10 @@ export interface ProcessDeps {
   log: Logger;
   /** What time it is (tests move it forward). */
   clock: () => Date;
+  store: EventStore;
+  plugins: PluginRegistry;
+  secrets: FlowSecrets;
+  media: MediaServices;
 }
 
 /** A process of the jobs role: it reacts to time (and to the log) by sending commands. */

@@ -1,12 +1,14 @@
 import type { Knex } from 'knex';
-import { ratingQuestion, SETTINGS, type ChatbotContext, type ChatbotOption, type QueueOption } from '@atendo/contracts';
-import { CompanyQueries, QueueQueries } from '@atendo/read';
+import { ratingQuestion, SETTINGS, type ChatbotContext, type ChatbotOption, type FlowTriggers, type QueueOption } from '@atendo/contracts';
+import { CompanyQueries, FlowQueries, QueueQueries } from '@atendo/read';
 
 interface Known {
   chatbot: ChatbotContext;
   ignoreGroups: boolean;
   /** The connection's `timeToTransfer` when it has a transfer queue: a new ticket with no queue moves then. */
   autoTransferMinutes?: number;
+  /** Its flow campaigns' phrases (active campaigns of active, published flows). */
+  flows: FlowTriggers;
 }
 
 const toBot = (o: QueueOption): ChatbotOption => ({ id: o.id, option: o.option, title: o.title, message: o.message, children: o.children.map(toBot) });
@@ -20,6 +22,7 @@ export class ChatbotContexts {
   private readonly cache = new Map<number, { at: number; context: Promise<Known | undefined> }>();
   private readonly queues: QueueQueries;
   private readonly companies: CompanyQueries;
+  private readonly flows: FlowQueries;
 
   constructor(
     private readonly knex: Knex,
@@ -27,6 +30,7 @@ export class ChatbotContexts {
   ) {
     this.queues = new QueueQueries(knex);
     this.companies = new CompanyQueries(knex);
+    this.flows = new FlowQueries(knex);
   }
 
   async of(connectionId: number): Promise<ChatbotContext | undefined> {
@@ -34,10 +38,14 @@ export class ChatbotContexts {
   }
 
   /** What a customer's message on this connection is decided with: the chatbot and the auto-transfer timer. */
-  async inbound(connectionId: number): Promise<{ chatbot?: ChatbotContext; autoTransferMinutes?: number }> {
+  async inbound(connectionId: number): Promise<{ chatbot?: ChatbotContext; autoTransferMinutes?: number; flows?: FlowTriggers }> {
     const known = await this.known(connectionId);
     if (!known) return {};
-    return { chatbot: known.chatbot, ...(known.autoTransferMinutes ? { autoTransferMinutes: known.autoTransferMinutes } : {}) };
+    return {
+      chatbot: known.chatbot,
+      ...(known.autoTransferMinutes ? { autoTransferMinutes: known.autoTransferMinutes } : {}),
+      ...(known.flows.campaigns.length ? { flows: known.flows } : {}),
+    };
   }
 
   /** The company's `CheckMsgIsGroup`: messages in WhatsApp groups open no tickets. */
@@ -92,6 +100,7 @@ export class ChatbotContexts {
       chatbot,
       ignoreGroups: (settings.CheckMsgIsGroup ?? SETTINGS.CheckMsgIsGroup.default) === 'enabled',
       ...(autoTransferMinutes > 0 ? { autoTransferMinutes } : {}),
+      flows: await this.flows.triggers(connectionId),
     };
   }
 }

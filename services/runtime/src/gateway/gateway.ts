@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { toStorableText, type Ack, type ChannelKind, type ChatbotContext, type MediaType, type RecordedEvent, type SessionStatus, type WhatsappFields } from '@atendo/contracts';
+import { toStorableText, type Ack, type ChannelKind, type ChatbotContext, type FlowTriggers, type MediaType, type RecordedEvent, type SessionStatus, type WhatsappFields } from '@atendo/contracts';
 import {
   contactStream,
   handleCommand,
@@ -526,7 +526,7 @@ export async function recordInbound(
   connection: { companyId: number; queueIds: number[] },
   received: InboundMessage,
   mediaUrl?: string,
-  rules: { chatbot?: ChatbotContext; autoTransferMinutes?: number } = {},
+  rules: { chatbot?: ChatbotContext; autoTransferMinutes?: number; flows?: FlowTriggers } = {},
 ): Promise<void> {
   const message = storableInbound(received);
   await conversations.receive({

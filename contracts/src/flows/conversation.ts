@@ -1,0 +1,30 @@
+import type { IncomingMessage } from './events.js';
+
+/**
+ * What a customer's conversation (the contact stream) records of flows: a phrase started one on a ticket, the
+ * customer's messages went to it instead of the queue menu, and the ticket let it go. The flow's own steps are in its
+ * execution stream (events.ts); these are the conversation's half, so a replay of the conversation alone shows who
+ * was talking to the customer.
+ */
+export type TicketFlowEvent =
+  /** The customer's message matched a flow campaign's phrase: the flow takes the ticket (`executionId` is its run). */
+  | { type: 'FlowRequested'; data: { ticketId: number; executionId: string; flowId: number; campaignId: number; messageId: string } }
+  /** A customer's message on a ticket a flow holds went to the flow (and not to the queue menu). */
+  | { type: 'FlowReplyRouted'; data: { ticketId: number; executionId: string; message: IncomingMessage } }
+  /**
+   * The ticket is no longer the flow's: it ended, failed or handed over, or a person took the ticket (`person`; the
+   * flow is stopped after this, and anything it still asks to send is refused).
+   */
+  | { type: 'FlowDetached'; data: { ticketId: number; executionId: string; reason: TicketFlowDetachReason } };
+
+export type TicketFlowDetachReason = 'finished' | 'failed' | 'handedOver' | 'person';
+
+export const TICKET_FLOW_EVENT_TYPES = ['FlowRequested', 'FlowReplyRouted', 'FlowDetached'] as const;
+
+/**
+ * What a connection's inbound messages are checked against: its active flow campaigns whose flow is published and
+ * active (read by the gateway, kept for a second). `phrase` is folded (foldPhrase).
+ */
+export interface FlowTriggers {
+  campaigns: Array<{ id: number; flowId: number; phrase: string }>;
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { FlowTriggers } from '@atendo/contracts';
+import { fold } from '../commands/decider.js';
+import { contactStreamSnapshots, type ContactStreamDomainEvent } from '../contacts/contactStream.js';
+import { contactStreamDecider, type ContactStreamCommand } from '../contacts/contactStreamDecider.js';
+import { deciderSpec } from '../testing/deciderSpec.js';
+import { flowDecider } from './flow.js';
+import { flowExecutionId } from './ticketFlows.js';
+
+const spec = deciderSpec(contactStreamDecider);
+
+const contact: ContactStreamDomainEvent = { type: 'ContactCreated', data: { contactId: 10, number: '5511999990001', name: 'Ana', isGroup: false } };
+const opened: ContactStreamDomainEvent = { type: 'TicketOpened', data: { ticketId: 20, uuid: 'uuid-20', contactId: 10, whatsappId: 4, queueId: null, isGroup: false } };
+const triggers: FlowTriggers = { campaigns: [{ id: 3, flowId: 8, phrase: 'quero comprar' }] };
+const executionId = flowExecutionId(1, 4, 'wa-2');
+const requested: ContactStreamDomainEvent = { type: 'FlowRequested', data: { ticketId: 20, executionId, flowId: 8, campaignId: 3, messageId: 'wa-2' } };
+
+const receive = (messageId: string, body: string, extra: Partial<Extract<ContactStreamCommand, { type: 'ReceiveMessage' }>> = {}): ContactStreamCommand => ({
+  type: 'ReceiveMessage', companyId: 1, whatsappId: 4, messageId, number: '5511999990001', pushName: 'Ana', body, mediaType: 'chat', sentAt: '2026-11-27T12:00:00.000Z',
+  isGroup: false, quotedMessageId: null, queueId: null, newContactId: 10, newTicketId: 20, newTicketUuid: 'uuid-20', flows: triggers, ...extra,
+});
+const decided = (given: ContactStreamDomainEvent[], command: ContactStreamCommand) => contactStreamDecider.decide(command, fold(contactStreamDecider, given)).map((e) => e.type);
+
+describe('flows on the conversation', () => {
+  it('a message that is the whole phrase (case, accents, spacing aside) starts the flow on the ticket', () => {
+    expect(decided([contact, opened], receive('wa-2', '  Quero   COMPRAR'))).toEqual(['MessageReceived', 'FlowRequested']);
+    const events = contactStreamDecider.decide(receive('wa-2', 'quero comprar'), fold(contactStreamDecider, [contact, opened]));
+    expect(events.at(-1)).toEqual(requested);
+    // A part of it, or more, starts nothing.
+    expect(decided([contact, opened], receive('wa-3', 'quero comprar já'))).toEqual(['MessageReceived']);
+    expect(decided([contact, opened], receive('wa-4', 'quero'))).toEqual(['MessageReceived']);
+  });
+
+  it("a ticket a flow holds sends the customer's messages to it, and the queue menu stays quiet", () => {
+    const chatbot = { greetingMessage: 'Olá', queues: [], hours: { scope: 'disabled' as const, timeZone: 'UTC', schedules: [], outOfHoursMessage: '' }, greetOneQueue: false, maxInvalid: 3, invalidWindowMinutes: 0, transferQueueId: null, rating: { question: '', completion: '' } };
+    const events = contactStreamDecider.decide(receive('wa-5', '1', { chatbot }), fold(contactStreamDecider, [contact, opened, requested]));
+    expect(events.map((e) => e.type)).toEqual(['MessageReceived', 'FlowReplyRouted']);
+    expect(events[1]!.data).toEqual({ ticketId: 20, executionId, message: { id: 'wa-5', body: '1', mediaType: 'chat' } });
+  });
+
+  it('sends what the flow asks while it holds the ticket, each message once', () => {
+    const send: ContactStreamCommand = { type: 'SendFlowMessages', ticketId: 20, executionId, messages: [{ messageId: 'm-1', body: 'Olá Ana' }, { messageId: 'm-2', body: '', mediaType: 'image', mediaUrl: '/public/1/a.png' }] };
+    spec.given([contact, opened, requested]).when(send).then([
+      { type: 'MessageQueued', data: { ticketId: 20, messageId: 'm-1', whatsappId: 4, body: 'Olá Ana', userId: 0, quotedMessageId: null } },
+      { type: 'MessageQueued', data: { ticketId: 20, messageId: 'm-2', whatsappId: 4, body: '', userId: 0, quotedMessageId: null, mediaType: 'image', mediaUrl: '/public/1/a.png' } },
+    ]);
+    const first = contactStreamDecider.decide(send, fold(contactStreamDecider, [contact, opened, requested]));
+    spec.given([contact, opened, requested, ...first]).when(send).then([]);
+  });
+
+  it('refuses anything from a flow once a person accepted the ticket, it closed, or a person moved it', () => {
+    const send: ContactStreamCommand = { type: 'SendFlowMessages', ticketId: 20, executionId, messages: [{ messageId: 'm-1', body: 'Olá' }] };
+    const accepted: ContactStreamDomainEvent = { type: 'TicketAccepted', data: { ticketId: 20, userId: 7 } } as ContactStreamDomainEvent;
+    const closed: ContactStreamDomainEvent = { type: 'TicketResolved', data: { ticketId: 20, userId: 7 } };
+    const moved: ContactStreamDomainEvent = {
+      type: 'TicketTransferred',
+      data: { ticketId: 20, queueId: 5, userId: null, whatsappId: 4, status: 'pending', previousQueueId: null, previousUserId: null, previousWhatsappId: 4 },
+    };
+    for (const after of [accepted, closed, moved]) {
+      spec.given([contact, opened, requested, after]).when(send).then([]);
+      spec.given([contact, opened, requested, after]).when({ type: 'HandOverFromFlow', ticketId: 20, executionId, queueId: 5, userId: null }).then([]);
+    }
+    // And the customer's next message is no longer the flow's.
+    expect(decided([contact, opened, requested, moved], receive('wa-9', '1'))).toEqual(['MessageReceived']);
+  });
+
+  it('hands the ticket to a queue (pending there) or a person (open), and lets the flow go', () => {
+    spec.given([contact, opened, requested]).when({ type: 'HandOverFromFlow', ticketId: 20, executionId, queueId: 5, userId: null }).then([
+      { type: 'TicketTransferred', data: { ticketId: 20, queueId: 5, userId: null, whatsappId: 4, status: 'pending', previousQueueId: null, previousUserId: null, previousWhatsappId: 4 } },
+      { type: 'FlowDetached', data: { ticketId: 20, executionId, reason: 'handedOver' } },
+    ]);
+    const toPerson = contactStreamDecider.decide({ type: 'HandOverFromFlow', ticketId: 20, executionId, queueId: null, userId: 7 }, fold(contactStreamDecider, [contact, opened, requested]));
+    expect(toPerson[0]!.data).toMatchObject({ status: 'open', userId: 7 });
+  });
+
+  it('a finished flow lets the ticket go once; another run cannot detach it', () => {
+    spec.given([contact, opened, requested]).when({ type: 'DetachFlow', ticketId: 20, executionId, reason: 'finished' }).then([{ type: 'FlowDetached', data: { ticketId: 20, executionId, reason: 'finished' } }]);
+    spec.given([contact, opened, requested]).when({ type: 'DetachFlow', ticketId: 20, executionId: 'another', reason: 'finished' }).then([]);
+    const detached: ContactStreamDomainEvent = { type: 'FlowDetached', data: { ticketId: 20, executionId, reason: 'finished' } };
+    spec.given([contact, opened, requested, detached]).when({ type: 'DetachFlow', ticketId: 20, executionId, reason: 'finished' }).then([]);
+    // Detached, the phrase can start it again.
+    expect(decided([contact, opened, requested, detached], receive('wa-7', 'quero comprar'))).toEqual(['MessageReceived', 'FlowRequested']);
+  });
+
+  it('a snapshot keeps which run holds the ticket', () => {
+    const state = fold(contactStreamDecider, [contact, opened, requested]);
+    const loaded = contactStreamSnapshots.deserialize(JSON.parse(JSON.stringify(contactStreamSnapshots.serialize(state))));
+    expect(loaded.tickets.get(20)?.flow).toBe(executionId);
+  });
+});
+
+describe('flows, the record', () => {
+  const flowSpec = deciderSpec(flowDecider);
+  const created = { type: 'FlowCreated' as const, data: { id: 8, companyId: 1, name: 'Vendas', active: true } };
+  const graph = { nodes: [{ id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} }], connections: [] };
+  it('each save publishes the next version', () => {
+    flowSpec.given([created]).when({ type: 'publish', graph }).then([{ type: 'FlowPublished', data: { id: 8, version: 1, graph } }]);
+    flowSpec.given([created, { type: 'FlowPublished', data: { id: 8, version: 1, graph } }]).when({ type: 'publish', graph }).then([{ type: 'FlowPublished', data: { id: 8, version: 2, graph } }]);
+    flowSpec.given([created, { type: 'FlowPublished', data: { id: 8, version: 1, graph } }]).when({ type: 'update', changes: { name: 'Vendas 2' } }).then([{ type: 'FlowUpdated', data: { id: 8, changes: { name: 'Vendas 2' } } }]);
+  });
+  it('a deleted or unknown flow publishes nothing', () => {
+    flowSpec.given([]).when({ type: 'publish', graph }).thenThrows('ERR_FLOW_NOT_FOUND');
+    flowSpec.given([created, { type: 'FlowDeleted', data: { id: 8 } }]).when({ type: 'publish', graph }).thenThrows('ERR_FLOW_NOT_FOUND');
+  });
+});

@@ -1,0 +1,475 @@
+import { Readable } from 'node:stream';
+import type { Knex } from 'knex';
+import mimeTypes from 'mime-types';
+import {
+  flowExecutionStream,
+  type EffectResult,
+  type FlowExecutionEvent,
+  type FlowVersion,
+  type MediaType,
+  type RecordedEvent,
+  type TicketFlowEvent,
+} from '@atendo/contracts';
+import { mediaKey, type BlobStore } from '@atendo/api';
+import { handleCommand, loadState, nameBasedUuid, StateCache, type CommandContext, type ContactStreamService, type EventStore, type FlowOutgoing, type FlowSecrets, type Migration } from '@atendo/core';
+import { flowExecution, type FlowCommand, type FlowExecutionState, type PluginRegistry } from '@atendo/flow-engine';
+import { FlowQueries, readCheckpoint } from '@atendo/read';
+import type { Logger } from '../logger.js';
+import { LeaderLock } from './leaderLock.js';
+
+/** Where the runner stands in the log (projection_checkpoints, like a read model's). */
+const CHECKPOINT = 'flow-runner';
+/** An outside call (OpenAI, Typebot, HTTP) that takes longer fails with a timeout: a dead service never holds a flow. */
+export const EFFECT_TIMEOUT_MS = 30_000;
+/** Outside calls in flight at once, over every conversation. */
+const EFFECT_CONCURRENCY = 64;
+
+/** The runner's own table: which conversation each run belongs to (written before the run starts). */
+export const flowRunMigrations: Migration[] = [
+  {
+    name: '202611271803_flow_runs',
+    up: (knex) =>
+      knex.raw(`
+        CREATE TABLE flow_runs (
+          execution_id text PRIMARY KEY, company_id bigint NOT NULL, ticket_id bigint NOT NULL, conversation text NOT NULL,
+          ended boolean NOT NULL DEFAULT false, created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX flow_runs_ticket ON flow_runs (conversation, ticket_id) WHERE NOT ended;
+      `),
+    down: (knex) => knex.raw('DROP TABLE flow_runs'),
+  },
+];
+
+interface Run {
+  executionId: string;
+  companyId: number;
+  ticketId: number;
+  conversation: string;
+}
+
+export interface FlowRunnerOptions {
+  knex: Knex;
+  databaseUrl: string;
+  store: EventStore;
+  conversations: ContactStreamService;
+  plugins: PluginRegistry;
+  secrets: FlowSecrets;
+  blobs: BlobStore;
+  log: Logger;
+  clock?: () => Date;
+  /** Longest sleep between two looks at the due waits. */
+  idleMs?: number;
+}
+
+/** Events of a customer's conversation the runner acts on. */
+const CONVERSATION_TYPES = new Set(['FlowRequested', 'FlowReplyRouted', 'TicketAccepted', 'TicketResolved', 'TicketTransferred', 'TicketDeleted']);
+/** Events of an execution the runner acts on. */
+const EXECUTION_TYPES = new Set(['TicketHandedOver', 'EffectRequested', 'FlowFinished', 'FlowFailed']);
+/** Conversations acted on side by side. */
+const LANES = 16;
+
+/** The execution's id from its stream (`flowExecution-{companyId}.{id}`). */
+const executionOf = (event: RecordedEvent) => event.streamId.slice(event.streamId.indexOf('.') + 1);
+
+/**
+ * The jobs role's flow runner (issue 13): the process manager between conversations and flow executions. It follows
+ * the log from its checkpoint and turns facts into commands — a phrase matched (`FlowRequested`): the run starts on
+ * the flow's latest version; a customer's message routed to a run: `ReceiveReply`; the run asks to send, hand over or
+ * call out: the conversation's `SendFlowMessages` / `HandOverFromFlow`, or the plugin's effect performer; the run
+ * ended: the conversation lets the ticket go; a person took the ticket: `StopFlow`. Due waits (reply timeouts,
+ * delays, effects never settled) are read from the `flow_executions` read model and fired. Every command is
+ * idempotent (ids derived from the event that caused it), so a crash between a command and the checkpoint repeats
+ * nothing a customer sees.
+ */
+export class FlowRunner {
+  readonly name = 'flows';
+  private readonly flows: FlowQueries;
+  private readonly decider;
+  private readonly cache = new StateCache<FlowExecutionState>(20_000);
+  private readonly versions = new Map<string, Promise<FlowVersion | null>>();
+  private readonly lock: LeaderLock;
+  private readonly clock: () => Date;
+  private subscription: { stop(): Promise<void> } | null = null;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private readonly effects = new Set<Promise<void>>();
+  /** Effects being performed now, by execution and wait: the due-wait loop does not start them twice. */
+  private readonly performing = new Set<string>();
+  /** Waits fired lately (execution:wait → when): the read model may show one for a moment after it is over. */
+  private readonly fired = new Map<string, number>();
+  /** Runs by execution id (a run's conversation and ticket never change). */
+  private readonly runs = new Map<string, Run>();
+  /** Block steps decided since start (for the benchmark). */
+  steps = 0;
+
+  constructor(private readonly options: FlowRunnerOptions) {
+    this.flows = new FlowQueries(options.knex);
+    this.decider = flowExecution({ registry: options.plugins });
+    this.lock = new LeaderLock(options.databaseUrl, 'atendo:jobs:flows', options.log);
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await this.subscription?.stop();
+    this.subscription = null;
+    await Promise.allSettled([...this.effects]);
+    await this.lock.release();
+  }
+
+  /** Looks at the due waits now (tests after moving the clock). */
+  poke(): void {
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    const idleMs = this.options.idleMs ?? 250;
+    while (this.running) {
+      let wait = idleMs;
+      try {
+        if (await this.lock.held()) {
+          if (!this.subscription) await this.follow();
+          const fired = await this.fireDue();
+          if (fired > 0) wait = 0;
+          else {
+            // Only waits fired a moment ago are due (the read model catches up): the next tick.
+            const next = await this.flows.nextDue();
+            if (next) wait = Math.max(next.getTime() <= this.clock().getTime() ? idleMs : 0, Math.min(idleMs, next.getTime() - this.clock().getTime()));
+          }
+        } else wait = 5_000;
+      } catch (err) {
+        this.options.log.error({ err }, 'flow runner failed; trying again');
+        wait = 1_000;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  private async follow(): Promise<void> {
+    const after = await readCheckpoint(this.options.knex, CHECKPOINT);
+    this.subscription = this.options.store.subscribe(
+      {
+        after,
+        maxCount: 200,
+        onState: (state) => (state.status === 'retrying' ? this.options.log.warn({ err: state.error }, 'flow runner cannot read the log; retrying') : undefined),
+        onError: (err) => this.options.log.fatal({ err }, 'flow runner stopped following the log'),
+      },
+      (batch) => this.dispatch(batch),
+    );
+  }
+
+  /**
+   * Acts on a batch, then moves the checkpoint. Each conversation's events (its own, and its runs') are acted on in
+   * log order; conversations side by side, a few at a time. What one decision of a run asks to send is sent as one
+   * command, before anything else that decision asks (a hand-over must not come before the last words).
+   */
+  private async dispatch(batch: RecordedEvent[]): Promise<void> {
+    const lanes = new Map<string, Array<RecordedEvent | RecordedEvent[]>>();
+    let sends: { lane: string; events: RecordedEvent[] } | null = null;
+    for (const event of batch) {
+      const execution = EXECUTION_TYPES.has(event.type) || event.type === 'MessagesRequested';
+      if (!CONVERSATION_TYPES.has(event.type) && !execution) continue;
+      const lane = execution ? ((await this.runOf(executionOf(event)))?.conversation ?? event.streamId) : event.streamId;
+      const queue = lanes.get(lane) ?? [];
+      lanes.set(lane, queue);
+      // Sends of one stream in a row (one decision, or decisions back to back) travel together.
+      if (event.type === 'MessagesRequested') {
+        if (sends && sends.lane === lane && sends.events[0]!.streamId === event.streamId && queue.at(-1) === sends.events) sends.events.push(event);
+        else {
+          sends = { lane, events: [event] };
+          queue.push(sends.events);
+        }
+        continue;
+      }
+      queue.push(event);
+    }
+    const work = [...lanes.values()];
+    const worker = async () => {
+      for (let items = work.shift(); items; items = work.shift()) {
+        for (const item of items) await this.untilDone(item);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(LANES, work.length) }, worker));
+    const last = batch[batch.length - 1]!.position;
+    await this.options.knex.raw(
+      `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES (?, ?, ?)
+       ON CONFLICT (name) DO UPDATE SET commit_position = EXCLUDED.commit_position, prepare_position = EXCLUDED.prepare_position, updated_at = now()`,
+      [CHECKPOINT, last.commit, last.prepare],
+    );
+  }
+
+  /** Acts on an event (or a run's sends) until it is done: every command is idempotent, so a retry repeats nothing. */
+  private async untilDone(item: RecordedEvent | RecordedEvent[]): Promise<void> {
+    const first = Array.isArray(item) ? item[0]! : item;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if (Array.isArray(item)) await this.send(item);
+        else await this.react(item);
+        return;
+      } catch (err) {
+        if (!this.running) throw err;
+        this.options.log.warn({ err, eventId: first.id, type: first.type, attempt }, 'flow runner could not act on an event; trying again');
+        await new Promise((r) => setTimeout(r, Math.min(30_000, 100 * 2 ** Math.min(attempt, 8))));
+      }
+    }
+  }
+
+  /** A run's sends (one or more `MessagesRequested` in a row): one command on its conversation, each message's id from its event. */
+  private async send(events: RecordedEvent[]): Promise<void> {
+    const run = await this.runOf(executionOf(events[0]!));
+    if (!run) return;
+    const messages: FlowOutgoing[] = events.flatMap((event) =>
+      (event.data as Extract<FlowExecutionEvent, { type: 'MessagesRequested' }>['data']).messages.map((m, i) => ({
+        messageId: nameBasedUuid(`atendo:flow-message:${event.id}:${i}`),
+        body: m.kind === 'text' ? m.body : m.caption,
+        ...(m.kind === 'media' ? { mediaType: m.mediaType as MediaType, mediaUrl: m.url, ...(m.voice ? { voice: true } : {}) } : {}),
+      })),
+    );
+    const last = events[events.length - 1]!;
+    const context: CommandContext = { actor: { type: 'system', name: 'flows' }, correlationId: last.metadata.correlationId, causationId: last.id };
+    const result = await this.options.conversations.execute(run.conversation, { type: 'SendFlowMessages', ticketId: run.ticketId, executionId: run.executionId, messages }, context);
+    // Refused: the ticket is no longer this run's (a person took it): the run stops.
+    if (result.events.length === 0 && result.state.tickets.get(run.ticketId)?.flow !== run.executionId) await this.execute(run, context, () => ({ type: 'StopFlow' }));
+  }
+
+  private async react(event: RecordedEvent): Promise<void> {
+    const companyId = event.metadata.companyId;
+    const context: CommandContext = { actor: { type: 'system', name: 'flows' }, correlationId: event.metadata.correlationId, causationId: event.id };
+    if (EXECUTION_TYPES.has(event.type)) {
+      const run = await this.runOf(executionOf(event));
+      if (!run) return;
+      return this.fromExecution(run, { type: event.type, data: event.data } as FlowExecutionEvent, context);
+    }
+    const e = { type: event.type, data: event.data } as TicketFlowEvent | { type: 'TicketAccepted' | 'TicketResolved' | 'TicketTransferred' | 'TicketDeleted'; data: { ticketId: number } };
+    switch (e.type) {
+      case 'FlowRequested': {
+        const { executionId, flowId, ticketId } = e.data;
+        const run: Run = { executionId, companyId, ticketId, conversation: event.streamId };
+        await this.options.knex('flow_runs').insert({ execution_id: executionId, company_id: companyId, ticket_id: ticketId, conversation: event.streamId }).onConflict('execution_id').ignore();
+        const flow = await this.flows.graph(companyId, flowId);
+        if (!flow) {
+          await this.options.conversations.execute(run.conversation, { type: 'DetachFlow', ticketId, executionId, reason: 'failed' }, context);
+          return;
+        }
+        const contact = (await this.options.conversations.state(run.conversation)).contact;
+        const name = contact?.name ?? '';
+        const variables = { name, firstName: name.split(/\s+/)[0] ?? '', number: contact?.number ?? '', protocol: String(ticketId) };
+        await this.execute(run, context, () => ({ type: 'StartFlow', executionId, flow, ticketId, contactId: contact?.id ?? 0, variables, at: event.metadata.occurredAt }));
+        return;
+      }
+      case 'FlowReplyRouted': {
+        const run = await this.runOf(e.data.executionId);
+        if (!run) return;
+        await this.execute(run, context, async (state) => {
+          const flow = await this.version(run.companyId, state);
+          return flow ? { type: 'ReceiveReply', flow, message: e.data.message, at: event.metadata.occurredAt } : null;
+        });
+        return;
+      }
+      default: {
+        // A person took the ticket, it closed or went elsewhere: its runs stop (the conversation already refuses them).
+        const runs = (await this.options.knex('flow_runs').where({ conversation: event.streamId, ticket_id: e.data.ticketId, ended: false })) as Array<{ execution_id: string }>;
+        for (const r of runs) {
+          const run = await this.runOf(r.execution_id);
+          if (run) await this.execute(run, context, () => ({ type: 'StopFlow' }));
+        }
+      }
+    }
+  }
+
+  /** What an execution asked for, carried out on the conversation (or by a plugin, for an outside call). */
+  private async fromExecution(run: Run, e: FlowExecutionEvent, context: CommandContext): Promise<void> {
+    const conversations = this.options.conversations;
+    switch (e.type) {
+      case 'TicketHandedOver':
+        await conversations.execute(run.conversation, { type: 'HandOverFromFlow', ticketId: run.ticketId, executionId: run.executionId, queueId: e.data.queueId, userId: e.data.userId }, context);
+        return;
+      case 'FlowFinished':
+      case 'FlowFailed':
+        if (e.type === 'FlowFailed') this.options.log.warn({ executionId: run.executionId, code: e.data.code, nodeId: e.data.nodeId, reason: e.data.message }, 'a flow failed');
+        if (e.type === 'FlowFailed' || e.data.reason !== 'handedOver') {
+          await conversations.execute(run.conversation, { type: 'DetachFlow', ticketId: run.ticketId, executionId: run.executionId, reason: e.type === 'FlowFailed' ? 'failed' : e.data.reason === 'stopped' ? 'person' : 'finished' }, context);
+        }
+        await this.options.knex('flow_runs').where({ execution_id: run.executionId }).update({ ended: true });
+        return;
+      case 'EffectRequested':
+        this.perform(run, e.data.waitId, e.data.name, e.data.input, context);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /**
+   * Carries out an outside call with the plugin that declares it, off the log's path (a slow service holds neither the
+   * other conversations nor the checkpoint), and answers the run with its result. At most EFFECT_CONCURRENCY at once.
+   */
+  private perform(run: Run, waitId: number, name: string, input: unknown, context: CommandContext): void {
+    const key = `${run.executionId}:${waitId}`;
+    if (this.performing.has(key) || this.performing.size >= EFFECT_CONCURRENCY) return;
+    this.performing.add(key);
+    const work = (async () => {
+      const performer = this.options.plugins.performer(name);
+      let result: EffectResult;
+      if (!performer) result = { ok: false, error: `no plugin performs "${name}"` };
+      else {
+        try {
+          const value = await performer(input, this.effectContext(run));
+          result = { ok: true, value };
+        } catch (err) {
+          result = { ok: false, error: err instanceof Error ? err.message : String(err) };
+        }
+      }
+      await this.execute(run, context, async (state) => {
+        const flow = await this.version(run.companyId, state);
+        return flow ? { type: 'EffectCompleted', flow, waitId, result, at: this.clock().toISOString() } : null;
+      });
+    })()
+      .catch((err: unknown) => this.options.log.error({ err, executionId: run.executionId, effect: name }, 'a flow effect could not be recorded; it is tried again when due'))
+      .finally(() => {
+        this.performing.delete(key);
+        this.effects.delete(work);
+      });
+    this.effects.add(work);
+  }
+
+  private effectContext(run: Run) {
+    const { knex, secrets, blobs } = this.options;
+    return {
+      signal: AbortSignal.timeout(EFFECT_TIMEOUT_MS),
+      companyId: run.companyId,
+      ticketId: run.ticketId,
+      executionId: run.executionId,
+      resolveSecret: async (value: string) => {
+        const revealed = await secrets.reveal(run.companyId, value);
+        if (revealed === null) throw new Error('a secret of this block is missing: edit the block and type it again');
+        return revealed;
+      },
+      history: async (limit: number) => {
+        const rows = (await knex('messages')
+          .where({ company_id: run.companyId, ticket_id: run.ticketId, is_deleted: false })
+          .orderBy('ordinal', 'desc')
+          .limit(Math.max(0, Math.min(limit, 100)))
+          .select('from_me', 'body', 'media_type', 'media_url')) as Array<{ from_me: boolean; body: string; media_type: string; media_url: string | null }>;
+        return rows.reverse().map((r) => ({ fromMe: r.from_me, body: r.body, ...(r.media_type !== 'chat' ? { mediaType: r.media_type } : {}), ...(r.media_url ? { mediaUrl: r.media_url } : {}) }));
+      },
+      storeMedia: async (data: Uint8Array, mimeType: string, name: string) => {
+        const key = mediaKey(run.companyId, mimeTypes.extension(mimeType) || 'bin');
+        await blobs.put(key, Readable.from(Buffer.from(data)), { mime: mimeType, name, size: data.byteLength });
+        return `/public/${key}`;
+      },
+      fetchMedia: async (url: string) => {
+        const blob = await blobs.get(url.replace(/^\/public\//, ''));
+        if (!blob) throw new Error(`no stored file at ${url}`);
+        const chunks: Buffer[] = [];
+        for await (const chunk of blob.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+        return new Uint8Array(Buffer.concat(chunks));
+      },
+    };
+  }
+
+  /** Fires the waits whose time came: reply timeouts, delays, and effects not settled in time (performed again). */
+  async fireDue(): Promise<number> {
+    const now = this.clock();
+    const due = await this.flows.due(now, 500);
+    for (const [key, at] of this.fired) if (at < now.getTime() - 10_000) this.fired.delete(key);
+    let fired = 0;
+    for (const row of due) {
+      const key = `${row.executionId}:${row.waitKind}:${row.waitId}`;
+      if (this.fired.has(key)) continue;
+      this.fired.set(key, now.getTime());
+      const run = await this.runOf(row.executionId);
+      if (!run || row.waitId === null) continue;
+      const context: CommandContext = { actor: { type: 'system', name: 'flows' } };
+      const waitId = row.waitId;
+      if (row.waitKind === 'effect') {
+        const state = (await this.load(run)).state;
+        if (state.wait?.kind === 'effect' && state.wait.id === waitId && !this.performing.has(`${run.executionId}:${waitId}`)) {
+          const requested = (await this.options.store.readStream(flowExecutionStream(run.companyId, run.executionId))).reverse().find((e) => e.type === 'EffectRequested');
+          const data = requested?.data as { waitId: number; name: string; input: unknown } | undefined;
+          if (data?.waitId === waitId) this.perform(run, waitId, data.name, data.input, context);
+        }
+        continue;
+      }
+      const result = await this.execute(run, context, async (state) => {
+        const flow = await this.version(run.companyId, state);
+        if (!flow) return null;
+        return row.waitKind === 'reply' ? { type: 'ReplyTimedOut', flow, waitId, at: now.toISOString() } : { type: 'DelayElapsed', flow, waitId, at: now.toISOString() };
+      });
+      if (result > 0) fired++;
+    }
+    return fired;
+  }
+
+  /** Decides a command on the run's execution stream; answers how many events it wrote. */
+  private async execute(run: Run, context: CommandContext, command: (state: FlowExecutionState) => FlowCommand | null | Promise<FlowCommand | null>): Promise<number> {
+    let skipped = false;
+    const result = await handleCommand(
+      this.options.store,
+      {
+        ...this.decider,
+        decide: (c: FlowCommand | null, state: FlowExecutionState) => {
+          if (c === null) {
+            skipped = true;
+            return [];
+          }
+          return this.decider.decide(c, state);
+        },
+      },
+      flowExecutionStream(run.companyId, run.executionId),
+      command,
+      context,
+      { cache: this.cache as StateCache<unknown> },
+    );
+    if (skipped) this.options.log.warn({ executionId: run.executionId }, 'a flow version is missing: the run cannot go on');
+    this.steps += result.events.filter((e) => e.type === 'BlockEntered').length;
+    return result.events.length;
+  }
+
+  private load(run: Run) {
+    return loadState(this.options.store, this.decider, flowExecutionStream(run.companyId, run.executionId), this.cache);
+  }
+
+  /** The version the run started on (published versions never change: kept once read). */
+  private version(companyId: number, state: FlowExecutionState): Promise<FlowVersion | null> {
+    const key = `${companyId}:${state.flowId}:${state.version}`;
+    let found = this.versions.get(key);
+    if (!found) {
+      found = this.flows.graph(companyId, state.flowId, state.version);
+      this.versions.set(key, found);
+      found.then((v) => v ?? this.versions.delete(key)).catch(() => this.versions.delete(key));
+      if (this.versions.size > 5_000) this.versions.delete(this.versions.keys().next().value!);
+    }
+    return found;
+  }
+
+  private async runOf(executionId: string): Promise<Run | undefined> {
+    const known = this.runs.get(executionId);
+    if (known) return known;
+    const row = (await this.options.knex('flow_runs').where({ execution_id: executionId }).first()) as
+      | { execution_id: string; company_id: string | number; ticket_id: string | number; conversation: string }
+      | undefined;
+    if (!row) return undefined;
+    const run = { executionId: row.execution_id, companyId: Number(row.company_id), ticketId: Number(row.ticket_id), conversation: row.conversation };
+    this.runs.set(executionId, run);
+    if (this.runs.size > 50_000) this.runs.delete(this.runs.keys().next().value!);
+    return run;
+  }
+}
+
