@@ -133,6 +133,14 @@ export const listFlowsQuerySchema = yup.object({
   pageNumber: yup.number().typeError('validation.integer').integer('validation.integer').min(1, 'validation.positive').max(100_000, 'validation.max').default(1),
 });
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** A block's data, or a style: any JSON object, passed through whole (its plugin's schema checks a block's data). */
+const jsonObject = () =>
+  yup
+    .mixed<Record<string, unknown>>()
+    .test('object', 'validation.type', (v) => v === undefined || isPlainObject(v))
+    .test('size', 'validation.tooLong', (v) => v === undefined || JSON.stringify(v).length <= 100_000);
+
 const blockId = () => yup.string().trim().required('validation.required').max(64, 'validation.tooLong').matches(/^[\w-]+$/, 'validation.invalid');
 
 /** A graph as the editor sends it. Each block's `data` is checked against its plugin's schema by the engine. */
@@ -143,8 +151,8 @@ export const flowGraphSchema = yup.object({
         id: blockId(),
         type: yup.string().trim().required('validation.required').max(64, 'validation.tooLong'),
         position: yup.object({ x: yup.number().typeError('validation.type').required('validation.required'), y: yup.number().typeError('validation.type').required('validation.required') }).required('validation.required'),
-        data: yup.object().default({}),
-        style: yup.object().optional(),
+        data: jsonObject().default(() => ({})),
+        style: jsonObject().optional(),
       }),
     )
     .required('validation.required')
@@ -171,7 +179,10 @@ export const dryRunSchema = flowGraphSchema.shape({
     .array(yup.string().max(4096, 'validation.tooLong').test('storable', 'validation.unstorableText', storable).defined())
     .default([])
     .max(DRY_RUN_MAX_MESSAGES, 'validation.tooMany'),
-  variables: yup.object().default({}),
+  variables: yup
+    .mixed<Record<string, string>>()
+    .test('variables', 'validation.type', (v) => v === undefined || (isPlainObject(v) && Object.values(v).every((x) => typeof x === 'string')))
+    .default(() => ({})),
 });
 
 const phrase = () =>

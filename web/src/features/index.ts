@@ -1,6 +1,7 @@
 import { announcementsFeature } from './announcements/feature';
 import { authFeature } from './auth/feature';
 import { connectionsFeature } from './connections/feature';
+import { flowsFeature } from './flows/feature';
 import type { ConsoleFeature } from './feature';
 import { helpsFeature } from './helps/feature';
 import { messagesApiFeature } from './messagesApi/feature';
@@ -15,4 +16,4 @@ import { usersFeature } from './users/feature';
 import { todoListFeature } from './todoList/feature';
 
 /** The console's features: a new one adds its folder and one line here (docs/adding-a-feature.md). */
-export const consoleFeatures: ConsoleFeature[] = [authFeature, ticketsFeature, usersFeature, todoListFeature, settingsFeature, helpsFeature, announcementsFeature, connectionsFeature, messagesApiFeature, queuesFeature, contactsFeature, tagsFeature, kanbanFeature, quickMessagesFeature];
+export const consoleFeatures: ConsoleFeature[] = [authFeature, ticketsFeature, usersFeature, todoListFeature, settingsFeature, helpsFeature, announcementsFeature, connectionsFeature, messagesApiFeature, queuesFeature, contactsFeature, tagsFeature, kanbanFeature, quickMessagesFeature, flowsFeature];

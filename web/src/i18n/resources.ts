@@ -1,6 +1,7 @@
 import { announcementsTranslations } from '../features/announcements/i18n';
 import { authTranslations } from '../features/auth/i18n';
 import { connectionsTranslations } from '../features/connections/i18n';
+import { flowsTranslations } from '../features/flows/i18n';
 import { companiesTranslations } from '../features/companies/i18n';
 import { helpsTranslations } from '../features/helps/i18n';
 import { messagesApiTranslations } from '../features/messagesApi/i18n';
@@ -38,7 +39,8 @@ export type Resources = typeof en &
   typeof contactsTranslations.en &
   typeof tagsTranslations.en &
   typeof kanbanTranslations.en &
-  typeof quickMessagesTranslations.en;
+  typeof quickMessagesTranslations.en &
+  typeof flowsTranslations.en;
 const bundles = [
   authTranslations,
   ticketsTranslations,
@@ -56,6 +58,7 @@ const bundles = [
   tagsTranslations,
   kanbanTranslations,
   quickMessagesTranslations,
+  flowsTranslations,
 ];
 
 const merged = (shell: object, language: 'en' | 'pt' | 'es'): Resources => Object.assign({}, shell, ...bundles.map((b) => b[language])) as Resources;

@@ -20,4 +20,6 @@ export const CONSOLE_CHANNELS: Record<FeedChannel, { feature: string } | { notSh
   tag: { feature: 'tags' },
   settings: { feature: 'settings' },
   quickmessage: { feature: 'quickMessages' },
+  flow: { feature: 'flows' },
+  flowcampaign: { feature: 'flows' },
 };

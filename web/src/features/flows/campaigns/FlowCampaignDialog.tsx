@@ -1,0 +1,124 @@
+import { changeFlowCampaignSchema, flowCampaignSchema, type Flow, type FlowCampaign, type Whatsapp } from '@atendo/contracts';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent, Switch } from '@blueprintjs/core';
+import { useFormik } from 'formik';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showRefusal, validateWith } from '../../../ui/formErrors';
+import { toastError, toastSuccess } from '../../../ui/toaster';
+import { TextField } from '../../../ui/TextField';
+import { flowCampaignsApi, flowsApi, type FlowCampaignValues } from '../flowsApi';
+
+/** The form's values: the selects hold their option's value ('' for none). */
+interface FormValues {
+  name: string;
+  flowId: string;
+  whatsappId: string;
+  phrase: string;
+  status: boolean;
+}
+
+const valuesOf = (c: FlowCampaign | undefined): FormValues => ({
+  name: c?.name ?? '',
+  flowId: c ? String(c.flowId) : '',
+  whatsappId: c ? String(c.whatsappId) : '',
+  phrase: c?.phrase ?? '',
+  // Spec §4: a new flow campaign defaults to active.
+  status: c?.status ?? true,
+});
+
+const idOf = (value: string) => (value === '' ? undefined : Number(value));
+
+/** What the form sends: trimmed texts and numeric ids. */
+const sent = (v: FormValues): Partial<FlowCampaignValues> => ({ name: v.name.trim(), flowId: idOf(v.flowId), whatsappId: idOf(v.whatsappId), phrase: v.phrase.trim(), status: v.status });
+
+interface FlowCampaignDialogProps {
+  /** The campaign to change; none to add one. */
+  editing: FlowCampaign | undefined;
+  onSaved(campaign: FlowCampaign): void;
+  onClose(): void;
+}
+
+/** Adds or changes a phrase campaign: name, the flow it starts, the connection it listens on, the phrase, active. */
+export function FlowCampaignDialog({ editing, onSaved, onClose }: FlowCampaignDialogProps) {
+  const { t } = useTranslation();
+  const [flows, setFlows] = useState<Flow[]>([]);
+  const [connections, setConnections] = useState<Whatsapp[]>([]);
+  useEffect(() => {
+    flowsApi.all().then(setFlows, toastError);
+    flowCampaignsApi.connections().then(setConnections, toastError);
+  }, []);
+
+  const labels: Record<string, string> = {
+    name: t('flowCampaigns.form.name'),
+    flowId: t('flowCampaigns.form.flow'),
+    whatsappId: t('flowCampaigns.form.connection'),
+    phrase: t('flowCampaigns.form.phrase'),
+    status: t('flowCampaigns.form.status'),
+  };
+  const describe = (field: string, text: string) => `${labels[field] ?? field} ${text}`;
+
+  const formik = useFormik<FormValues>({
+    initialValues: valuesOf(editing),
+    validate: editing
+      ? validateWith<FormValues>(changeFlowCampaignSchema, { prepare: (v) => ({ id: editing.id, ...sent(v) }), describe })
+      : validateWith<FormValues>(flowCampaignSchema, { prepare: sent, describe }),
+    onSubmit: async (values, { setErrors }) => {
+      const body = sent(values) as FlowCampaignValues;
+      try {
+        const saved = editing ? await flowCampaignsApi.update(editing.id, body) : await flowCampaignsApi.create(body);
+        onSaved(saved);
+        toastSuccess(editing ? t('flowCampaigns.updated') : t('flowCampaigns.created'));
+        onClose();
+      } catch (error) {
+        showRefusal<FormValues>(error, setErrors, { describe });
+      }
+    },
+  });
+
+  const errorOf = (name: keyof FormValues) => (formik.touched[name] || formik.submitCount > 0 ? (formik.errors[name] as string | undefined) : undefined);
+  const select = (name: 'flowId' | 'whatsappId', options: Array<{ id: number; name: string }>) => {
+    const error = errorOf(name);
+    const id = `flow-campaign-${name === 'flowId' ? 'flow' : 'connection'}`;
+    return (
+      <FormGroup label={labels[name]} labelFor={id} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
+        <HTMLSelect
+          id={id}
+          data-testid={id}
+          fill
+          {...formik.getFieldProps(name)}
+          aria-invalid={error ? true : undefined}
+          className={error ? 'flow-campaign-select-invalid' : undefined}
+          options={[{ value: '', label: t('flowCampaigns.form.choose') }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}
+        />
+      </FormGroup>
+    );
+  };
+
+  return (
+    <Dialog isOpen onClose={formik.isSubmitting ? undefined : onClose} title={editing ? t('flowCampaigns.form.editTitle') : t('flowCampaigns.form.addTitle')} icon="key" className="flow-campaign-dialog">
+      <form onSubmit={formik.handleSubmit} noValidate data-testid="flow-campaign-form">
+        <DialogBody>
+          <TextField id="flow-campaign-name" label={labels.name} error={errorOf('name')} {...formik.getFieldProps('name')} autoFocus />
+          {select('flowId', flows)}
+          {select('whatsappId', connections)}
+          <TextField id="flow-campaign-phrase" label={labels.phrase} helper={t('flowCampaigns.form.phraseHint')} error={errorOf('phrase')} {...formik.getFieldProps('phrase')} />
+          <Switch
+            id="flow-campaign-status"
+            data-testid="flow-campaign-status-switch"
+            checked={formik.values.status}
+            label={labels.status}
+            onChange={(event) => void formik.setFieldValue('status', event.currentTarget.checked)}
+          />
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('flowCampaigns.form.cancel')} onClick={onClose} disabled={formik.isSubmitting} data-testid="flow-campaign-cancel" />
+              <Button type="submit" intent={Intent.PRIMARY} text={t('flowCampaigns.form.save')} loading={formik.isSubmitting} data-testid="flow-campaign-submit" />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,24 @@
+import type { FlowCampaign } from '@atendo/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { useFeedReload } from '../../../realtime/useFeed';
+import { toastError } from '../../../ui/toaster';
+import { applyFeed } from '../flowList';
+import { flowCampaignsApi } from '../flowsApi';
+import { useFlowFeed } from '../useFlowFeed';
+
+/** The company's flow campaigns (GET /flowcampaign), kept current by the `flowcampaign` feed. */
+export function useFlowCampaigns() {
+  const [campaigns, setCampaigns] = useState<FlowCampaign[]>([]);
+  const [loading, setLoading] = useState(true);
+  const reload = useCallback(() => {
+    setLoading(true);
+    flowCampaignsApi
+      .list()
+      .then((answer) => setCampaigns(answer.flows), toastError)
+      .finally(() => setLoading(false));
+  }, []);
+  useEffect(reload, [reload]);
+  useFlowFeed('flowcampaign', (payload) => setCampaigns((list) => applyFeed(list, payload)));
+  useFeedReload(reload);
+  return { campaigns, setCampaigns, loading };
+}

@@ -1,0 +1,14 @@
+import type { Queue, UserRef } from '@atendo/contracts';
+import { createContext, useContext } from 'react';
+
+/** What a block dialog's fields share: the block's type, the flow's variables and the company's queues and users. */
+export interface FieldContextValue {
+  blockType: string;
+  variables: string[];
+  queues: Queue[];
+  users: UserRef[];
+}
+
+export const FieldContext = createContext<FieldContextValue>({ blockType: '', variables: [], queues: [], users: [] });
+
+export const useFieldContext = () => useContext(FieldContext);
