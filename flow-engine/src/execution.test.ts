@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FlowConnection, FlowExecutionEvent, FlowNode, FlowVersion } from '@atendo/contracts';
 import { flowExecution, versionOf, type FlowCommand, type FlowExecutionState } from './execution.js';
 import { awaitReply, defineBlock, delay, effect, finish, follow, handOver, text, yup, type FlowPlugin } from './index.js';
+import { randomOf } from './random.js';
 import { createRegistry } from './registry.js';
 
 // Tiny blocks for the engine's own tests: the engine must run them knowing nothing but their descriptors.
@@ -249,5 +250,57 @@ describe('versions', () => {
     expect(versionOf(fold(atMenu))).toEqual({ flowId: 9, version: 1 });
     expect(given(atMenu).when(reply(support, '2')).events()).toContainEqual(entered('name', 'ask'));
     expect(() => given(atMenu).when(reply(v2, '2')).events()).toThrow();
+  });
+});
+
+describe('random numbers', () => {
+  // A block that draws twice and says what it drew, then waits, so a reply wakes it to draw again.
+  const dice = defineBlock({
+    ...base,
+    type: 'dice',
+    waits: true,
+    run: ({ random }) => ({ send: [text(`${random()} ${random()}`, 0)], next: awaitReply(60, 'next') }),
+  });
+  const diceEngine = (random?: (key: string) => number) => flowExecution({ registry: createRegistry([begin, dice] as FlowPlugin[]), random });
+  const rolls = flow([node('1', 'begin'), node('d', 'dice')], [edge('1', 'next', 'd')]);
+  const drawn = (events: FlowExecutionEvent[]) =>
+    events.flatMap((e) => (e.type === 'MessagesRequested' && e.data.messages[0]?.kind === 'text' ? e.data.messages[0].body.split(' ').map(Number) : []));
+
+  it('the same command on the same state draws the same numbers, in [0, 1), different from draw to draw', () => {
+    const first = diceEngine().decide(start(rolls), fold([]));
+    expect(diceEngine().decide(start(rolls), fold([]))).toEqual(first);
+    const [a, b] = drawn(first);
+    expect(a).not.toBe(b);
+    for (const n of [a, b]) expect(n! >= 0 && n! < 1).toBe(true);
+  });
+  it('another execution, or a later wake of the same block, draws other numbers', () => {
+    const state = [...diceEngine().decide(start(rolls), fold([]))];
+    const other = diceEngine().decide({ ...start(rolls), executionId: 'x2' } as FlowCommand, fold([]));
+    expect(drawn(other)).not.toEqual(drawn(state));
+    const woken = diceEngine().decide(reply(rolls, 'again'), state.reduce(diceEngine().evolve, diceEngine().initialState()));
+    expect(drawn(woken)).not.toEqual(drawn(state));
+  });
+  it('is keyed by the execution, the blocks entered, the next wait, the block and the draw, and can be replaced', () => {
+    const keys: string[] = [];
+    const events = diceEngine((key) => {
+      keys.push(key);
+      return 0.25;
+    }).decide(start(rolls), fold([]));
+    expect(keys).toEqual(['x1:2:1:d#0', 'x1:2:1:d#1']);
+    expect(drawn(events)).toEqual([0.25, 0.25]);
+  });
+  it('spreads evenly: a tenth of many keys fall in each tenth of [0, 1)', () => {
+    const counts = Array.from({ length: 10 }, () => 0);
+    for (let i = 0; i < 10_000; i += 1) counts[Math.floor(randomOf(`execution-${i}:3:1:node#0`) * 10)]! += 1;
+    for (const count of counts) expect(count).toBeGreaterThan(900);
+  });
+});
+
+describe('the decision’s time', () => {
+  it('a block sees the command’s time as `at`, never the clock’s', () => {
+    const clock = defineBlock({ ...base, type: 'clock', run: ({ at }) => ({ set: { seen: at }, next: finish() }) });
+    const timed = flow([node('1', 'begin'), node('c', 'clock')], [edge('1', 'next', 'c')]);
+    const events = flowExecution({ registry: createRegistry([begin, clock] as FlowPlugin[]) }).decide(start(timed), fold([]));
+    expect(events).toContainEqual(set('seen', AT));
   });
 });

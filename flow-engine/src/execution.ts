@@ -10,6 +10,7 @@ import { FlowError } from './errors.js';
 import { indexGraph, type GraphIndex } from './graphIndex.js';
 import type { BlockInput } from './plugin.js';
 import type { PluginRegistry } from './registry.js';
+import { drawsFor } from './random.js';
 import { runBlock } from './runBlock.js';
 
 /**
@@ -44,6 +45,8 @@ export interface FlowExecutionState {
   nextWaitId: number;
   /** Blocks entered since the last wait: the loop guard's count. */
   stepsSinceWait: number;
+  /** Blocks entered since the start: part of the key of the numbers a block draws. */
+  blocksEntered: number;
   /** The contact's messages already taken (the latest few): a redelivered one is not taken twice. */
   taken: string[];
 }
@@ -51,13 +54,18 @@ export interface FlowExecutionState {
 const TAKEN_KEPT = 50;
 
 export const initialExecutionState = (): FlowExecutionState => ({
-  status: 'new', executionId: '', flowId: 0, version: 0, ticketId: 0, variables: {}, wait: null, nextWaitId: 1, stepsSinceWait: 0, taken: [],
+  status: 'new', executionId: '', flowId: 0, version: 0, ticketId: 0, variables: {}, wait: null, nextWaitId: 1, stepsSinceWait: 0, blocksEntered: 0, taken: [],
 });
 
 export interface FlowExecutionOptions {
   registry: PluginRegistry;
   /** Blocks entered in a row without waiting before the flow is failed as a runaway loop. */
   maxStepsWithoutWait?: number;
+  /**
+   * The number in [0, 1) a draw's key gives (see random.ts); by default a seeded generator. Tests set it to choose a
+   * randomizer's way; whatever it is, it must answer the same key the same way.
+   */
+  random?: (key: string) => number;
 }
 
 export const DEFAULT_MAX_STEPS_WITHOUT_WAIT = 100;
@@ -69,7 +77,7 @@ export function evolveExecution(state: FlowExecutionState, event: FlowExecutionE
       return { ...state, status: 'running', executionId, flowId, version, ticketId, variables: { ...variables } };
     }
     case 'BlockEntered':
-      return { ...state, stepsSinceWait: state.stepsSinceWait + 1 };
+      return { ...state, stepsSinceWait: state.stepsSinceWait + 1, blocksEntered: state.blocksEntered + 1 };
     case 'MessagesRequested':
     case 'TicketHandedOver':
       return state;
@@ -191,7 +199,13 @@ export function flowExecution(options: FlowExecutionOptions) {
         fail('ERR_FLOW_UNKNOWN_BLOCK', nodeId, `no plugin for block type "${node.type}"`);
         return null;
       }
-      const result = runBlock(plugin, node, state.variables, input, (port) => graph.target(nodeId, port) !== undefined);
+      const result = runBlock(plugin, node, state.variables, {
+        input,
+        isConnected: (port) => graph.target(nodeId, port) !== undefined,
+        // Entering a block, and each wait it wakes from, changes the key: every run draws afresh, every re-decision alike.
+        random: drawsFor(`${state.executionId}:${state.blocksEntered}:${state.nextWaitId}:${nodeId}`, options.random),
+        at,
+      });
       if (!result.ok) {
         fail(result.code, nodeId, result.message);
         return null;

@@ -4,6 +4,11 @@ export * from './validate.js';
 export * from './execution.js';
 export * from './variables.js';
 export * from './errors.js';
-export { runBlock, configOf, type BlockRun } from './runBlock.js';
-export { runBlockForTest, blockDataErrors, type BlockTestCase } from './testKit.js';
+export * from './effects.js';
+export * from './schemas.js';
+export { randomOf, drawsFor } from './random.js';
+export { runBlock, configOf, type BlockRun, type RunScope } from './runBlock.js';
+export { runBlockForTest, blockDataErrors, effectContextForTest, TEST_AT, type BlockTestCase } from './testKit.js';
 export * as yup from 'yup';
+/** The message and result shapes a block handles, so a plugin package needs no other dependency than the engine. */
+export type { EffectResult, IncomingMessage, OutgoingMessage } from '@atendo/contracts';

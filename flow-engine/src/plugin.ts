@@ -11,6 +11,11 @@ export interface FlowPlugin<C = any> extends BlockDescription {
   /** Checks and fills the block's data (yup: the same schema validates the console's form). */
   schema: AnyObjectSchema;
   run(context: BlockContext<C>): BlockOutcome;
+  /**
+   * The outside calls this package carries out, by effect name: when an execution records `EffectRequested` with
+   * one of these names, the runtime calls it (`registry.performer(name)`) and answers with `EffectCompleted`.
+   */
+  effects?: Record<string, EffectPerformer>;
 }
 
 /** What woke the block: the path arrived at it, the contact answered its wait, or its outside call came back. */
@@ -22,7 +27,50 @@ export interface BlockContext<C> {
   input: BlockInput;
   /** Whether an output port leads somewhere: a block may choose another way when it does not. */
   isConnected(port: string): boolean;
+  /**
+   * A number in [0, 1), never Math.random: the engine draws it from a seed of the execution, the blocks it entered and
+   * this block, so deciding the same command on the same state draws the same numbers.
+   */
+  random(): number;
+  /** When the decision is made: the command's time (ISO 8601), not the clock's, for the same reason. */
+  at: string;
 }
+
+/** One message of the ticket's conversation, as an effect reads the history. */
+export interface ConversationMessage {
+  /** Sent by the company (a person or the flow), not by the contact. */
+  fromMe: boolean;
+  body: string;
+  mediaType?: string;
+  mediaUrl?: string;
+}
+
+/** What the runtime lends an effect while it performs it. */
+export interface EffectContext {
+  /** The runtime's deadline for this call: pass it to every request the performer makes. */
+  signal: AbortSignal;
+  companyId: number;
+  ticketId: number;
+  executionId: string;
+  /**
+   * The value of a block's secret field. A published graph keeps a secret (an API key) as a reference, `secret:<id>`,
+   * sealed apart; the block passes the reference into its effect's input unchanged, so no event holds the secret, and
+   * only the performer, at the moment of the call, opens it here.
+   */
+  resolveSecret(value: string): Promise<string>;
+  /** The conversation's last `limit` messages, oldest first. */
+  history(limit: number): Promise<ConversationMessage[]>;
+  /** Stores a file (an answer synthesised as speech …) and answers the URL a media message can carry. */
+  storeMedia(data: Uint8Array, mimeType: string, name: string): Promise<string>;
+  /** The bytes behind a media URL (the contact's voice note …). */
+  fetchMedia(url: string): Promise<Uint8Array>;
+}
+
+/**
+ * Carries out one effect. What it resolves with is the effect's value (`{ ok: true, value }` for the block); what it
+ * throws becomes `{ ok: false, error }` (`performEffect` does both, so every runtime does it the same way).
+ */
+export type EffectPerformer = (input: unknown, context: EffectContext) => Promise<unknown>;
 
 /** What the block does after its sends and variables: the one way the path goes on (or stops). */
 export type BlockNext =
@@ -44,6 +92,12 @@ export interface BlockOutcome {
 export const DEFAULT_TYPING_MS = 1000;
 
 export const text = (body: string, typingMs = DEFAULT_TYPING_MS): OutgoingMessage => ({ kind: 'text', body, typingMs });
+/** A file by URL: an image, a video, a document, or an audio (`voice`: sent as a voice note, as if recorded). */
+export const media = (
+  mediaType: Extract<OutgoingMessage, { kind: 'media' }>['mediaType'],
+  url: string,
+  { caption = '', voice = false, typingMs = DEFAULT_TYPING_MS }: { caption?: string; voice?: boolean; typingMs?: number } = {},
+): OutgoingMessage => ({ kind: 'media', mediaType, url, caption, voice, typingMs });
 export const follow = (port: string): BlockNext => ({ type: 'follow', port });
 export const awaitReply = (timeoutSeconds: number, timeoutPort: string): BlockNext => ({ type: 'awaitReply', timeoutSeconds, timeoutPort });
 export const delay = (seconds: number, port: string): BlockNext => ({ type: 'delay', seconds, port });
@@ -57,6 +111,6 @@ export function defineBlock<C>(plugin: FlowPlugin<C>): FlowPlugin<C> {
 }
 
 /** The serialisable part of a plugin, as the console receives it. */
-export function describe({ schema: _schema, run: _run, ...description }: FlowPlugin): BlockDescription {
+export function describe({ schema: _schema, run: _run, effects: _effects, ...description }: FlowPlugin): BlockDescription {
   return description;
 }

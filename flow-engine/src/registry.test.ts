@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defineBlock, describe as describeBlock, finish, yup } from './index.js';
 import { createRegistry, discoverPlugins, findPluginPackages } from './registry.js';
+import type { EffectPerformer } from './plugin.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -22,7 +23,20 @@ describe('the plugin registry', () => {
     expect(() => registry.register(block('a'))).toThrow(/two flow plugins for block type "a"/);
     expect(() => registry.register({ type: 'b' } as never)).toThrow(/not a flow plugin/);
   });
-  it('describes blocks for the console without their schema or behaviour', () => {
+  it('finds an effect’s performer by its name, across plugins; two performers for one name are refused', async () => {
+    const ask: EffectPerformer = async () => 'asked';
+    const tell: EffectPerformer = async () => 'told';
+    const registry = createRegistry([{ ...block('a'), effects: { 'acme.ask': ask } }, { ...block('b'), effects: { 'acme.tell': tell } }]);
+    expect(registry.performer('acme.ask')).toBe(ask);
+    expect(registry.performer('acme.tell')).toBe(tell);
+    expect(registry.performer('acme.none')).toBeUndefined();
+    expect(() => registry.register({ ...block('c'), effects: { 'acme.ask': tell } })).toThrow(/two performers for effect "acme.ask": block types "a" and "c"/);
+    // The refused plugin was not kept either.
+    expect(registry.get('c')).toBeUndefined();
+    expect(() => registry.register({ ...block('d'), effects: { 'acme.bad': 'nope' as never } })).toThrow(/no performer function/);
+  });
+  it('describes blocks for the console without their schema, behaviour or performers', () => {
+    expect(describeBlock({ ...block('a'), effects: { 'acme.ask': async () => null } })).not.toHaveProperty('effects');
     const description = describeBlock(block('a'));
     expect(description).toEqual({ type: 'a', label: 'a', icon: 'cube', input: true, outputs: [], waits: false, defaults: {}, fields: [] });
     expect(JSON.parse(JSON.stringify(createRegistry([block('a')]).descriptions()))).toEqual([description]);
@@ -30,10 +44,16 @@ describe('the plugin registry', () => {
   it('discovers the workspace’s built-in plugins once each (they are also linked into node_modules)', async () => {
     const dirs = await findPluginPackages(repoRoot);
     // The built-ins, and the example outside plugin installed as a package (flow-engine/examples/), each once.
-    expect(dirs.filter((d) => d.startsWith(join(repoRoot, 'plugins')))).toHaveLength(7);
+    expect(dirs.filter((d) => d.startsWith(join(repoRoot, 'plugins')))).toHaveLength(12);
     expect(new Set(dirs).size).toBe(dirs.length);
-    const types = (await discoverPlugins(repoRoot)).list().map((p) => p.type).sort();
-    expect(types).toEqual(['condition', 'http-request', 'interval', 'menu', 'message', 'question', 'start', 'ticket']);
+    const registry = await discoverPlugins(repoRoot);
+    const types = registry.list().map((p) => p.type).sort();
+    // plugins/media brings img, audio and video; plugins/content brings content and singleBlock.
+    expect(types).toEqual([
+      'audio', 'condition', 'content', 'http-request', 'img', 'interval', 'menu', 'message', 'openai', 'question', 'randomizer', 'singleBlock', 'start',
+      'ticket', 'typebot', 'video',
+    ]);
+    for (const effect of ['http-request', 'openai.chat', 'typebot.chat']) expect(registry.performer(effect)).toBeTypeOf('function');
   });
   it('discovers an installed package that declares a flow plugin in its package.json, with no engine change', async () => {
     const root = await mkdtemp(join(tmpdir(), 'atendo-plugins-'));
@@ -44,5 +64,12 @@ describe('the plugin registry', () => {
     const registry = await discoverPlugins(root);
     expect(registry.list().map((p) => p.type)).toEqual(['acme-echo']);
     expect(registry.descriptions()[0]).toMatchObject({ label: 'acme.echo', fields: [{ name: 'words', kind: 'text', label: 'acme.words' }] });
+  });
+  it('registers every block of a package whose entry exports a list of plugins', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'atendo-plugins-'));
+    temporary.push(root);
+    await mkdir(join(root, 'node_modules'), { recursive: true });
+    await symlink(join(here, 'fixtures', 'pair'), join(root, 'node_modules', 'acme-pair'));
+    expect((await discoverPlugins(root)).list().map((p) => p.type)).toEqual(['acme-left', 'acme-right']);
   });
 });

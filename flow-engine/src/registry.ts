@@ -2,7 +2,7 @@ import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BlockDescription } from '@atendo/contracts';
-import { describe, type FlowPlugin } from './plugin.js';
+import { describe, type EffectPerformer, type FlowPlugin } from './plugin.js';
 
 /** The block types an engine knows. Nothing else in the engine names one. */
 export interface PluginRegistry {
@@ -11,19 +11,31 @@ export interface PluginRegistry {
   list(): FlowPlugin[];
   /** What the console draws its block menu and forms from. */
   descriptions(): BlockDescription[];
+  /** Who carries out the effect of that name, whichever plugin declared it. */
+  performer(effectName: string): EffectPerformer | undefined;
 }
 
 export function createRegistry(plugins: FlowPlugin[] = []): PluginRegistry {
   const byType = new Map<string, FlowPlugin>();
+  const performers = new Map<string, { type: string; perform: EffectPerformer }>();
   const registry: PluginRegistry = {
     register(plugin) {
       if (!isPlugin(plugin)) throw new Error('not a flow plugin: it needs a type, a schema and run()');
       if (byType.has(plugin.type)) throw new Error(`two flow plugins for block type "${plugin.type}"`);
+      const effects = Object.entries(plugin.effects ?? {});
+      // Checked before anything is kept, so a refused plugin leaves the registry as it was.
+      for (const [name, perform] of effects) {
+        if (typeof perform !== 'function') throw new Error(`block type "${plugin.type}": effect "${name}" has no performer function`);
+        const known = performers.get(name);
+        if (known) throw new Error(`two performers for effect "${name}": block types "${known.type}" and "${plugin.type}"`);
+      }
       byType.set(plugin.type, plugin);
+      for (const [name, perform] of effects) performers.set(name, { type: plugin.type, perform });
     },
     get: (type) => byType.get(type),
     list: () => [...byType.values()],
     descriptions: () => [...byType.values()].map(describe),
+    performer: (effectName) => performers.get(effectName)?.perform,
   };
   plugins.forEach(registry.register);
   return registry;
@@ -58,16 +70,23 @@ export async function findPluginPackages(root: string): Promise<string[]> {
   return [...found].sort();
 }
 
-/** Imports each declared plugin and registers it. A package whose entry has no plugin is an error, not a silent skip. */
+/**
+ * Imports each declared plugin and registers it. The entry's default export (or `plugin`) is one plugin, or a list
+ * of them for a package that brings related blocks (img, audio and video share one package). A package whose entry
+ * has no plugin is an error, not a silent skip.
+ */
 export async function discoverPlugins(root: string, registry: PluginRegistry = createRegistry()): Promise<PluginRegistry> {
   for (const dir of await findPluginPackages(root)) {
     const manifest = (await readManifest(dir))!;
     // `dir` is the package's real place, so the plugin's own imports resolve from where it lives.
     const entry = resolve(dir, manifest.atendo!.flowPlugin!);
     const module = (await import(pathToFileURL(entry).href)) as { default?: unknown; plugin?: unknown };
-    const plugin = module.default ?? module.plugin;
-    if (!isPlugin(plugin)) throw new Error(`${manifest.name ?? dir}: ${entry} exports no flow plugin (default or "plugin")`);
-    registry.register(plugin);
+    const exported = module.default ?? module.plugin;
+    const plugins = Array.isArray(exported) ? exported : [exported];
+    if (plugins.length === 0 || !plugins.every(isPlugin)) {
+      throw new Error(`${manifest.name ?? dir}: ${entry} exports no flow plugin (default or "plugin": a plugin or a list of plugins)`);
+    }
+    plugins.forEach(registry.register);
   }
   return registry;
 }

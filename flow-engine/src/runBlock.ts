@@ -14,13 +14,15 @@ export function configOf(plugin: FlowPlugin, data: unknown): unknown {
   return plugin.schema.validateSync({ ...plugin.defaults, ...(data as object) }, { abortEarly: false });
 }
 
-export function runBlock(
-  plugin: FlowPlugin,
-  node: Pick<FlowNode, 'data'>,
-  variables: Readonly<Record<string, string>>,
-  input: BlockInput,
-  isConnected: (port: string) => boolean,
-): BlockRun {
+/** What the engine lends one run besides the block's data and variables. */
+export interface RunScope {
+  input: BlockInput;
+  isConnected(port: string): boolean;
+  random(): number;
+  at: string;
+}
+
+export function runBlock(plugin: FlowPlugin, node: Pick<FlowNode, 'data'>, variables: Readonly<Record<string, string>>, scope: RunScope): BlockRun {
   let config: unknown;
   try {
     config = configOf(plugin, node.data);
@@ -29,7 +31,8 @@ export function runBlock(
     return { ok: false, code: 'ERR_FLOW_INVALID_BLOCK', message };
   }
   try {
-    const outcome = plugin.run({ config, variables, input, isConnected });
+    const { input, isConnected, random, at } = scope;
+    const outcome = plugin.run({ config, variables, input, isConnected, random, at });
     const set = { ...outcome.set };
     const after = { ...variables, ...set };
     return { ok: true, set, variables: after, messages: (outcome.send ?? []).map((m) => fillInMessage(m, after)), next: outcome.next };

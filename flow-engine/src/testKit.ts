@@ -1,5 +1,6 @@
 import type { EffectResult, FlowValidationError, IncomingMessage } from '@atendo/contracts';
-import type { BlockInput, FlowPlugin } from './plugin.js';
+import type { BlockInput, ConversationMessage, EffectContext, FlowPlugin } from './plugin.js';
+import { drawsFor } from './random.js';
 import { createRegistry } from './registry.js';
 import { runBlock, type BlockRun } from './runBlock.js';
 import { validateFlow } from './validate.js';
@@ -20,10 +21,22 @@ export interface BlockTestCase {
   effect?: { name: string; result: EffectResult };
   /** The output ports that lead somewhere (all of them unless given). */
   connected?: string[];
+  /** What `random()` answers: one number for every draw, or a function (a seeded generator unless given). */
+  random?: number | (() => number);
+  /** The decision's time the block sees (`at`); 2026-01-01T00:00:00.000Z unless given. */
+  at?: string;
 }
 
+export const TEST_AT = '2026-01-01T00:00:00.000Z';
+
 export function runBlockForTest(plugin: FlowPlugin, testCase: BlockTestCase = {}): BlockRun & { ok: true } {
-  const run = runBlock(plugin, { data: testCase.data ?? {} }, testCase.variables ?? {}, inputOf(testCase), (port) => testCase.connected?.includes(port) ?? true);
+  const { random } = testCase;
+  const run = runBlock(plugin, { data: testCase.data ?? {} }, testCase.variables ?? {}, {
+    input: inputOf(testCase),
+    isConnected: (port) => testCase.connected?.includes(port) ?? true,
+    random: typeof random === 'number' ? () => random : (random ?? drawsFor(`test:${plugin.type}`)),
+    at: testCase.at ?? TEST_AT,
+  });
   if (!run.ok) throw new Error(`${plugin.type} block failed: ${run.code} ${run.message}`);
   return run;
 }
@@ -41,4 +54,36 @@ function inputOf(testCase: BlockTestCase): BlockInput {
   }
   if (testCase.effect) return { type: 'effect', ...testCase.effect };
   return { type: 'enter' };
+}
+
+/**
+ * For effect authors: an EffectContext with no runtime behind it. Secrets come from `secrets` (by reference, an unknown
+ * one is an error as the runtime's would be), the history from `history` (the last `limit` of it), and stored files
+ * stay in `stored`, under the URL `storeMedia` answered (`memory://1/name` …), where `fetchMedia` finds them too.
+ */
+export function effectContextForTest(options: { secrets?: Record<string, string>; history?: ConversationMessage[]; signal?: AbortSignal } = {}) {
+  const stored = new Map<string, { data: Uint8Array; mimeType: string }>();
+  const context: EffectContext = {
+    signal: options.signal ?? new AbortController().signal,
+    companyId: 1,
+    ticketId: 1,
+    executionId: 'test-execution',
+    resolveSecret: async (value) => {
+      const secret = options.secrets?.[value];
+      if (secret === undefined) throw new Error(`unknown secret ${value}`);
+      return secret;
+    },
+    history: async (limit) => (limit > 0 ? (options.history ?? []).slice(-limit) : []),
+    storeMedia: async (data, mimeType, name) => {
+      const url = `memory://${stored.size + 1}/${name}`;
+      stored.set(url, { data, mimeType });
+      return url;
+    },
+    fetchMedia: async (url) => {
+      const file = stored.get(url);
+      if (!file) throw new Error(`nothing stored at ${url}`);
+      return file.data;
+    },
+  };
+  return { context, stored };
 }

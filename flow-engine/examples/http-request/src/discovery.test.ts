@@ -4,8 +4,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowExecutionEvent, FlowVersion } from '@atendo/contracts';
-import { discoverPlugins, findPluginPackages, flowExecution, validateFlow, type FlowCommand, type PluginRegistry } from '@atendo/flow-engine';
-import { perform, type HttpRequestInput } from './index.js';
+import {
+  discoverPlugins, effectContextForTest, findPluginPackages, flowExecution, performEffect, validateFlow, type FlowCommand, type PluginRegistry,
+} from '@atendo/flow-engine';
+import { performHttpRequest } from './index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageDir = resolve(here, '..');
@@ -41,6 +43,7 @@ describe('the example plugin, installed as a package', () => {
     const types = registry.list().map((p) => p.type);
     expect(types).toContain('http-request');
     expect(types).toEqual(expect.arrayContaining(['start', 'message', 'menu', 'question', 'condition']));
+    expect(registry.performer('http-request')).toBe(performHttpRequest);
   });
 
   it('describes itself to the console as JSON: its fields, its two ports, its defaults', () => {
@@ -78,14 +81,15 @@ describe('the example plugin, installed as a package', () => {
     });
     const AT = '2026-11-27T12:00:00.000Z';
 
-    /** Start the flow, carry out the effect it asks for with `perform` (the runtime's part) and hand back the result. */
+    /** Start the flow, carry out the effect it asks for as the runtime will (by its name) and hand back the result. */
     async function walk(version: FlowVersion) {
       const engine = flowExecution({ registry });
       const first = engine.decide({ type: 'StartFlow', executionId: 'e1', flow: version, ticketId: 1, contactId: 1, at: AT }, engine.initialState());
       const state = first.reduce(engine.evolve, engine.initialState());
       const asked = first.find((e): e is Extract<FlowExecutionEvent, { type: 'EffectRequested' }> => e.type === 'EffectRequested');
       expect(asked?.data).toMatchObject({ nodeId: 'call', name: 'http-request' });
-      const result = await perform(asked!.data.input as HttpRequestInput);
+      const { name, input } = asked!.data;
+      const result = await performEffect(registry.performer(name), name, input, effectContextForTest().context);
       const completed: FlowCommand = { type: 'EffectCompleted', flow: version, waitId: asked!.data.waitId, result, at: AT };
       return engine.decide(completed, state);
     }

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESPONSE_BODY_LIMIT, perform, type HttpRequestInput } from './index.js';
+import { effectContextForTest } from '@atendo/flow-engine';
+import { RESPONSE_BODY_LIMIT, perform, performHttpRequest, type HttpRequestInput } from './index.js';
 
 /** A real HTTP server on 127.0.0.1 with the answers the tests need. */
 async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -125,5 +126,20 @@ describe('perform: the HTTP call behind the block’s effect', () => {
   it('refuses, without a call, a request the block would never ask for', async () => {
     expect(await perform(request('/', { url: 'file:///etc/passwd' }))).toEqual({ ok: false, error: expect.stringMatching(/^invalid request/) });
     expect(await perform(request('/echo', { method: 'TRACE' as never }))).toEqual({ ok: false, error: expect.stringMatching(/^invalid request/) });
+  });
+});
+
+describe('performHttpRequest: perform as the plugin’s effect performer', () => {
+  it('resolves with the answer, whatever its status', async () => {
+    const { context } = effectContextForTest();
+    expect(await performHttpRequest(request('/fail', { method: 'POST', body: 'x' }), context)).toEqual({ status: 500, body: 'database down', truncated: false });
+  });
+  it('throws when no answer comes, and gives up at the runtime’s deadline before its own', async () => {
+    const { context } = effectContextForTest();
+    await expect(performHttpRequest(request('/', { url: `http://127.0.0.1:${closedPort}/` }), context)).rejects.toThrow('network: ECONNREFUSED');
+    const deadline = effectContextForTest({ signal: AbortSignal.timeout(200) }).context;
+    const started = Date.now();
+    await expect(performHttpRequest(request('/slow', { timeoutMs: 5000 }), deadline)).rejects.toThrow(/^timeout/);
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 });

@@ -1,3 +1,4 @@
+import type { EffectContext } from '@atendo/flow-engine';
 import { HTTP_METHODS, TIMEOUT_MAX_SECONDS, isHttpUrl, type HttpRequestInput, type HttpResponseValue } from './block.js';
 
 /**
@@ -11,18 +12,22 @@ export type PerformResult = { ok: true; value: HttpResponseValue } | { ok: false
 /** How much of a body is read; the rest is not even downloaded. */
 export const RESPONSE_BODY_LIMIT = 64 * 1024;
 
-export async function perform(request: HttpRequestInput): Promise<PerformResult> {
+/** `signal`: the runtime's own deadline, when it has one; the request's timeout applies as well. */
+export async function perform(request: HttpRequestInput, signal?: AbortSignal): Promise<PerformResult> {
   const refused = whyRefused(request);
   if (refused) return { ok: false, error: `invalid request: ${refused}` };
 
   const timeoutMs = Math.min(request.timeoutMs, TIMEOUT_MAX_SECONDS * 1000);
   const controller = new AbortController();
   let timedOut = false;
-  // One deadline for the whole exchange: connecting, the headers and reading the body.
-  const timer = setTimeout(() => {
+  const giveUp = () => {
     timedOut = true;
     controller.abort();
-  }, timeoutMs);
+  };
+  // One deadline for the whole exchange: connecting, the headers and reading the body.
+  const timer = setTimeout(giveUp, timeoutMs);
+  if (signal?.aborted) giveUp();
+  signal?.addEventListener('abort', giveUp, { once: true });
   try {
     const response = await fetch(request.url, {
       method: request.method,
@@ -37,7 +42,18 @@ export async function perform(request: HttpRequestInput): Promise<PerformResult>
     return { ok: false, error: `network: ${reasonOf(error)}` };
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', giveUp);
   }
+}
+
+/**
+ * `perform` as the plugin declares it under `effects`: an answer of any status is the effect's value; no answer is
+ * thrown, and the runtime turns it into `{ ok: false, error }` (`performEffect`), the block then following `error`.
+ */
+export async function performHttpRequest(input: unknown, context: EffectContext): Promise<HttpResponseValue> {
+  const result = await perform(input as HttpRequestInput, context.signal);
+  if (!result.ok) throw new Error(result.error);
+  return result.value;
 }
 
 function whyRefused(request: HttpRequestInput): string | null {

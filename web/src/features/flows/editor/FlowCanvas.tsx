@@ -39,6 +39,7 @@ export function FlowCanvas({ blocks, nodes, edges, onNodesChange, onEdgesChange,
       deleteKeyCode={DELETE_KEYS}
       selectNodesOnDrag={false}
       fitView
+      fitViewOptions={{ maxZoom: 1 }}
       minZoom={0.2}
       maxZoom={2}
       defaultEdgeOptions={{ type: 'smoothstep' }}

@@ -48,6 +48,11 @@ export function FlowEditorPage() {
   const [testing, setTesting] = useState(false);
   const [instance, setInstance] = useState<ReactFlowInstance>();
   const unsaved = useUnsavedWarning(dirty);
+  // A block added (or the first ones loaded) comes into view; the canvas never zooms in past 100 % to do it.
+  const count = nodes.length;
+  useEffect(() => {
+    if (count > 0) instance?.fitView({ maxZoom: 1, duration: 200 });
+  }, [count, instance]);
 
   useEffect(() => {
     if (flowId === undefined) return undefined;

@@ -1,0 +1,73 @@
+import type { EffectContext } from '@atendo/flow-engine';
+import type { TypebotChatInput } from './block.js';
+import { turnOf, type TypebotTurn } from './protocol.js';
+
+/** How much of an answer is read: a chat answer is a few kilobytes; more is not a chat answer. */
+export const ANSWER_LIMIT = 1024 * 1024;
+
+function inputOf(value: unknown): TypebotChatInput {
+  const v = value as TypebotChatInput | null;
+  const fine =
+    !!v &&
+    typeof v.baseUrl === 'string' &&
+    /^https?:\/\//.test(v.baseUrl) &&
+    ((v.action === 'start' && typeof v.publicId === 'string' && !!v.prefilledVariables && typeof v.prefilledVariables === 'object') ||
+      (v.action === 'continue' && typeof v.sessionId === 'string' && typeof v.message === 'string'));
+  if (!fine) throw new Error('invalid input: not a typebot.chat input');
+  return v;
+}
+
+/**
+ * The performer of `typebot.chat`: starts or continues a chat with `fetch`, within the runtime's deadline, and
+ * answers the turn the block sends (protocol.ts). A status other than 2xx fails as `typebot: HTTP <status>` (a 404 on
+ * continue: the bot's server forgot the session); no answer fails as `typebot: network`.
+ */
+export async function performTypebotChat(raw: unknown, context: EffectContext): Promise<TypebotTurn> {
+  const input = inputOf(raw);
+  const [path, body] =
+    input.action === 'start'
+      ? [`/api/v1/typebots/${encodeURIComponent(input.publicId)}/startChat`, { prefilledVariables: input.prefilledVariables }]
+      : [`/api/v1/sessions/${encodeURIComponent(input.sessionId)}/continueChat`, { message: input.message }];
+  let response: Response;
+  try {
+    response = await fetch(`${input.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: context.signal,
+    });
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    throw new Error('typebot: network');
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Error(`typebot: HTTP ${response.status}`);
+  }
+  let answer: unknown;
+  try {
+    answer = JSON.parse(await readCapped(response));
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new Error('typebot: not a chat answer');
+    throw error;
+  }
+  return turnOf(answer, input.action === 'continue' ? input.sessionId : undefined);
+}
+
+/** The body as text, refused past ANSWER_LIMIT bytes without reading the rest. */
+async function readCapped(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks).toString('utf8');
+    size += value.byteLength;
+    if (size > ANSWER_LIMIT) {
+      await reader.cancel().catch(() => undefined);
+      throw new Error('typebot: answer too large');
+    }
+    chunks.push(value);
+  }
+}
