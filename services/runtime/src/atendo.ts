@@ -114,6 +114,8 @@ export interface StartOptions {
   channelProviders?: (deps: { knex: Knex; config: Config }) => Partial<Record<ChannelKind, ChannelProvider>>;
   /** What time the jobs role thinks it is (tests move it forward instead of waiting). */
   clock?: () => Date;
+  /** The flow blocks' random source, by draw key (tests seed it; default: the engine's own, seeded per execution). */
+  flowRandom?: (key: string) => number;
 }
 
 export async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
@@ -221,7 +223,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     // The jobs role: each feature's processes (timers …) react to time by sending commands.
     const processes = new Map<string, FeatureProcess>();
     if (roles.includes('jobs')) {
-      const deps = { knex, databaseUrl: database.url, conversations: conversationService, log, clock: options.clock ?? (() => new Date()), store, plugins, secrets, media };
+      const deps = { knex, databaseUrl: database.url, conversations: conversationService, log, clock: options.clock ?? (() => new Date()), store, plugins, secrets, media, ...(options.flowRandom ? { flowRandom: options.flowRandom } : {}) };
       for (const process of features.flatMap((f) => f.processes?.(deps) ?? [])) {
         process.start();
         processes.set(process.name, process);

@@ -40,6 +40,8 @@ export interface ProcessDeps {
   plugins: PluginRegistry;
   secrets: FlowSecrets;
   media: MediaServices;
+  /** The flow blocks' random source (tests seed it). */
+  flowRandom?: (key: string) => number;
 }
 
 /** A process of the jobs role: it reacts to time (and to the log) by sending commands. */

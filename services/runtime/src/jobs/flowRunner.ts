@@ -59,6 +59,8 @@ export interface FlowRunnerOptions {
   clock?: () => Date;
   /** Longest sleep between two looks at the due waits. */
   idleMs?: number;
+  /** The blocks' random source by draw key (tests seed it); default: the engine's, seeded per execution. */
+  random?: (key: string) => number;
 }
 
 /** Events of a customer's conversation the runner acts on. */
@@ -105,7 +107,7 @@ export class FlowRunner {
 
   constructor(private readonly options: FlowRunnerOptions) {
     this.flows = new FlowQueries(options.knex);
-    this.decider = flowExecution({ registry: options.plugins });
+    this.decider = flowExecution({ registry: options.plugins, ...(options.random ? { random: options.random } : {}) });
     this.lock = new LeaderLock(options.databaseUrl, 'atendo:jobs:flows', options.log);
     this.clock = options.clock ?? (() => new Date());
   }
