@@ -31,7 +31,7 @@ export async function flowSteps(url: string, options: { executions: number; conc
   const say = options.log ?? (() => undefined);
   const env = { ADMIN_PASSWORD: 'Bench-pass-123', SUPER_ADMIN_PASSWORD: 'Bench-pass-123' };
   const config = loadConfig({ DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', WEB_DIST: '/nonexistent', ...env });
-  const app = await startAtendo(config, { roles: ['read', 'jobs'], log: createLogger('error'), env });
+  const app = await startAtendo(config, { roles: ['read', 'jobs'], log: createLogger((process.env.BENCH_LOG_LEVEL as 'error' | undefined) ?? 'error'), env });
   try {
     const { companyId, whatsappId } = app.seeded!;
     const actor = { actor: { type: 'system' as const, name: 'bench' } };
@@ -63,7 +63,9 @@ export async function flowSteps(url: string, options: { executions: number; conc
     await handleCommand(app.store, flowDecider, flowStream(companyId, flowId), { type: 'create', id: flowId, fields: { companyId, name: 'Bench', active: true } }, actor);
     await handleCommand(app.store, flowDecider, flowStream(companyId, flowId), { type: 'publish', graph }, actor);
     const campaign = { companyId, name: 'Bench', flowId, whatsappId, phrase: 'quero pedir', status: true };
-    await handleCommand(app.store, flowCampaignDecider, flowCampaignStream(companyId, 900_001), { type: 'create', id: 900_001, fields: campaign }, actor);
+    const published = await handleCommand(app.store, flowCampaignDecider, flowCampaignStream(companyId, 900_001), { type: 'create', id: 900_001, fields: campaign }, actor);
+    // As the gateway would: a campaign fires once the read model shows its flow published.
+    await app.readYourWrites(published.position);
     const triggers: FlowTriggers = { campaigns: [{ id: 900_001, flowId, phrase: 'quero pedir' }] };
     const stepsToWait = 5;
     const stepsAfterReply = 3;
@@ -96,6 +98,7 @@ export async function flowSteps(url: string, options: { executions: number; conc
     say(`  ${options.executions.toLocaleString('en')} customers write the phrase`);
     let started = Date.now();
     await send(() => 'Quero pedir');
+    say(`  phrases recorded after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await waitFor('waiting on a reply', "SELECT count(*) AS n FROM flow_executions WHERE wait_kind = 'reply'", options.executions);
     const startSeconds = (Date.now() - started) / 1000;
     const waiting = await count("SELECT count(*) AS n FROM flow_executions WHERE status = 'running' AND wait_kind = 'reply'");
@@ -103,6 +106,7 @@ export async function flowSteps(url: string, options: { executions: number; conc
     say(`  all waiting after ${startSeconds.toFixed(1)} s; each replies`);
     started = Date.now();
     await send((i) => (i % 2 ? 'uma pizza grande' : 'um pastel'));
+    say(`  replies recorded after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await waitFor('finished', "SELECT count(*) AS n FROM flow_executions WHERE status = 'ended'", options.executions);
     const replySeconds = (Date.now() - started) / 1000;
     const entered = await count("SELECT count(*) AS n FROM events WHERE event_type = 'BlockEntered'");

@@ -275,6 +275,7 @@ export const VALIDATION_TEXTS = {
     imageType: 'deve ser uma imagem png ou jpg',
     fileType: 'deve ser um destes tipos de arquivo: {{values}}',
     phoneNumber: 'deve ser um número de 8 a 15 dígitos, com o código do país',
+    boolean: 'deve ser verdadeiro ou falso',
   },
   en: {
     nameRequired: 'Type a name!',
@@ -311,6 +312,7 @@ export const VALIDATION_TEXTS = {
     imageType: 'must be a png or jpg image',
     fileType: 'must be one of these file types: {{values}}',
     phoneNumber: 'must be a number of 8 to 15 digits, with the country code',
+    boolean: 'must be true or false',
   },
   es: {
     nameRequired: '¡Escriba un nombre!',
@@ -347,6 +349,7 @@ export const VALIDATION_TEXTS = {
     imageType: 'debe ser una imagen png o jpg',
     fileType: 'debe ser uno de estos tipos de archivo: {{values}}',
     phoneNumber: 'debe ser un número de 8 a 15 dígitos, con el código del país',
+    boolean: 'debe ser verdadero o falso',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -73,6 +73,23 @@ describe('flows on the conversation', () => {
     expect(toPerson[0]!.data).toMatchObject({ status: 'open', userId: 7 });
   });
 
+  it("a run's turn sends its last words, then hands over or lets go, in one decision", () => {
+    const words = { messageId: 'm-9', body: 'Tchau' };
+    const queued = { type: 'MessageQueued', data: { ticketId: 20, messageId: 'm-9', whatsappId: 4, body: 'Tchau', userId: 0, quotedMessageId: null } } as ContactStreamDomainEvent;
+    spec.given([contact, opened, requested]).when({ type: 'SendFlowMessages', ticketId: 20, executionId, messages: [words], then: { type: 'handOver', queueId: 5, userId: null } }).then([
+      queued,
+      { type: 'TicketTransferred', data: { ticketId: 20, queueId: 5, userId: null, whatsappId: 4, status: 'pending', previousQueueId: null, previousUserId: null, previousWhatsappId: 4 } },
+      { type: 'FlowDetached', data: { ticketId: 20, executionId, reason: 'handedOver' } },
+    ]);
+    spec.given([contact, opened, requested]).when({ type: 'SendFlowMessages', ticketId: 20, executionId, messages: [words], then: { type: 'detach', reason: 'finished' } }).then([
+      queued,
+      { type: 'FlowDetached', data: { ticketId: 20, executionId, reason: 'finished' } },
+    ]);
+    // Taken by a person meanwhile: neither the words nor the hand-over.
+    const accepted = { type: 'TicketAccepted', data: { ticketId: 20, userId: 7 } } as ContactStreamDomainEvent;
+    spec.given([contact, opened, requested, accepted]).when({ type: 'SendFlowMessages', ticketId: 20, executionId, messages: [words], then: { type: 'handOver', queueId: 5, userId: null } }).then([]);
+  });
+
   it('a finished flow lets the ticket go once; another run cannot detach it', () => {
     spec.given([contact, opened, requested]).when({ type: 'DetachFlow', ticketId: 20, executionId, reason: 'finished' }).then([{ type: 'FlowDetached', data: { ticketId: 20, executionId, reason: 'finished' } }]);
     spec.given([contact, opened, requested]).when({ type: 'DetachFlow', ticketId: 20, executionId: 'another', reason: 'finished' }).then([]);

@@ -17,8 +17,11 @@ export interface FlowOutgoing {
  * What a flow execution asks of the conversation. Each names the execution: one the ticket no longer holds (a person
  * took the ticket, it closed, another flow took over) is refused by deciding nothing, and the runner stops it.
  */
+/** How a run's turn ends on the conversation, after its messages: a hand-over, or the ticket let go. */
+export type FlowTurnEnd = { type: 'handOver'; queueId: number | null; userId: number | null } | { type: 'detach'; reason: Exclude<TicketFlowDetachReason, 'handedOver'> };
+
 export type TicketFlowCommand =
-  | { type: 'SendFlowMessages'; ticketId: number; executionId: string; messages: FlowOutgoing[] }
+  | { type: 'SendFlowMessages'; ticketId: number; executionId: string; messages: FlowOutgoing[]; then?: FlowTurnEnd }
   | { type: 'HandOverFromFlow'; ticketId: number; executionId: string; queueId: number | null; userId: number | null }
   | { type: 'DetachFlow'; ticketId: number; executionId: string; reason: Exclude<TicketFlowDetachReason, 'handedOver'> };
 
@@ -52,6 +55,20 @@ export function flowTurn(input: {
   ];
 }
 
+/** The ticket goes to a queue (pending there) or a person (open, theirs), and the run lets it go. */
+function handOverEvents(ticket: TicketState, executionId: string, queueId: number | null, userId: number | null): ContactStreamDomainEvent[] {
+  return [
+    {
+      type: 'TicketTransferred',
+      data: {
+        ticketId: ticket.id, queueId: queueId ?? ticket.queueId, userId, whatsappId: ticket.whatsappId, status: userId !== null ? 'open' : 'pending',
+        previousQueueId: ticket.queueId, previousUserId: ticket.userId, previousWhatsappId: ticket.whatsappId,
+      },
+    },
+    { type: 'FlowDetached', data: { ticketId: ticket.id, executionId, reason: 'handedOver' } },
+  ];
+}
+
 const holds = (state: ContactStreamState, ticketId: number, executionId: string) => {
   const ticket = state.tickets.get(ticketId);
   return ticket && ticket.flow === executionId && ticket.status === 'pending' && ticket.userId === null ? ticket : undefined;
@@ -63,8 +80,11 @@ export const ticketFlowRules: RuleFamily<TicketFlowCommand, ContactStreamDomainE
   decide: {
     SendFlowMessages(command, state) {
       const ticket = holds(state, command.ticketId, command.executionId);
-      if (!ticket) return [];
-      return command.messages
+      if (!ticket) {
+        // Let go already (a person took it …): nothing to send; a detach still clears a hold that is left.
+        return command.then?.type === 'detach' ? ticketFlowRules.decide.DetachFlow!({ type: 'DetachFlow', ticketId: command.ticketId, executionId: command.executionId, reason: command.then.reason }, state) : [];
+      }
+      const sends: ContactStreamDomainEvent[] = command.messages
         .filter((m) => !state.outbound.has(m.messageId))
         .map((m) => ({
           type: 'MessageQueued' as const,
@@ -73,22 +93,14 @@ export const ticketFlowRules: RuleFamily<TicketFlowCommand, ContactStreamDomainE
             ...(m.mediaType && m.mediaUrl ? { mediaType: m.mediaType, mediaUrl: m.mediaUrl, ...(m.voice ? { voice: true } : {}) } : {}),
           },
         }));
+      const then = command.then;
+      if (!then) return sends;
+      if (then.type === 'detach') return [...sends, { type: 'FlowDetached', data: { ticketId: ticket.id, executionId: command.executionId, reason: then.reason } }];
+      return [...sends, ...handOverEvents(ticket, command.executionId, then.queueId, then.userId)];
     },
     HandOverFromFlow(command, state) {
       const ticket = holds(state, command.ticketId, command.executionId);
-      if (!ticket) return [];
-      return [
-        {
-          type: 'TicketTransferred',
-          data: {
-            ticketId: ticket.id, queueId: command.queueId ?? ticket.queueId, userId: command.userId, whatsappId: ticket.whatsappId,
-            // Handed to a person: the ticket is theirs (open); to a queue: it waits there for one.
-            status: command.userId !== null ? 'open' : 'pending',
-            previousQueueId: ticket.queueId, previousUserId: ticket.userId, previousWhatsappId: ticket.whatsappId,
-          },
-        },
-        { type: 'FlowDetached', data: { ticketId: ticket.id, executionId: command.executionId, reason: 'handedOver' } },
-      ];
+      return ticket ? handOverEvents(ticket, command.executionId, command.queueId, command.userId) : [];
     },
     DetachFlow(command, state) {
       if (state.tickets.get(command.ticketId)?.flow !== command.executionId) return [];

@@ -11,7 +11,7 @@ import {
   type TicketFlowEvent,
 } from '@atendo/contracts';
 import { mediaKey, type BlobStore } from '@atendo/api';
-import { handleCommand, loadState, nameBasedUuid, StateCache, type CommandContext, type ContactStreamService, type EventStore, type FlowOutgoing, type FlowSecrets, type Migration } from '@atendo/core';
+import { handleCommand, loadState, nameBasedUuid, StateCache, type CommandContext, type ContactStreamService, type EventStore, type FlowOutgoing, type FlowTurnEnd, type FlowSecrets, type Migration } from '@atendo/core';
 import { flowExecution, type FlowCommand, type FlowExecutionState, type PluginRegistry } from '@atendo/flow-engine';
 import { FlowQueries, readCheckpoint } from '@atendo/read';
 import type { Logger } from '../logger.js';
@@ -66,7 +66,16 @@ export interface FlowRunnerOptions {
 /** Events of a customer's conversation the runner acts on. */
 const CONVERSATION_TYPES = new Set(['FlowRequested', 'FlowReplyRouted', 'TicketAccepted', 'TicketResolved', 'TicketTransferred', 'TicketDeleted']);
 /** Events of an execution the runner acts on. */
-const EXECUTION_TYPES = new Set(['TicketHandedOver', 'EffectRequested', 'FlowFinished', 'FlowFailed']);
+const RUN_TYPES = new Set(['MessagesRequested', 'TicketHandedOver', 'EffectRequested', 'FlowFinished', 'FlowFailed']);
+
+/** A run's events in a row, as one turn: what it sends, then how it ended (handed over, finished, failed), its outside calls. */
+interface Turn {
+  run: Run;
+  sends: RecordedEvent[];
+  handOver?: RecordedEvent;
+  end?: RecordedEvent;
+  effects: RecordedEvent[];
+}
 /** Conversations acted on side by side. */
 const LANES = 16;
 
@@ -178,36 +187,44 @@ export class FlowRunner {
 
   /**
    * Acts on a batch, then moves the checkpoint. Each conversation's events (its own, and its runs') are acted on in
-   * log order; conversations side by side, a few at a time. What one decision of a run asks to send is sent as one
-   * command, before anything else that decision asks (a hand-over must not come before the last words).
+   * log order; conversations side by side, a few at a time. What a run's decisions in a row ask of the conversation
+   * (messages, then a hand-over or its end) is one command, so the last words always come before the hand-over.
    */
   private async dispatch(batch: RecordedEvent[]): Promise<void> {
-    const lanes = new Map<string, Array<RecordedEvent | RecordedEvent[]>>();
-    let sends: { lane: string; events: RecordedEvent[] } | null = null;
+    const lanes = new Map<string, Array<RecordedEvent | Turn>>();
     for (const event of batch) {
-      const execution = EXECUTION_TYPES.has(event.type) || event.type === 'MessagesRequested';
-      if (!CONVERSATION_TYPES.has(event.type) && !execution) continue;
-      const lane = execution ? ((await this.runOf(executionOf(event)))?.conversation ?? event.streamId) : event.streamId;
+      const ofRun = RUN_TYPES.has(event.type);
+      if (!CONVERSATION_TYPES.has(event.type) && !ofRun) continue;
+      const run = ofRun ? await this.runOf(executionOf(event)) : undefined;
+      if (ofRun && !run) continue;
+      const lane = run?.conversation ?? event.streamId;
       const queue = lanes.get(lane) ?? [];
       lanes.set(lane, queue);
-      // Sends of one stream in a row (one decision, or decisions back to back) travel together.
-      if (event.type === 'MessagesRequested') {
-        if (sends && sends.lane === lane && sends.events[0]!.streamId === event.streamId && queue.at(-1) === sends.events) sends.events.push(event);
-        else {
-          sends = { lane, events: [event] };
-          queue.push(sends.events);
-        }
+      if (!run) {
+        queue.push(event);
         continue;
       }
-      queue.push(event);
+      // The run's events in a row make one turn (a turn that has ended takes nothing more).
+      const last = queue.at(-1);
+      const turn = last && !('type' in last) && last.run === run && !last.end ? last : { run, sends: [], effects: [] as RecordedEvent[] };
+      if (turn !== last) queue.push(turn);
+      if (event.type === 'MessagesRequested') turn.sends.push(event);
+      else if (event.type === 'EffectRequested') turn.effects.push(event);
+      else if (event.type === 'TicketHandedOver') turn.handOver = event;
+      else turn.end = event;
     }
+    const ended: string[] = [];
     const work = [...lanes.values()];
     const worker = async () => {
       for (let items = work.shift(); items; items = work.shift()) {
-        for (const item of items) await this.untilDone(item);
+        for (const item of items) {
+          await this.untilDone(item);
+          if (!('type' in item) && item.end) ended.push(item.run.executionId);
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(LANES, work.length) }, worker));
+    if (ended.length) await this.options.knex('flow_runs').whereIn('execution_id', ended).update({ ended: true });
     const last = batch[batch.length - 1]!.position;
     await this.options.knex.raw(
       `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES (?, ?, ?)
@@ -216,48 +233,57 @@ export class FlowRunner {
     );
   }
 
-  /** Acts on an event (or a run's sends) until it is done: every command is idempotent, so a retry repeats nothing. */
-  private async untilDone(item: RecordedEvent | RecordedEvent[]): Promise<void> {
-    const first = Array.isArray(item) ? item[0]! : item;
+  /** Acts on an event (or a run's turn) until it is done: every command is idempotent, so a retry repeats nothing. */
+  private async untilDone(item: RecordedEvent | Turn): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        if (Array.isArray(item)) await this.send(item);
-        else await this.react(item);
+        if ('type' in item) await this.react(item);
+        else await this.turn(item);
         return;
       } catch (err) {
         if (!this.running) throw err;
-        this.options.log.warn({ err, eventId: first.id, type: first.type, attempt }, 'flow runner could not act on an event; trying again');
+        const first = 'type' in item ? item : (item.sends[0] ?? item.handOver ?? item.end ?? item.effects[0]);
+        this.options.log.warn({ err, eventId: first?.id, type: first?.type, attempt }, 'flow runner could not act on an event; trying again');
         await new Promise((r) => setTimeout(r, Math.min(30_000, 100 * 2 ** Math.min(attempt, 8))));
       }
     }
   }
 
-  /** A run's sends (one or more `MessagesRequested` in a row): one command on its conversation, each message's id from its event. */
-  private async send(events: RecordedEvent[]): Promise<void> {
-    const run = await this.runOf(executionOf(events[0]!));
-    if (!run) return;
-    const messages: FlowOutgoing[] = events.flatMap((event) =>
+  /**
+   * What a run asked of its conversation in a row of decisions: its messages (each id derived from its event), then a
+   * hand-over or the ticket let go when it ended, as one command; and its outside calls.
+   */
+  private async turn({ run, sends, handOver, end, effects }: Turn): Promise<void> {
+    const cause = sends.at(-1) ?? handOver ?? end ?? effects[0]!;
+    const context: CommandContext = { actor: { type: 'system', name: 'flows' }, correlationId: cause.metadata.correlationId, causationId: cause.id };
+    const messages: FlowOutgoing[] = sends.flatMap((event) =>
       (event.data as Extract<FlowExecutionEvent, { type: 'MessagesRequested' }>['data']).messages.map((m, i) => ({
         messageId: nameBasedUuid(`atendo:flow-message:${event.id}:${i}`),
         body: m.kind === 'text' ? m.body : m.caption,
         ...(m.kind === 'media' ? { mediaType: m.mediaType as MediaType, mediaUrl: m.url, ...(m.voice ? { voice: true } : {}) } : {}),
       })),
     );
-    const last = events[events.length - 1]!;
-    const context: CommandContext = { actor: { type: 'system', name: 'flows' }, correlationId: last.metadata.correlationId, causationId: last.id };
-    const result = await this.options.conversations.execute(run.conversation, { type: 'SendFlowMessages', ticketId: run.ticketId, executionId: run.executionId, messages }, context);
-    // Refused: the ticket is no longer this run's (a person took it): the run stops.
-    if (result.events.length === 0 && result.state.tickets.get(run.ticketId)?.flow !== run.executionId) await this.execute(run, context, () => ({ type: 'StopFlow' }));
+    const finished = end ? ({ type: end.type, data: end.data } as Extract<FlowExecutionEvent, { type: 'FlowFinished' | 'FlowFailed' }>) : undefined;
+    if (finished?.type === 'FlowFailed') this.options.log.warn({ executionId: run.executionId, code: finished.data.code, nodeId: finished.data.nodeId, reason: finished.data.message }, 'a flow failed');
+    const then: FlowTurnEnd | undefined = handOver
+      ? { type: 'handOver', ...(handOver.data as { queueId: number | null; userId: number | null }) }
+      : finished
+        ? { type: 'detach', reason: finished.type === 'FlowFailed' ? 'failed' : finished.data.reason === 'stopped' ? 'person' : 'finished' }
+        : undefined;
+    if (messages.length > 0 || then) {
+      const result = await this.options.conversations.execute(run.conversation, { type: 'SendFlowMessages', ticketId: run.ticketId, executionId: run.executionId, messages, ...(then ? { then } : {}) }, context);
+      // Refused: the ticket is no longer this run's (a person took it): the run stops, if it still runs.
+      if (result.events.length === 0 && !end && result.state.tickets.get(run.ticketId)?.flow !== run.executionId) await this.execute(run, context, () => ({ type: 'StopFlow' }));
+    }
+    for (const e of effects) {
+      const data = e.data as Extract<FlowExecutionEvent, { type: 'EffectRequested' }>['data'];
+      this.perform(run, data.waitId, data.name, data.input, context);
+    }
   }
 
   private async react(event: RecordedEvent): Promise<void> {
     const companyId = event.metadata.companyId;
     const context: CommandContext = { actor: { type: 'system', name: 'flows' }, correlationId: event.metadata.correlationId, causationId: event.id };
-    if (EXECUTION_TYPES.has(event.type)) {
-      const run = await this.runOf(executionOf(event));
-      if (!run) return;
-      return this.fromExecution(run, { type: event.type, data: event.data } as FlowExecutionEvent, context);
-    }
     const e = { type: event.type, data: event.data } as TicketFlowEvent | { type: 'TicketAccepted' | 'TicketResolved' | 'TicketTransferred' | 'TicketDeleted'; data: { ticketId: number } };
     switch (e.type) {
       case 'FlowRequested': {
@@ -292,29 +318,6 @@ export class FlowRunner {
           if (run) await this.execute(run, context, () => ({ type: 'StopFlow' }));
         }
       }
-    }
-  }
-
-  /** What an execution asked for, carried out on the conversation (or by a plugin, for an outside call). */
-  private async fromExecution(run: Run, e: FlowExecutionEvent, context: CommandContext): Promise<void> {
-    const conversations = this.options.conversations;
-    switch (e.type) {
-      case 'TicketHandedOver':
-        await conversations.execute(run.conversation, { type: 'HandOverFromFlow', ticketId: run.ticketId, executionId: run.executionId, queueId: e.data.queueId, userId: e.data.userId }, context);
-        return;
-      case 'FlowFinished':
-      case 'FlowFailed':
-        if (e.type === 'FlowFailed') this.options.log.warn({ executionId: run.executionId, code: e.data.code, nodeId: e.data.nodeId, reason: e.data.message }, 'a flow failed');
-        if (e.type === 'FlowFailed' || e.data.reason !== 'handedOver') {
-          await conversations.execute(run.conversation, { type: 'DetachFlow', ticketId: run.ticketId, executionId: run.executionId, reason: e.type === 'FlowFailed' ? 'failed' : e.data.reason === 'stopped' ? 'person' : 'finished' }, context);
-        }
-        await this.options.knex('flow_runs').where({ execution_id: run.executionId }).update({ ended: true });
-        return;
-      case 'EffectRequested':
-        this.perform(run, e.data.waitId, e.data.name, e.data.input, context);
-        return;
-      default:
-        return;
     }
   }
 
