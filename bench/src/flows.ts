@@ -1,5 +1,7 @@
 import type { FlowGraph, FlowTriggers } from '@atendo/contracts';
+import { flowExecutionStream } from '@atendo/contracts';
 import { flowCampaignDecider, flowCampaignStream, flowDecider, flowStream, handleCommand } from '@atendo/core';
+import { flowExecution } from '@atendo/flow-engine';
 import { createLogger, loadConfig, startAtendo } from '@atendo/runtime';
 
 export interface FlowBenchResult {
@@ -16,6 +18,9 @@ export interface FlowBenchResult {
   /** From the first reply to every execution finished. */
   replySeconds: number;
   replyStepsPerSecond: number;
+  /** The same executions decided by the engine and appended straight to the log, 16 at a time. */
+  engineSeconds: number;
+  engineStepsPerSecond: number;
 }
 
 const node = (id: string, type: string, data: Record<string, unknown>): FlowGraph['nodes'][number] => ({ id, type, position: { x: 0, y: 0 }, data });
@@ -100,6 +105,8 @@ export async function flowSteps(url: string, options: { executions: number; conc
     await send(() => 'Quero pedir');
     say(`  phrases recorded after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await waitFor('waiting on a reply', "SELECT count(*) AS n FROM flow_executions WHERE wait_kind = 'reply'", options.executions);
+    // And every greeting and question queued on its conversation (what the customer's phone is sent).
+    await waitFor('greetings queued', "SELECT count(*) AS n FROM events WHERE event_type = 'MessageQueued'", options.executions * 4);
     const startSeconds = (Date.now() - started) / 1000;
     const waiting = await count("SELECT count(*) AS n FROM flow_executions WHERE status = 'running' AND wait_kind = 'reply'");
     const rssMiB = process.memoryUsage().rss / 2 ** 20;
@@ -108,8 +115,30 @@ export async function flowSteps(url: string, options: { executions: number; conc
     await send((i) => (i % 2 ? 'uma pizza grande' : 'um pastel'));
     say(`  replies recorded after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await waitFor('finished', "SELECT count(*) AS n FROM flow_executions WHERE status = 'ended'", options.executions);
+    // And the last words queued and every ticket let go by its run.
+    await waitFor('tickets let go', "SELECT count(*) AS n FROM events WHERE event_type = 'FlowDetached'", options.executions);
+    await waitFor('goodbyes queued', "SELECT count(*) AS n FROM events WHERE event_type = 'MessageQueued'", options.executions * 6);
     const replySeconds = (Date.now() - started) / 1000;
-    const entered = await count("SELECT count(*) AS n FROM events WHERE event_type = 'BlockEntered'");
+    say(`  all finished after ${replySeconds.toFixed(1)} s; the engine alone`);
+
+    // The engine alone: the same flow's executions decided and appended straight to the log (no conversation, no
+    // read model in the way): what the runner's own work costs per step.
+    const decider = flowExecution({ registry: app.plugins });
+    const version = { flowId, version: 1, graph };
+    started = Date.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: options.concurrency ?? 16 }, async () => {
+        for (let i = next++; i < options.executions; i = next++) {
+          const stream = flowExecutionStream(companyId, `engine-${i}`);
+          const at = new Date().toISOString();
+          await handleCommand(app.store, decider, stream, { type: 'StartFlow', executionId: `engine-${i}`, flow: version, ticketId: i, contactId: i, variables: { firstName: 'Ana' }, at }, actor);
+          await handleCommand(app.store, decider, stream, { type: 'ReceiveReply', flow: version, message: { id: `r-${i}`, body: 'pizza' }, at }, actor);
+        }
+      }),
+    );
+    const engineSeconds = (Date.now() - started) / 1000;
+    const entered = await count("SELECT count(*) AS n FROM events WHERE event_type = 'BlockEntered' AND stream_id NOT LIKE 'flowExecution-%.engine-%'");
     if (entered !== options.executions * (stepsToWait + stepsAfterReply)) throw new Error(`expected ${options.executions * (stepsToWait + stepsAfterReply)} blocks entered, found ${entered}`);
     return {
       executions: options.executions,
@@ -121,6 +150,8 @@ export async function flowSteps(url: string, options: { executions: number; conc
       rssMiB,
       replySeconds,
       replyStepsPerSecond: Math.round((options.executions * stepsAfterReply) / replySeconds),
+      engineSeconds,
+      engineStepsPerSecond: Math.round((options.executions * (stepsToWait + stepsAfterReply)) / engineSeconds),
     };
   } finally {
     await app.stop();

@@ -52,7 +52,7 @@ import { InProcessBus } from './bus/inProcessBus.js';
 import type { Config, Role } from './config.js';
 import { resolveDatabase, type Database } from './db/database.js';
 import { availableChannels, openChannels, whatsappAuthKey } from './gateway/channels.js';
-import { discoverPlugins } from '@atendo/flow-engine';
+import { discoverPlugins, type PluginRegistry } from '@atendo/flow-engine';
 import { fileURLToPath } from 'node:url';
 import { Gateway } from './gateway/gateway.js';
 import { ParkedInbound } from './gateway/parkedInbound.js';
@@ -88,6 +88,8 @@ export interface Atendo {
   gateway: Gateway | undefined;
   /** The customers' conversations (commands on their streams). */
   conversations: ContactStreamService;
+  /** The flow block types this process runs (discovered at start). */
+  plugins: PluginRegistry;
   /** The jobs role's processes (timers …), by name; empty without the role. */
   processes: Map<string, FeatureProcess>;
   /** Media files: the blob store and the signer of their URLs. */
@@ -329,7 +331,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       log.info({ url }, 'api role listening');
     }
 
-    return { config, log, database, knex, store, bus, projectors, http: server, realtime, gateway, processes, conversations: conversationService, media, url, simulatorUrl, jwtSecret, seeded, readYourWrites, stop };
+    return { config, log, database, knex, store, bus, projectors, http: server, realtime, gateway, plugins, processes, conversations: conversationService, media, url, simulatorUrl, jwtSecret, seeded, readYourWrites, stop };
   } catch (error) {
     await stop();
     throw error;

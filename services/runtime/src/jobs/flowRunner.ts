@@ -98,6 +98,7 @@ export class FlowRunner {
   private readonly decider;
   private readonly cache = new StateCache<FlowExecutionState>(20_000);
   private readonly versions = new Map<string, Promise<FlowVersion | null>>();
+  private readonly latestVersions = new Map<string, { at: number; version: Promise<FlowVersion | null> }>();
   private readonly lock: LeaderLock;
   private readonly clock: () => Date;
   private subscription: { stop(): Promise<void> } | null = null;
@@ -290,7 +291,7 @@ export class FlowRunner {
         const { executionId, flowId, ticketId } = e.data;
         const run: Run = { executionId, companyId, ticketId, conversation: event.streamId };
         await this.options.knex('flow_runs').insert({ execution_id: executionId, company_id: companyId, ticket_id: ticketId, conversation: event.streamId }).onConflict('execution_id').ignore();
-        const flow = await this.flows.graph(companyId, flowId);
+        const flow = await this.latest(companyId, flowId);
         if (!flow) {
           await this.options.conversations.execute(run.conversation, { type: 'DetachFlow', ticketId, executionId, reason: 'failed' }, context);
           return;
@@ -449,6 +450,19 @@ export class FlowRunner {
 
   private load(run: Run) {
     return loadState(this.options.store, this.decider, flowExecutionStream(run.companyId, run.executionId), this.cache);
+  }
+
+  /** A flow's latest version, read at most once a second per flow (a burst of phrases reads it once). */
+  private latest(companyId: number, flowId: number): Promise<FlowVersion | null> {
+    const key = `${companyId}:${flowId}`;
+    const now = Date.now();
+    const known = this.latestVersions.get(key);
+    if (known && now - known.at < 1_000) return known.version;
+    const version = this.flows.graph(companyId, flowId);
+    this.latestVersions.set(key, { at: now, version });
+    version.catch(() => this.latestVersions.delete(key));
+    if (this.latestVersions.size > 5_000) this.latestVersions.delete(this.latestVersions.keys().next().value!);
+    return version;
   }
 
   /** The version the run started on (published versions never change: kept once read). */
