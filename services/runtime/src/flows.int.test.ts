@@ -247,4 +247,30 @@ describe('flows through the simulator', () => {
     expect((await h.api<Flow>(`/flowbuilder/flow/${theirs.id}`, { token: tokenB })).body).toMatchObject({ flow: { name: 'Fluxo da B', version: 0 } });
     expect((await h.api<FlowCampaign>(`/flowcampaign/${theirCampaign.id}`, { token: tokenB })).body.name).toBe('Da B');
   });
+
+  it("a content block's interval holds the messages after it back that long, and the hand-over comes after them", async () => {
+    const cards = [
+      { type: 'message', value: 'Veja nosso cardápio:' },
+      { type: 'interval', value: '2' },
+      { type: 'message', value: 'Pizza de calabresa' },
+    ].map((c, i) => ({ number: `${c.type}${i + 1}`, original: '', record: false, ...c }));
+    const flow = await saved('Cardápio', {
+      nodes: [node('1', 'start', {}), node('menu', 'content', { seq: cards.map((c) => c.number), elements: cards }), node('handover', 'ticket', { queue: { id: vendas.id, name: vendas.name } })],
+      connections: [edge('1', 'default', 'menu'), edge('menu', 'default', 'handover')],
+    });
+    await h.api('/flowcampaign', { token, body: { name: 'Cardápio', flowId: flow.id, whatsappId: connectionId, phrase: 'cardapio' } });
+    await new Promise((r) => setTimeout(r, 1_100));
+    const eva = customer();
+    const sent = Date.now();
+    expect(await eva.says('Cardápio', 1)).toEqual(['Veja nosso cardápio:']);
+    // Not yet: the pause is 2 s, and the ticket stays the flow's until its last words are out.
+    expect((await eva.ticket()).queueId).toBeNull();
+    const later = await eventually(async () => {
+      const all = ((await (await fetch(`${h.simulator.url}/simulator/sessions/${connectionId}/customers/${eva.number}/messages`)).json()) as { messages: Array<{ sender: string; body: string; timestamp?: number }> }).messages.filter((m) => m.sender === 'platform');
+      expect(all.map((m) => m.body)).toEqual(['Veja nosso cardápio:', 'Pizza de calabresa']);
+      return Date.now();
+    }, 15_000);
+    expect(later - sent).toBeGreaterThanOrEqual(2_000);
+    await eventually(async () => expect(await eva.ticket()).toMatchObject({ queueId: vendas.id, status: 'pending' }));
+  });
 });

@@ -38,6 +38,17 @@ export const flowRunMigrations: Migration[] = [
       `),
     down: (knex) => knex.raw('DROP TABLE flow_runs'),
   },
+  {
+    name: '202611271804_flow_deferred_sends',
+    up: (knex) =>
+      knex.raw(`
+        CREATE TABLE flow_deferred_sends (
+          id text PRIMARY KEY, execution_id text NOT NULL, due_at timestamptz NOT NULL, messages jsonb NOT NULL, then_do jsonb
+        );
+        CREATE INDEX flow_deferred_sends_due ON flow_deferred_sends (due_at);
+      `),
+    down: (knex) => knex.raw('DROP TABLE flow_deferred_sends'),
+  },
 ];
 
 interface Run {
@@ -77,7 +88,7 @@ interface Turn {
   effects: RecordedEvent[];
 }
 /** Conversations acted on side by side. */
-const LANES = 16;
+const LANES = 32;
 
 /** The execution's id from its stream (`flowExecution-{companyId}.{id}`). */
 const executionOf = (event: RecordedEvent) => event.streamId.slice(event.streamId.indexOf('.') + 1);
@@ -150,7 +161,7 @@ export class FlowRunner {
       try {
         if (await this.lock.held()) {
           if (!this.subscription) await this.follow();
-          const fired = await this.fireDue();
+          const fired = (await this.fireDue()) + (await this.sendDeferred());
           if (fired > 0) wait = 0;
           else {
             // Only waits fired a moment ago are due (the read model catches up): the next tick.
@@ -178,7 +189,7 @@ export class FlowRunner {
     this.subscription = this.options.store.subscribe(
       {
         after,
-        maxCount: 200,
+        maxCount: 1_000,
         onState: (state) => (state.status === 'retrying' ? this.options.log.warn({ err: state.error }, 'flow runner cannot read the log; retrying') : undefined),
         onError: (err) => this.options.log.fatal({ err }, 'flow runner stopped following the log'),
       },
@@ -257,13 +268,19 @@ export class FlowRunner {
   private async turn({ run, sends, handOver, end, effects }: Turn): Promise<void> {
     const cause = sends.at(-1) ?? handOver ?? end ?? effects[0]!;
     const context: CommandContext = { actor: { type: 'system', name: 'flows' }, correlationId: cause.metadata.correlationId, causationId: cause.id };
-    const messages: FlowOutgoing[] = sends.flatMap((event) =>
+    const all = sends.flatMap((event) =>
       (event.data as Extract<FlowExecutionEvent, { type: 'MessagesRequested' }>['data']).messages.map((m, i) => ({
-        messageId: nameBasedUuid(`atendo:flow-message:${event.id}:${i}`),
-        body: m.kind === 'text' ? m.body : m.caption,
-        ...(m.kind === 'media' ? { mediaType: m.mediaType as MediaType, mediaUrl: m.url, ...(m.voice ? { voice: true } : {}) } : {}),
+        delayMs: m.delayMs ?? 0,
+        message: {
+          messageId: nameBasedUuid(`atendo:flow-message:${event.id}:${i}`),
+          body: m.kind === 'text' ? m.body : m.caption,
+          ...(m.kind === 'media' ? { mediaType: m.mediaType as MediaType, mediaUrl: m.url, ...(m.voice ? { voice: true } : {}) } : {}),
+        } as FlowOutgoing,
       })),
     );
+    // Messages after a pause (a content block's interval) wait in a table for their time, the run's end with them.
+    const firstPause = all.findIndex((m) => m.delayMs > 0);
+    const messages = (firstPause < 0 ? all : all.slice(0, firstPause)).map((m) => m.message);
     const finished = end ? ({ type: end.type, data: end.data } as Extract<FlowExecutionEvent, { type: 'FlowFinished' | 'FlowFailed' }>) : undefined;
     if (finished?.type === 'FlowFailed') this.options.log.warn({ executionId: run.executionId, code: finished.data.code, nodeId: finished.data.nodeId, reason: finished.data.message }, 'a flow failed');
     const then: FlowTurnEnd | undefined = handOver
@@ -271,8 +288,21 @@ export class FlowRunner {
       : finished
         ? { type: 'detach', reason: finished.type === 'FlowFailed' ? 'failed' : finished.data.reason === 'stopped' ? 'person' : 'finished' }
         : undefined;
-    if (messages.length > 0 || then) {
-      const result = await this.options.conversations.execute(run.conversation, { type: 'SendFlowMessages', ticketId: run.ticketId, executionId: run.executionId, messages, ...(then ? { then } : {}) }, context);
+    if (firstPause >= 0) {
+      let at = Date.parse(cause.metadata.occurredAt);
+      const chunks: Array<{ at: number; messages: FlowOutgoing[] }> = [];
+      for (const m of all.slice(firstPause)) {
+        if (m.delayMs > 0 || chunks.length === 0) chunks.push({ at: (at += m.delayMs), messages: [] });
+        chunks.at(-1)!.messages.push(m.message);
+      }
+      await this.options.knex('flow_deferred_sends')
+        .insert(chunks.map((c, i) => ({ id: `${cause.id}:${i}`, execution_id: run.executionId, due_at: new Date(c.at), messages: JSON.stringify(c.messages), then_do: i === chunks.length - 1 && then ? JSON.stringify(then) : null })))
+        .onConflict('id')
+        .ignore();
+    }
+    const now = firstPause >= 0 ? undefined : then;
+    if (messages.length > 0 || now) {
+      const result = await this.options.conversations.execute(run.conversation, { type: 'SendFlowMessages', ticketId: run.ticketId, executionId: run.executionId, messages, ...(now ? { then: now } : {}) }, context);
       // Refused: the ticket is no longer this run's (a person took it): the run stops, if it still runs.
       if (result.events.length === 0 && !end && result.state.tickets.get(run.ticketId)?.flow !== run.executionId) await this.execute(run, context, () => ({ type: 'StopFlow' }));
     }
@@ -421,6 +451,22 @@ export class FlowRunner {
       if (result > 0) fired++;
     }
     return fired;
+  }
+
+  /** Sends the messages whose pause is over, in their order, each run's end after its last ones; answers how many. */
+  async sendDeferred(): Promise<number> {
+    const rows = (await this.options.knex('flow_deferred_sends').where('due_at', '<=', this.clock()).orderBy([{ column: 'due_at' }, { column: 'id' }]).limit(200)) as Array<{
+      id: string; execution_id: string; messages: FlowOutgoing[]; then_do: FlowTurnEnd | null;
+    }>;
+    for (const row of rows) {
+      const run = await this.runOf(row.execution_id);
+      if (run) {
+        const context: CommandContext = { actor: { type: 'system', name: 'flows' } };
+        await this.options.conversations.execute(run.conversation, { type: 'SendFlowMessages', ticketId: run.ticketId, executionId: run.executionId, messages: row.messages, ...(row.then_do ? { then: row.then_do } : {}) }, context);
+      }
+      await this.options.knex('flow_deferred_sends').where({ id: row.id }).delete();
+    }
+    return rows.length;
   }
 
   /** Decides a command on the run's execution stream; answers how many events it wrote. */
