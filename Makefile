@@ -5,7 +5,7 @@ WEB_SOURCES := $(shell find web/src web/scripts web/index.html web/vite.config.t
 
 .PHONY: run test test-int typecheck bench install build browser clean
 
-$(NODE_MODULES_STAMP): package.json package-lock.json $(wildcard */package.json) $(wildcard services/*/package.json)
+$(NODE_MODULES_STAMP): package.json package-lock.json $(wildcard */package.json) $(wildcard services/*/package.json) $(wildcard plugins/*/package.json) $(wildcard flow-engine/examples/*/package.json)
 	npm ci --no-audit --no-fund
 	@touch $@
 

@@ -156,4 +156,45 @@ describe('a flow with outside services, through the simulator', () => {
     const log = JSON.stringify((await h.atendo.knex('events').select('data')).map((r: { data: unknown }) => r.data));
     expect(log).not.toContain('sk-local-test-4321');
   });
+
+  it('the example outside plugin (an HTTP request block, installed as a package) runs in a flow with no change to the product', { timeout: 60_000 }, async () => {
+    const prices = await localServer((path) => ({ item: decodeURIComponent(path.split('item=')[1] ?? ''), price: { value: '42,00' } }));
+    try {
+      const node = (id: string, type: string, data: Record<string, unknown>): FlowGraph['nodes'][number] => ({ id, type, position: { x: 0, y: 0 }, data });
+      const graph: FlowGraph = {
+        nodes: [
+          node('1', 'start', {}),
+          node('item', 'question', { typebotIntegration: { message: 'Qual item?', answerKey: 'item' } }),
+          node('price', 'http-request', { method: 'GET', url: `${prices.url}/price?item={{item}}`, headers: [], body: '', saveAs: 'preco', jsonPath: 'price.value', timeoutSeconds: 5 }),
+          node('ok', 'message', { label: '{{item}} custa R$ {{preco}}.', typingMs: 0 }),
+          node('down', 'message', { label: 'Consulta indisponível.', typingMs: 0 }),
+        ],
+        connections: [
+          { source: '1', sourceHandle: 'default', target: 'item' },
+          { source: 'item', sourceHandle: 'default', target: 'price' },
+          { source: 'price', sourceHandle: 'success', target: 'ok' },
+          { source: 'price', sourceHandle: 'error', target: 'down' },
+        ],
+      };
+      const blocks = (await h.api<{ blocks: Array<{ type: string; fields: unknown[] }> }>('/flowbuilder/blocks', { token })).body.blocks;
+      expect(blocks.find((b) => b.type === 'http-request')?.fields.length).toBeGreaterThan(3);
+      const flow = (await h.api<Flow>('/flowbuilder', { token, body: { name: 'Preços' } })).body;
+      const saved = await h.api('/flowbuilder/flow', { token, body: { idFlow: flow.id, ...graph } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect((await h.api('/flowcampaign', { token, body: { name: 'Preços', flowId: flow.id, whatsappId: connectionId, phrase: 'preço' } })).status).toBe(201);
+      await new Promise((r) => setTimeout(r, 1_100));
+      const number = '5581999990002';
+      const phone = async () =>
+        ((await (await fetch(`${h.simulator.url}/simulator/sessions/${connectionId}/customers/${number}/messages`)).json()) as { messages: Array<{ sender: string; body: string }> }).messages
+          .filter((m) => m.sender === 'platform')
+          .map((m) => m.body);
+      await h.customerSays(number, 'Preço', 'Rui', connectionId);
+      await eventually(async () => expect(await phone()).toEqual(['Qual item?']), 15_000);
+      await h.customerSays(number, 'pão de queijo', 'Rui', connectionId);
+      await eventually(async () => expect(await phone()).toEqual(['Qual item?', 'pão de queijo custa R$ 42,00.']), 15_000);
+      expect(prices.seen[0]!.path).toBe('/price?item=p%C3%A3o%20de%20queijo');
+    } finally {
+      await prices.close();
+    }
+  });
 });

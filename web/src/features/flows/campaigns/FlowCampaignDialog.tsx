@@ -85,7 +85,10 @@ export function FlowCampaignDialog({ editing, onSaved, onClose }: FlowCampaignDi
           id={id}
           data-testid={id}
           fill
-          {...formik.getFieldProps(name)}
+          name={name}
+          value={formik.values[name]}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
           aria-invalid={error ? true : undefined}
           className={error ? 'flow-campaign-select-invalid' : undefined}
           options={[{ value: '', label: t('flowCampaigns.form.choose') }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}

@@ -21,7 +21,7 @@ export function SaveProblems({ problems, labelOf, onShow, onDismiss }: SaveProbl
         {problems.map((problem, index) => (
           <li key={index} data-testid="flow-save-problem">
             {problem.nodeId ? (
-              <Button variant="link" text={labelOf(problem.nodeId)} onClick={() => onShow(problem.nodeId!)} />
+              <Button variant="minimal" size="small" text={labelOf(problem.nodeId)} onClick={() => onShow(problem.nodeId!)} />
             ) : (
               <strong>{t('flows.editor.wholeFlow')}</strong>
             )}
