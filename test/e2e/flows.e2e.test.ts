@@ -74,6 +74,8 @@ describe('browser: flow builder', () => {
     await page.getByTestId('flow-block-submit').click();
     await block(page, 'question').waitFor();
 
+    // The canvas fits the new blocks into view: let it settle before dragging between them.
+    await page.waitForTimeout(500);
     const messageId = (await block(page, 'message').getAttribute('data-block-id'))!;
     const questionId = (await block(page, 'question').getAttribute('data-block-id'))!;
     await connect(page, block(page, 'start').locator('.flow-block-output'), block(page, 'message').locator('.flow-block-input'));

@@ -51,7 +51,10 @@ export function FlowEditorPage() {
   // A block added (or the first ones loaded) comes into view; the canvas never zooms in past 100 % to do it.
   const count = nodes.length;
   useEffect(() => {
-    if (count > 0) instance?.fitView({ maxZoom: 1, duration: 200 });
+    if (count === 0 || !instance) return undefined;
+    // After the new block is drawn and measured: a block without its size is left out of the fit.
+    const timer = setTimeout(() => instance.fitView({ maxZoom: 1 }), 60);
+    return () => clearTimeout(timer);
   }, [count, instance]);
 
   useEffect(() => {
