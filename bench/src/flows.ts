@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FlowGraph, FlowTriggers } from '@atendo/contracts';
 import { flowExecutionStream } from '@atendo/contracts';
 import { flowCampaignDecider, flowCampaignStream, flowDecider, flowStream, handleCommand } from '@atendo/core';
@@ -32,11 +36,22 @@ const node = (id: string, type: string, data: Record<string, unknown>): FlowGrap
  * role's runner starting the execution (its events appended), the messages queued on the conversation, the read
  * models following. A step is a block entered (`BlockEntered` in the log).
  */
-export async function flowSteps(url: string, options: { executions: number; concurrency?: number; log?: (line: string) => void }): Promise<FlowBenchResult> {
+export async function flowSteps(
+  url: string,
+  options: { executions: number; concurrency?: number; log?: (line: string) => void; /** The jobs role (the flow runner) in a process of its own. */ separateJobs?: boolean },
+): Promise<FlowBenchResult> {
   const say = options.log ?? (() => undefined);
   const env = { ADMIN_PASSWORD: 'Bench-pass-123', SUPER_ADMIN_PASSWORD: 'Bench-pass-123' };
-  const config = loadConfig({ DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', WEB_DIST: '/nonexistent', ...env });
-  const app = await startAtendo(config, { roles: ['read', 'jobs'], log: createLogger((process.env.BENCH_LOG_LEVEL as 'error' | undefined) ?? 'error'), env });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'atendo-bench-flows-'));
+  const config = loadConfig({ DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', WEB_DIST: '/nonexistent', DATA_DIR: dataDir, ...env });
+  const app = await startAtendo(config, { roles: options.separateJobs ? ['read'] : ['read', 'jobs'], log: createLogger((process.env.BENCH_LOG_LEVEL as 'error' | undefined) ?? 'error'), env });
+  // As at scale (deploy/README.md): the jobs role started the way an operator starts it, `atendo start --roles jobs`.
+  const jobs = options.separateJobs
+    ? spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../services/runtime/src/cli.ts'), 'start', '--roles', 'jobs'], {
+        env: { ...process.env, ...env, DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: 'false' },
+        stdio: 'ignore',
+      })
+    : undefined;
   try {
     const { companyId, whatsappId } = app.seeded!;
     const actor = { actor: { type: 'system' as const, name: 'bench' } };
@@ -154,6 +169,11 @@ export async function flowSteps(url: string, options: { executions: number; conc
       engineStepsPerSecond: Math.round((options.executions * (stepsToWait + stepsAfterReply)) / engineSeconds),
     };
   } finally {
+    if (jobs) {
+      jobs.kill('SIGTERM');
+      await new Promise((r) => jobs.once('exit', r));
+    }
     await app.stop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -64,6 +64,12 @@ export interface EffectContext {
   storeMedia(data: Uint8Array, mimeType: string, name: string): Promise<string>;
   /** The bytes behind a media URL (the contact's voice note …). */
   fetchMedia(url: string): Promise<Uint8Array>;
+  /**
+   * The fetch to reach what a block's configuration names (a tenant writes those addresses): use it instead of the
+   * global one. The runtime's refuses addresses inside its own network (loopback, private, cloud metadata) unless the
+   * installation allows them.
+   */
+  fetch: typeof fetch;
 }
 
 /**

@@ -61,10 +61,11 @@ function inputOf(testCase: BlockTestCase): BlockInput {
  * one is an error as the runtime's would be), the history from `history` (the last `limit` of it), and stored files
  * stay in `stored`, under the URL `storeMedia` answered (`memory://1/name` …), where `fetchMedia` finds them too.
  */
-export function effectContextForTest(options: { secrets?: Record<string, string>; history?: ConversationMessage[]; signal?: AbortSignal } = {}) {
+export function effectContextForTest(options: { secrets?: Record<string, string>; history?: ConversationMessage[]; signal?: AbortSignal; fetch?: typeof fetch } = {}) {
   const stored = new Map<string, { data: Uint8Array; mimeType: string }>();
   const context: EffectContext = {
     signal: options.signal ?? new AbortController().signal,
+    fetch: options.fetch ?? globalThis.fetch,
     companyId: 1,
     ticketId: 1,
     executionId: 'test-execution',

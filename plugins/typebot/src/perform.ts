@@ -30,7 +30,7 @@ export async function performTypebotChat(raw: unknown, context: EffectContext): 
       : [`/api/v1/sessions/${encodeURIComponent(input.sessionId)}/continueChat`, { message: input.message }];
   let response: Response;
   try {
-    response = await fetch(`${input.baseUrl}${path}`, {
+    response = await context.fetch(`${input.baseUrl}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),

@@ -225,7 +225,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     // The jobs role: each feature's processes (timers …) react to time by sending commands.
     const processes = new Map<string, FeatureProcess>();
     if (roles.includes('jobs')) {
-      const deps = { knex, databaseUrl: database.url, conversations: conversationService, log, clock: options.clock ?? (() => new Date()), store, plugins, secrets, media, ...(options.flowRandom ? { flowRandom: options.flowRandom } : {}) };
+      const deps = { knex, databaseUrl: database.url, conversations: conversationService, log, clock: options.clock ?? (() => new Date()), store, plugins, secrets, media, allowPrivateUrls: config.flowPrivateUrls, ...(options.flowRandom ? { flowRandom: options.flowRandom } : {}) };
       for (const process of features.flatMap((f) => f.processes?.(deps) ?? [])) {
         process.start();
         processes.set(process.name, process);

@@ -24,6 +24,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), WHATSAPP_AUTH_KEY: 'k'.repeat(44), FAKE_WHATSAPP_URL: 'ws://127.0.0.1:1' })).toThrow(/FAKE_WHATSAPP_URL/);
     expect(loadConfig({ JWT_SECRET: 'short-secret' }).jwtSecret).toBe('short-secret');
   });
+  it('lets flow blocks reach addresses inside the network outside production only, unless told', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), WHATSAPP_AUTH_KEY: 'k'.repeat(44) };
+    expect(loadConfig({}).flowPrivateUrls).toBe(true);
+    expect(loadConfig(prod).flowPrivateUrls).toBe(false);
+    expect(loadConfig({ ...prod, FLOW_PRIVATE_URLS: 'allow' }).flowPrivateUrls).toBe(true);
+    expect(loadConfig({ FLOW_PRIVATE_URLS: 'deny' }).flowPrivateUrls).toBe(false);
+    expect(() => loadConfig({ FLOW_PRIVATE_URLS: 'yes' })).toThrow(/FLOW_PRIVATE_URLS must be allow or deny/);
+  });
   it('reads which proxies to trust', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.2' }).trustProxy).toBe('10.0.0.0/8, 192.168.1.2');
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);

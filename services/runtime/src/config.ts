@@ -32,6 +32,8 @@ export interface Config {
   sendTimeoutMs: number;
   /** A send whose outcome stayed unknown this long (no ack settled it) is failed with the reason. */
   deliveryBoundMs: number;
+  /** Flow blocks may reach addresses inside this installation's network (FLOW_PRIVATE_URLS; default: not in production). */
+  flowPrivateUrls: boolean;
   /**
    * Encrypts the Baileys credentials at rest (WHATSAPP_AUTH_KEY: 32 bytes as hex or base64). Required in production;
    * elsewhere a key is kept in `{dataDir}/whatsapp-auth.key`.
@@ -153,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     simulatorPort: integer(env, 'SIMULATOR_PORT', integer(env, 'PORT', 8080) === 0 ? 0 : integer(env, 'PORT', 8080) + 1),
     sendTimeoutMs: integer(env, 'WHATSAPP_SEND_TIMEOUT_MS', 10_000, 1),
     deliveryBoundMs: integer(env, 'WHATSAPP_DELIVERY_BOUND_MS', 120_000, 1_000),
+    flowPrivateUrls: flowPrivateUrls(env.FLOW_PRIVATE_URLS, production),
     whatsappAuthKey: env.WHATSAPP_AUTH_KEY || undefined,
     waVersion: waVersion(env.WA_VERSION),
     gatewayId: env.GATEWAY_ID || env.NODE_ID || os.hostname(),
@@ -177,4 +180,11 @@ export function parseRoles(value: string | undefined): Role[] {
     if (!(ROLES as readonly string[]).includes(r)) throw new ConfigError(`Unknown role "${r}"; roles are ${ROLES.join(', ')}`);
   }
   return roles as Role[];
+}
+
+/** FLOW_PRIVATE_URLS: `allow` or `deny`; unset, allowed outside production (the simulator, local test servers) only. */
+function flowPrivateUrls(value: string | undefined, production: boolean): boolean {
+  if (value === undefined || value === '') return !production;
+  if (value === 'allow' || value === 'deny') return value === 'allow';
+  throw new ConfigError(`FLOW_PRIVATE_URLS must be allow or deny, not "${value}"`);
 }

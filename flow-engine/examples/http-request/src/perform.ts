@@ -12,8 +12,11 @@ export type PerformResult = { ok: true; value: HttpResponseValue } | { ok: false
 /** How much of a body is read; the rest is not even downloaded. */
 export const RESPONSE_BODY_LIMIT = 64 * 1024;
 
-/** `signal`: the runtime's own deadline, when it has one; the request's timeout applies as well. */
-export async function perform(request: HttpRequestInput, signal?: AbortSignal): Promise<PerformResult> {
+/**
+ * `signal`: the runtime's own deadline, when it has one; the request's timeout applies as well. `fetcher`: the
+ * runtime's fetch (which refuses addresses inside its network), else the global one.
+ */
+export async function perform(request: HttpRequestInput, signal?: AbortSignal, fetcher: typeof fetch = fetch): Promise<PerformResult> {
   const refused = whyRefused(request);
   if (refused) return { ok: false, error: `invalid request: ${refused}` };
 
@@ -29,7 +32,7 @@ export async function perform(request: HttpRequestInput, signal?: AbortSignal): 
   if (signal?.aborted) giveUp();
   signal?.addEventListener('abort', giveUp, { once: true });
   try {
-    const response = await fetch(request.url, {
+    const response = await fetcher(request.url, {
       method: request.method,
       headers: request.headers.map((h): [string, string] => [h.name, h.value]),
       body: request.method === 'GET' || request.body === null ? undefined : request.body,
@@ -51,7 +54,7 @@ export async function perform(request: HttpRequestInput, signal?: AbortSignal): 
  * thrown, and the runtime turns it into `{ ok: false, error }` (`performEffect`), the block then following `error`.
  */
 export async function performHttpRequest(input: unknown, context: EffectContext): Promise<HttpResponseValue> {
-  const result = await perform(input as HttpRequestInput, context.signal);
+  const result = await perform(input as HttpRequestInput, context.signal, context.fetch);
   if (!result.ok) throw new Error(result.error);
   return result.value;
 }

@@ -42,6 +42,8 @@ export interface ProcessDeps {
   media: MediaServices;
   /** The flow blocks' random source (tests seed it). */
   flowRandom?: (key: string) => number;
+  /** Flow blocks may reach addresses inside this installation's network (FLOW_PRIVATE_URLS). */
+  allowPrivateUrls: boolean;
 }
 
 /** A process of the jobs role: it reacts to time (and to the log) by sending commands. */

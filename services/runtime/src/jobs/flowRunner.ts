@@ -16,6 +16,7 @@ import { flowExecution, type FlowCommand, type FlowExecutionState, type PluginRe
 import { FlowQueries, readCheckpoint } from '@atendo/read';
 import type { Logger } from '../logger.js';
 import { LeaderLock } from './leaderLock.js';
+import { outsideFetch } from './outsideFetch.js';
 
 /** Where the runner stands in the log (projection_checkpoints, like a read model's). */
 const CHECKPOINT = 'flow-runner';
@@ -72,6 +73,8 @@ export interface FlowRunnerOptions {
   idleMs?: number;
   /** The blocks' random source by draw key (tests seed it); default: the engine's, seeded per execution. */
   random?: (key: string) => number;
+  /** Let blocks reach addresses inside this installation's network (FLOW_PRIVATE_URLS=allow). */
+  allowPrivateUrls?: boolean;
 }
 
 /** Events of a customer's conversation the runner acts on. */
@@ -123,6 +126,7 @@ export class FlowRunner {
   private readonly fired = new Map<string, number>();
   /** Runs by execution id (a run's conversation and ticket never change). */
   private readonly runs = new Map<string, Run>();
+  private readonly fetch: typeof fetch;
   /** Block steps decided since start (for the benchmark). */
   steps = 0;
 
@@ -131,6 +135,7 @@ export class FlowRunner {
     this.decider = flowExecution({ registry: options.plugins, ...(options.random ? { random: options.random } : {}) });
     this.lock = new LeaderLock(options.databaseUrl, 'atendo:jobs:flows', options.log);
     this.clock = options.clock ?? (() => new Date());
+    this.fetch = outsideFetch({ allowPrivate: options.allowPrivateUrls ?? false });
   }
 
   start(): void {
@@ -389,6 +394,7 @@ export class FlowRunner {
     const { knex, secrets, blobs } = this.options;
     return {
       signal: AbortSignal.timeout(EFFECT_TIMEOUT_MS),
+      fetch: this.fetch,
       companyId: run.companyId,
       ticketId: run.ticketId,
       executionId: run.executionId,
