@@ -11,6 +11,8 @@ import { TICKET_NOTES_ERRORS } from './ticketNotes/errors.js';
 import { QUICK_MESSAGES_ERRORS } from './quickMessages/errors.js';
 import { TAGS_ERRORS } from './tags/errors.js';
 import { FLOWS_ERRORS } from './flows/errors.js';
+import { CAMPAIGNS_ERRORS } from './campaigns/errors.js';
+import { CONTACT_LISTS_ERRORS } from './contactLists/errors.js';
 
 /** Codes of the platform itself, answered by every feature's routes. */
 export const PLATFORM_ERRORS = [
@@ -40,6 +42,8 @@ export const ERROR_CODES = [
   ...QUICK_MESSAGES_ERRORS,
   ...TAGS_ERRORS,
   ...FLOWS_ERRORS,
+  ...CAMPAIGNS_ERRORS,
+  ...CONTACT_LISTS_ERRORS,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -44,3 +44,5 @@ export * from './tags/errors.js';
 export * from './quickMessages/quickMessage.js';
 export * from './quickMessages/errors.js';
 export * from './flows/index.js';
+export * from './campaigns/index.js';
+export * from './contactLists/index.js';

@@ -34,3 +34,8 @@ export * from './quickMessages/quickMessage.js';
 export * from './flows/flow.js';
 export * from './flows/ticketFlows.js';
 export * from './flows/flowSecrets.js';
+export * from './campaigns/campaign.js';
+export * from './campaigns/campaignSettings.js';
+export * from './campaigns/pacing.js';
+export * from './campaigns/governor.js';
+export * from './contactLists/contactList.js';

@@ -1,0 +1,5 @@
+export * from './campaign.js';
+export * from './campaignSettings.js';
+export * from './sendGovernor.js';
+export * from './events.js';
+export * from './errors.js';

@@ -1,0 +1,103 @@
+import { idSchema } from '../schemas.js';
+import { isStorableText } from '../text.js';
+import { yup } from '../validation.js';
+
+/** A list of people a campaign is sent to, filled by hand or by spreadsheet (spec: id, name, contactsCount). */
+export interface ContactList {
+  id: number;
+  name: string;
+  contactsCount: number;
+}
+
+/**
+ * One person of a contact list (spec: id, name, number, email, isWhatsappValid, companyId, contactListId). Items are
+ * not the company's contacts: a campaign creates a contact only when someone answers.
+ */
+export interface ContactListItem {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  /** Whether WhatsApp knows the number; null until it has been checked. Campaigns send only to valid numbers. */
+  isWhatsappValid: boolean | null;
+  companyId: number;
+  contactListId: number;
+}
+
+/** What a contact list's events carry. */
+export interface ContactListFields {
+  companyId: number;
+  name: string;
+}
+
+/** What a contact list item's events carry. */
+export type ContactListItemFields = Omit<ContactListItem, 'id'>;
+
+export const CONTACT_LIST_NAME_MIN = 2;
+export const CONTACT_LIST_NAME_MAX = 50;
+export const CONTACT_LIST_ITEM_NAME_MIN = 2;
+export const CONTACT_LIST_ITEM_NAME_MAX = 50;
+/** Spec: a number of 8 to 50 characters (as typed or imported; WhatsApp then says whether it is valid). */
+export const CONTACT_LIST_ITEM_NUMBER_MIN = 8;
+export const CONTACT_LIST_ITEM_NUMBER_MAX = 50;
+/** Import files (spec: .xls or .xlsx). */
+export const CONTACT_LIST_IMPORT_EXTENSIONS = ['.xls', '.xlsx'] as const;
+
+const storable = (v: string | undefined | null) => v == null || isStorableText(v);
+const text = () => yup.string().trim().test('storable', 'validation.unstorableText', storable);
+const listName = () => text().min(CONTACT_LIST_NAME_MIN, 'validation.tooShort').max(CONTACT_LIST_NAME_MAX, 'validation.tooLong');
+const itemName = () => text().min(CONTACT_LIST_ITEM_NAME_MIN, 'validation.tooShort').max(CONTACT_LIST_ITEM_NAME_MAX, 'validation.tooLong');
+/** Digits and the marks people write numbers with (spaces, +, -, dots, brackets): anything else is not a number. */
+const itemNumber = () =>
+  text()
+    .min(CONTACT_LIST_ITEM_NUMBER_MIN, 'validation.tooShort')
+    .max(CONTACT_LIST_ITEM_NUMBER_MAX, 'validation.tooLong')
+    .matches(/^[\d\s()+\-.]*$/, 'validation.invalid');
+const itemEmail = () => text().max(200, 'validation.tooLong').email('validation.email');
+
+/** The digits of an item's number: what a campaign sends to, and what tells two items are one person. */
+export const contactListItemNumber = (raw: string): string => raw.replace(/\D/g, '');
+
+/** Spec: a list's name is required, 2 to 50 characters. */
+export const contactListSchema = yup.object({
+  name: listName().required('validation.required'),
+});
+
+export const contactListChangesSchema = yup.object({
+  name: listName(),
+});
+
+/** Spec: an item's name is required (2 to 50), its number has 8 to 50 characters, its e-mail (optional) is valid. */
+export const contactListItemSchema = yup.object({
+  contactListId: idSchema().required('validation.required'),
+  name: itemName().required('validation.required'),
+  number: itemNumber().required('validation.required'),
+  email: itemEmail().default(''),
+});
+
+/** A change to an item: any of its fields but its list. */
+export const contactListItemChangesSchema = yup.object({
+  name: itemName(),
+  number: itemNumber(),
+  email: itemEmail(),
+});
+
+/** `GET /contact-lists/`: a search by name and a page number. */
+export const listContactListsQuerySchema = yup.object({
+  searchParam: yup.string().trim().max(200, 'validation.tooLong').default(''),
+  pageNumber: yup.number().typeError('validation.integer').integer('validation.integer').min(1, 'validation.positive').max(100_000, 'validation.max').default(1),
+});
+
+/** `GET /contact-list-items`: one list's items whose name or number holds `searchParam`. */
+export const listContactListItemsQuerySchema = listContactListsQuerySchema.shape({
+  contactListId: idSchema().required('validation.required'),
+});
+
+/** The `ContactList` channel: a list created, changed or deleted (spec: realtime events of contact lists). */
+export type ContactListFeedPayload = { action: 'create' | 'update'; record: ContactList } | { action: 'delete'; id: number };
+
+/** The `ContactListItem` channel: an item created, changed or deleted, or a whole list to fetch again (an import). */
+export type ContactListItemFeedPayload =
+  | { action: 'create' | 'update'; record: ContactListItem }
+  | { action: 'delete'; id: number }
+  | { action: 'reload'; contactListId: number };

@@ -1,0 +1,3 @@
+export * from './contactList.js';
+export * from './events.js';
+export * from './errors.js';
