@@ -32,6 +32,7 @@ export const PERMISSIONS = {
   'queues:manage': { audience: 'admin', description: 'Add, edit and delete queues' },
   'tags:kanban': { audience: 'admin', description: 'Make a tag a kanban lane, or take it off the kanban (spec: admin or supervisor)' },
   'settings:manage': { audience: 'admin', description: "Change the company's settings" },
+  'campaigns:manage': { audience: 'admin', description: 'Keep contact lists and run campaigns' },
   'flows:manage': { audience: 'admin', description: 'Draw, publish and test flows; keep the phrases that start them' },
   'companies:manage': { audience: 'super', description: 'Companies of the platform' },
   'plans:manage': { audience: 'super', description: 'Plans of the platform' },

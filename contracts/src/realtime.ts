@@ -21,6 +21,8 @@ export const FEED_CHANNELS = [
   'quickmessage',
   'flow',
   'flowcampaign',
+  'ContactList',
+  'ContactListItem',
 ] as const;
 export type FeedChannel = (typeof FEED_CHANNELS)[number];
 

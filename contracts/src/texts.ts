@@ -93,6 +93,7 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_CAMPAIGN_NO_RECIPIENTS: 'Escolha uma lista de contatos ou uma tag antes de programar a campanha.',
     ERR_CONTACT_LIST_NOT_FOUND: 'Nenhuma lista de contatos encontrada com este ID.',
     ERR_CONTACT_LIST_ITEM_NOT_FOUND: 'Nenhum contato da lista encontrado com este ID.',
+    ERR_CONTACT_LIST_ITEM_NUMBER_ALREADY_EXISTS: 'Esta lista já tem um contato com este número.',
   },
   en: {
     ERR_INTERNAL_SERVER_ERROR: 'An unexpected error occurred. Please try again later.',
@@ -176,6 +177,7 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_CAMPAIGN_NO_RECIPIENTS: 'Choose a contact list or a tag before scheduling the campaign.',
     ERR_CONTACT_LIST_NOT_FOUND: 'No contact list found with this ID.',
     ERR_CONTACT_LIST_ITEM_NOT_FOUND: 'No contact of the list found with this ID.',
+    ERR_CONTACT_LIST_ITEM_NUMBER_ALREADY_EXISTS: 'This list already has a contact with this number.',
   },
   es: {
     ERR_INTERNAL_SERVER_ERROR: 'Ocurrió un error inesperado. Inténtalo más tarde.',
@@ -259,6 +261,7 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_CAMPAIGN_NO_RECIPIENTS: 'Elige una lista de contactos o una etiqueta antes de programar la campaña.',
     ERR_CONTACT_LIST_NOT_FOUND: 'No se encontró ninguna lista de contactos con este ID.',
     ERR_CONTACT_LIST_ITEM_NOT_FOUND: 'No se encontró ningún contacto de la lista con este ID.',
+    ERR_CONTACT_LIST_ITEM_NUMBER_ALREADY_EXISTS: 'Esta lista ya tiene un contacto con este número.',
   },
 };
 

@@ -101,3 +101,18 @@ export type ContactListItemFeedPayload =
   | { action: 'create' | 'update'; record: ContactListItem }
   | { action: 'delete'; id: number }
   | { action: 'reload'; contactListId: number };
+
+/** Rows a page of `GET /contact-lists` and `GET /contact-list-items` holds. */
+export const CONTACT_LISTS_PAGE_SIZE = 20;
+
+/** `GET /contact-lists`: a page of the company's lists by name (spec: records, hasMore). */
+export interface ContactListPage {
+  records: ContactList[];
+  hasMore: boolean;
+}
+
+/** `GET /contact-list-items`: a page of one list's items by name (spec: contacts, hasMore). */
+export interface ContactListItemPage {
+  contacts: ContactListItem[];
+  hasMore: boolean;
+}

@@ -1,2 +1,7 @@
 /** Catalogue codes of contact lists and their items. */
-export const CONTACT_LISTS_ERRORS = ['ERR_CONTACT_LIST_NOT_FOUND', 'ERR_CONTACT_LIST_ITEM_NOT_FOUND'] as const;
+export const CONTACT_LISTS_ERRORS = [
+  'ERR_CONTACT_LIST_NOT_FOUND',
+  'ERR_CONTACT_LIST_ITEM_NOT_FOUND',
+  /** An item whose number (its digits) another item of the same list already has: one person, one message. */
+  'ERR_CONTACT_LIST_ITEM_NUMBER_ALREADY_EXISTS',
+] as const;

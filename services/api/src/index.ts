@@ -41,3 +41,4 @@ export * from './contacts/contactRoutes.js';
 export * from './tags/tagRoutes.js';
 export * from './quickMessages/quickMessageRoutes.js';
 export * from './flows/flowRoutes.js';
+export * from './contactLists/contactListRoutes.js';

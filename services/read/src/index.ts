@@ -46,3 +46,6 @@ export * from './tags/queries.js';
 export { SEARCH_IDS_CAP } from './search.js';
 export * from './flows/flowsProjection.js';
 export * from './flows/queries.js';
+export * from './contactLists/migrations.js';
+export * from './contactLists/contactListsProjection.js';
+export * from './contactLists/queries.js';

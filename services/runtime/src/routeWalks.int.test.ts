@@ -162,6 +162,8 @@ describe('the route table, walked', () => {
       'quick-messages.id': 'quickMessage',
       'flowbuilder.id': 'flow',
       'flowcampaign.id': 'flowCampaign',
+      'contact-lists.id': 'contactList',
+      'contact-list-items.id': 'contactListItem',
       'users.lang': null,
       // A password reset names an e-mail, not a company's record; it answers the same to anyone.
       'forgetpassword.email': null,
@@ -193,6 +195,8 @@ describe('the route table, walked', () => {
       const quick = (await h.api<{ id: number }>('/quick-messages', { token: tokenB, body: { shortcode: 'daB', message: 'resposta da B', geral: true } })).body;
       const flow = (await h.api<{ id: number }>('/flowbuilder', { token: tokenB, body: { name: 'Fluxo da B' } })).body;
       const flowCampaign = (await h.api<{ id: number }>('/flowcampaign', { token: tokenB, body: { name: 'Campanha da B', flowId: flow.id, whatsappId: b.whatsappId, phrase: 'frase da B' } })).body;
+      const contactList = (await h.api<{ id: number }>('/contact-lists', { token: tokenB, body: { name: 'Lista da B' } })).body;
+      const contactListItem = (await h.api<{ id: number }>('/contact-list-items', { token: tokenB, body: { contactListId: contactList.id, name: 'Contato da lista da B', number: '5511955550010' } })).body;
       const sheet = new FormData();
       sheet.append('file', new Blob(['name;number\nContato da B;5511955550009\n']), 'b.csv');
       const contactImport = (await (await fetch(`${h.url}/contacts/import`, { method: 'POST', headers: { authorization: `Bearer ${tokenB}` }, body: sheet })).json()) as { id: string };
@@ -204,6 +208,8 @@ describe('the route table, walked', () => {
         quickMessage: String(quick.id),
         flow: String(flow.id),
         flowCampaign: String(flowCampaign.id),
+        contactList: String(contactList.id),
+        contactListItem: String(contactListItem.id),
         message: theirMessage.id,
         ticketContact: String(ticket.contact.id),
         ticket: String(ticket.id), ticketUuid: ticket.uuid, whatsapp: String(b.whatsappId), company: String(b.companyId), user: String(b.id),
@@ -226,6 +232,8 @@ describe('the route table, walked', () => {
         (await h.api('/quick-messages/list', { token: tokenB })).body,
         (await h.api('/flowbuilder', { token: tokenB })).body,
         (await h.api('/flowcampaign', { token: tokenB })).body,
+        (await h.api('/contact-lists/list', { token: tokenB })).body,
+        (await h.api(`/contact-list-items?contactListId=${theirs.contactList}`, { token: tokenB })).body,
       ]);
       const before = await snapshot();
       for (const r of routes.filter((x) => pathParams(x).length > 0)) {

@@ -22,4 +22,6 @@ export const CONSOLE_CHANNELS: Record<FeedChannel, { feature: string } | { notSh
   quickmessage: { feature: 'quickMessages' },
   flow: { feature: 'flows' },
   flowcampaign: { feature: 'flows' },
+  ContactList: { notShownYet: true },
+  ContactListItem: { notShownYet: true },
 };

@@ -13,7 +13,7 @@ import { streamId } from '../eventstore/streams.js';
  * that holds the value is written after its claim, so a read-model index never has to refuse a fact. A customer's
  * number needs no claim: the number is its conversation's stream id (decision 0007).
  */
-export type UniqueKind = 'userEmail' | 'connectionName' | 'queueColor';
+export type UniqueKind = 'userEmail' | 'connectionName' | 'queueColor' | 'contactListItemNumber';
 
 export type UniqueEvent =
   | DomainEvent<'UniqueValueClaimed', { kind: UniqueKind; value: string; owner: string; claimedAt: string }>

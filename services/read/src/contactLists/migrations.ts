@@ -1,0 +1,22 @@
+import type { Migration } from '@atendo/core';
+
+export const contactListMigrations: Migration[] = [
+  {
+    name: '202611281111_contact_lists',
+    up: (knex) =>
+      knex.raw(`
+        CREATE TABLE contact_lists (
+          id bigint PRIMARY KEY, company_id bigint NOT NULL, name text NOT NULL,
+          created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
+        );
+        CREATE INDEX contact_lists_company ON contact_lists (company_id, lower(name), id);
+        CREATE TABLE contact_list_items (
+          id bigint PRIMARY KEY, company_id bigint NOT NULL, contact_list_id bigint NOT NULL, name text NOT NULL,
+          number text NOT NULL, email text NOT NULL DEFAULT '', is_whatsapp_valid boolean,
+          created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
+        );
+        CREATE INDEX contact_list_items_list ON contact_list_items (contact_list_id, lower(name), id);
+      `),
+    down: (knex) => knex.raw('DROP TABLE contact_list_items; DROP TABLE contact_lists;'),
+  },
+];

@@ -1,0 +1,15 @@
+import { CONTACT_LISTS_ERRORS } from '@atendo/contracts';
+import { contactListRoutes } from '@atendo/api';
+import { contactListIdMigrations } from '@atendo/core';
+import { contactListMigrations, contactListsProjection } from '@atendo/read';
+import { defineFeature } from './featureModule.js';
+
+/** The lists of people campaigns are sent to, kept by hand (spreadsheet import and WhatsApp's check come later). */
+export const contactLists = defineFeature({
+  name: 'contactLists',
+  errors: CONTACT_LISTS_ERRORS,
+  routes: ({ knex, store, ids, api }) => contactListRoutes({ knex, store, ids, readYourWrites: api.readYourWrites }),
+  migrations: [...contactListIdMigrations, ...contactListMigrations],
+  projections: [contactListsProjection],
+  channels: ['ContactList', 'ContactListItem'],
+});
