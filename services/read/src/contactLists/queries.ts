@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { CONTACT_LISTS_PAGE_SIZE, contactListItemNumber, type ContactList, type ContactListItem, type ContactListItemPage, type ContactListPage } from '@atendo/contracts';
-import type { ContactListItemKey } from '@atendo/core';
 
 interface ListRow {
   id: string | number;
@@ -86,7 +85,7 @@ export class ContactListQueries {
   }
 
   /** Every item of a list, as much as deleting them needs. */
-  async itemKeys(companyId: number, contactListId: number): Promise<Array<{ id: number } & ContactListItemKey>> {
+  async itemKeys(companyId: number, contactListId: number): Promise<Array<{ id: number; contactListId: number; number: string }>> {
     const rows = (await this.knex('contact_list_items').where({ company_id: companyId, contact_list_id: contactListId }).orderBy('id').select('id', 'contact_list_id', 'number')) as ItemRow[];
     return rows.map((r) => ({ id: Number(r.id), contactListId: Number(r.contact_list_id), number: r.number }));
   }
