@@ -118,6 +118,8 @@ export interface StartOptions {
   clock?: () => Date;
   /** The flow blocks' random source, by draw key (tests seed it; default: the engine's own, seeded per execution). */
   flowRandom?: (key: string) => number;
+  /** Flow blocks' outside calls in flight at once (tests lower it). */
+  flowEffectConcurrency?: number;
 }
 
 export async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
@@ -225,7 +227,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     // The jobs role: each feature's processes (timers …) react to time by sending commands.
     const processes = new Map<string, FeatureProcess>();
     if (roles.includes('jobs')) {
-      const deps = { knex, databaseUrl: database.url, conversations: conversationService, log, clock: options.clock ?? (() => new Date()), store, plugins, secrets, media, allowPrivateUrls: config.flowPrivateUrls, ...(options.flowRandom ? { flowRandom: options.flowRandom } : {}) };
+      const deps = { knex, databaseUrl: database.url, conversations: conversationService, log, clock: options.clock ?? (() => new Date()), store, plugins, secrets, media, allowPrivateUrls: config.flowPrivateUrls, ...(options.flowRandom ? { flowRandom: options.flowRandom } : {}), ...(options.flowEffectConcurrency ? { flowEffectConcurrency: options.flowEffectConcurrency } : {}) };
       for (const process of features.flatMap((f) => f.processes?.(deps) ?? [])) {
         process.start();
         processes.set(process.name, process);

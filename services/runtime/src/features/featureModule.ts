@@ -42,6 +42,8 @@ export interface ProcessDeps {
   media: MediaServices;
   /** The flow blocks' random source (tests seed it). */
   flowRandom?: (key: string) => number;
+  /** Flow blocks' outside calls in flight at once (tests lower it). */
+  flowEffectConcurrency?: number;
   /** Flow blocks may reach addresses inside this installation's network (FLOW_PRIVATE_URLS). */
   allowPrivateUrls: boolean;
 }

@@ -22,7 +22,7 @@ import { outsideFetch } from './outsideFetch.js';
 const CHECKPOINT = 'flow-runner';
 /** An outside call (OpenAI, Typebot, HTTP) that takes longer fails with a timeout: a dead service never holds a flow. */
 export const EFFECT_TIMEOUT_MS = 30_000;
-/** Outside calls in flight at once, over every conversation. */
+/** Outside calls in flight at once, over every conversation; more wait their turn, first asked first. */
 const EFFECT_CONCURRENCY = 64;
 
 /** The runner's own table: which conversation each run belongs to (written before the run starts). */
@@ -75,6 +75,8 @@ export interface FlowRunnerOptions {
   random?: (key: string) => number;
   /** Let blocks reach addresses inside this installation's network (FLOW_PRIVATE_URLS=allow). */
   allowPrivateUrls?: boolean;
+  /** Outside calls in flight at once (default EFFECT_CONCURRENCY). */
+  effectConcurrency?: number;
 }
 
 /** Events of a customer's conversation the runner acts on. */
@@ -122,6 +124,8 @@ export class FlowRunner {
   private readonly effects = new Set<Promise<void>>();
   /** Effects being performed now, by execution and wait: the due-wait loop does not start them twice. */
   private readonly performing = new Set<string>();
+  /** Effects asked for while EFFECT_CONCURRENCY were in flight, first asked first performed. */
+  private readonly waitingEffects: Array<{ key: string; start: () => void }> = [];
   /** Waits fired lately (execution:wait → when): the read model may show one for a moment after it is over. */
   private readonly fired = new Map<string, number>();
   /** Runs by execution id (a run's conversation and ticket never change). */
@@ -363,7 +367,12 @@ export class FlowRunner {
    */
   private perform(run: Run, waitId: number, name: string, input: unknown, context: CommandContext): void {
     const key = `${run.executionId}:${waitId}`;
-    if (this.performing.has(key) || this.performing.size >= EFFECT_CONCURRENCY) return;
+    if (this.performing.has(key) || this.waitingEffects.some((w) => w.key === key)) return;
+    // More than EFFECT_CONCURRENCY in flight: it waits its turn here (in memory; after a crash, its due time finds it).
+    if (this.performing.size >= (this.options.effectConcurrency ?? EFFECT_CONCURRENCY)) {
+      this.waitingEffects.push({ key, start: () => this.perform(run, waitId, name, input, context) });
+      return;
+    }
     this.performing.add(key);
     const work = (async () => {
       const performer = this.options.plugins.performer(name);
@@ -386,6 +395,7 @@ export class FlowRunner {
       .finally(() => {
         this.performing.delete(key);
         this.effects.delete(work);
+        if (this.running) this.waitingEffects.shift()?.start();
       });
     this.effects.add(work);
   }
@@ -442,7 +452,8 @@ export class FlowRunner {
       const waitId = row.waitId;
       if (row.waitKind === 'effect') {
         const state = (await this.load(run)).state;
-        if (state.wait?.kind === 'effect' && state.wait.id === waitId && !this.performing.has(`${run.executionId}:${waitId}`)) {
+        const key = `${run.executionId}:${waitId}`;
+        if (state.wait?.kind === 'effect' && state.wait.id === waitId && !this.performing.has(key) && !this.waitingEffects.some((w) => w.key === key)) {
           const requested = (await this.options.store.readStream(flowExecutionStream(run.companyId, run.executionId))).reverse().find((e) => e.type === 'EffectRequested');
           const data = requested?.data as { waitId: number; name: string; input: unknown } | undefined;
           if (data?.waitId === waitId) this.perform(run, waitId, data.name, data.input, context);

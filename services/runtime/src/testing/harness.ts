@@ -44,7 +44,7 @@ export interface FeedClient {
   close(): void;
 }
 
-export async function startHarness(options: { env?: Record<string, string>; clock?: () => Date; flowRandom?: (key: string) => number } = {}): Promise<Harness> {
+export async function startHarness(options: { env?: Record<string, string>; clock?: () => Date; flowRandom?: (key: string) => number; flowEffectConcurrency?: number } = {}): Promise<Harness> {
   const db = await createTestDatabase();
   const simulator = await createSimulatorServer({ port: 0, ackDelaysMs: [20, 60], redeliverAfterMs: 500 });
   const env = { ADMIN_EMAIL, ADMIN_PASSWORD, SUPER_ADMIN_PASSWORD: 'Super-pass-123' };
@@ -54,6 +54,7 @@ export async function startHarness(options: { env?: Record<string, string>; cloc
     roles: ['api', 'read', 'channels', 'jobs'],
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.flowRandom ? { flowRandom: options.flowRandom } : {}),
+    ...(options.flowEffectConcurrency ? { flowEffectConcurrency: options.flowEffectConcurrency } : {}),
     log: createLogger('warn'),
     env,
     channelProviders: ({ knex }) => ({
