@@ -306,7 +306,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
           const degradedConnections = await connectionQueries.degraded();
           return {
             healthy: failing.length === 0,
-            details: { roles, eventStore: store.name, bus: bus.name, sockets: realtime?.connections ?? 0, projections, parkedInbound, degradedConnections, ...(failing.length ? { failing } : {}) },
+            details: { node: config.nodeId, roles, eventStore: store.name, bus: bus.name, sockets: realtime?.connections ?? 0, projections, parkedInbound, degradedConnections, ...(failing.length ? { failing } : {}) },
           };
         },
       });

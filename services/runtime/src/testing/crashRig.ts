@@ -31,26 +31,45 @@ export interface CrashRig {
 export async function crashRig(simulatorOptions: Partial<SimulatorServerOptions> = {}, env: Record<string, string> = {}): Promise<CrashRig> {
   const db = await createTestDatabase();
   const simulator = await createSimulatorServer({ port: 0, redeliverAfterMs: 1000, ...simulatorOptions });
-  const port = await freePort();
+  let port = await freePort();
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   const platforms: ChildProcess[] = [];
   const session = async () => (await (await fetch(`${simulator.url}/simulator/sessions/1`)).json()) as { status: string; pending: number };
-  const startPlatform = async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'services/runtime/src/cli.ts', 'start'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', SIMULATOR_URL: simulator.url, LOG_LEVEL: 'error', ADMIN_PASSWORD: CRASH_PASSWORD, SUPER_ADMIN_PASSWORD: CRASH_PASSWORD, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    platforms.push(child);
-    await eventually(async () => expect((await fetch(`http://127.0.0.1:${port}/health`)).ok).toBe(true), 60_000, 100);
-    return child;
+  /**
+   * Starts the platform on `port` and waits until it (this very process: /health names its node) answers. The port
+   * was free when chosen, but another test may take it first: then the platform cannot listen and exits, and it is
+   * started again on another port.
+   */
+  const startPlatform = async (): Promise<ChildProcess> => {
+    for (let attempt = 1; ; attempt++) {
+      const node = `crash-${process.pid}-${attempt}-${Math.random().toString(36).slice(2, 8)}`;
+      const child = spawn(process.execPath, ['--import', 'tsx', 'services/runtime/src/cli.ts', 'start'], {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', SIMULATOR_URL: simulator.url, LOG_LEVEL: 'error', ADMIN_PASSWORD: CRASH_PASSWORD, SUPER_ADMIN_PASSWORD: CRASH_PASSWORD, NODE_ID: node, ...env },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      platforms.push(child);
+      let exited = false;
+      child.once('exit', () => (exited = true));
+      const deadline = Date.now() + 60_000;
+      while (!exited && Date.now() < deadline) {
+        const health = await fetch(`http://127.0.0.1:${port}/health`).then((r) => (r.ok ? (r.json() as Promise<{ node?: string }>) : null), () => null);
+        if (health?.node === node) return child;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      if (!exited) throw new Error(`the platform did not answer on port ${port} within 60 s`);
+      if (attempt >= 3) throw new Error(`the platform exited before answering, ${attempt} times`);
+      port = await freePort();
+    }
   };
   return {
     db,
     simulator,
     client,
-    port,
+    get port() {
+      return port;
+    },
     startPlatform,
     async startPaired() {
       const child = await startPlatform();
