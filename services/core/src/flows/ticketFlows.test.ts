@@ -58,18 +58,18 @@ describe('flows on the conversation', () => {
     };
     for (const after of [accepted, closed, moved]) {
       spec.given([contact, opened, requested, after]).when(send).then([]);
-      spec.given([contact, opened, requested, after]).when({ type: 'HandOverFromFlow', ticketId: 20, executionId, queueId: 5, userId: null }).then([]);
+      spec.given([contact, opened, requested, after]).when({ type: 'SendFlowMessages', ticketId: 20, executionId, messages: [], then: { type: 'handOver', queueId: 5, userId: null } }).then([]);
     }
     // And the customer's next message is no longer the flow's.
     expect(decided([contact, opened, requested, moved], receive('wa-9', '1'))).toEqual(['MessageReceived']);
   });
 
   it('hands the ticket to a queue (pending there) or a person (open), and lets the flow go', () => {
-    spec.given([contact, opened, requested]).when({ type: 'HandOverFromFlow', ticketId: 20, executionId, queueId: 5, userId: null }).then([
+    spec.given([contact, opened, requested]).when({ type: 'SendFlowMessages', ticketId: 20, executionId, messages: [], then: { type: 'handOver', queueId: 5, userId: null } }).then([
       { type: 'TicketTransferred', data: { ticketId: 20, queueId: 5, userId: null, whatsappId: 4, status: 'pending', previousQueueId: null, previousUserId: null, previousWhatsappId: 4 } },
       { type: 'FlowDetached', data: { ticketId: 20, executionId, reason: 'handedOver' } },
     ]);
-    const toPerson = contactStreamDecider.decide({ type: 'HandOverFromFlow', ticketId: 20, executionId, queueId: null, userId: 7 }, fold(contactStreamDecider, [contact, opened, requested]));
+    const toPerson = contactStreamDecider.decide({ type: 'SendFlowMessages', ticketId: 20, executionId, messages: [], then: { type: 'handOver', queueId: null, userId: 7 } }, fold(contactStreamDecider, [contact, opened, requested]));
     expect(toPerson[0]!.data).toMatchObject({ status: 'open', userId: 7 });
   });
 

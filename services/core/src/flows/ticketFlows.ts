@@ -22,7 +22,6 @@ export type FlowTurnEnd = { type: 'handOver'; queueId: number | null; userId: nu
 
 export type TicketFlowCommand =
   | { type: 'SendFlowMessages'; ticketId: number; executionId: string; messages: FlowOutgoing[]; then?: FlowTurnEnd }
-  | { type: 'HandOverFromFlow'; ticketId: number; executionId: string; queueId: number | null; userId: number | null }
   | { type: 'DetachFlow'; ticketId: number; executionId: string; reason: Exclude<TicketFlowDetachReason, 'handedOver'> };
 
 /** The run a phrase starts for a message: the same message (redelivered, decided again) names the same run. */
@@ -97,10 +96,6 @@ export const ticketFlowRules: RuleFamily<TicketFlowCommand, ContactStreamDomainE
       if (!then) return sends;
       if (then.type === 'detach') return [...sends, { type: 'FlowDetached', data: { ticketId: ticket.id, executionId: command.executionId, reason: then.reason } }];
       return [...sends, ...handOverEvents(ticket, command.executionId, then.queueId, then.userId)];
-    },
-    HandOverFromFlow(command, state) {
-      const ticket = holds(state, command.ticketId, command.executionId);
-      return ticket ? handOverEvents(ticket, command.executionId, command.queueId, command.userId) : [];
     },
     DetachFlow(command, state) {
       if (state.tickets.get(command.ticketId)?.flow !== command.executionId) return [];

@@ -102,7 +102,7 @@ const executionOf = (event: RecordedEvent) => event.streamId.slice(event.streamI
  * The jobs role's flow runner (issue 13): the process manager between conversations and flow executions. It follows
  * the log from its checkpoint and turns facts into commands — a phrase matched (`FlowRequested`): the run starts on
  * the flow's latest version; a customer's message routed to a run: `ReceiveReply`; the run asks to send, hand over or
- * call out: the conversation's `SendFlowMessages` / `HandOverFromFlow`, or the plugin's effect performer; the run
+ * call out: the conversation's `SendFlowMessages` (its messages, then a hand-over or the end), or the plugin's effect performer; the run
  * ended: the conversation lets the ticket go; a person took the ticket: `StopFlow`. Due waits (reply timeouts,
  * delays, effects never settled) are read from the `flow_executions` read model and fired. Every command is
  * idempotent (ids derived from the event that caused it), so a crash between a command and the checkpoint repeats
