@@ -39,7 +39,7 @@ typecheck: install
 
 ## Benchmarks; results are written to docs/benchmarks.md.
 bench: install
-	npx tsx bench/src/run.ts
+	node --expose-gc --import tsx bench/src/run.ts
 
 clean:
 	rm -rf node_modules .data test-artifacts web/dist

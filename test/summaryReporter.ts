@@ -1,6 +1,9 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** Ends the run with one plain line, `tests: N passed, N failed, N skipped`, that any CI can read. */
+/**
+ * Ends the run with the ten slowest files (so a slower CI shows where the time went) and one plain line,
+ * `tests: N passed, N failed, N skipped`, that any CI can read.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     let passed = 0;
@@ -17,6 +20,17 @@ export default class SummaryReporter implements Reporter {
       // A file that failed outside its tests (a hook, an import) counts as one failure, never as none.
       if (module.state() === 'failed' && failedHere === 0) failedHere = 1;
       failed += failedHere;
+    }
+    const slowest = modules
+      .map((module) => {
+        const d = module.diagnostic();
+        return { file: module.moduleId.replace(`${process.cwd()}/`, ''), seconds: (d.collectDuration + d.duration) / 1000 };
+      })
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 10);
+    if (slowest.length > 1) {
+      console.log('\nslowest files:');
+      for (const { file, seconds } of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
     }
     console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   }

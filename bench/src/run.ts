@@ -13,6 +13,8 @@ import { cpuScore, describeMachine } from './machine.js';
 import { projectionThroughput } from './projectionThroughput.js';
 import { timerFiring } from './timers.js';
 import { flowSteps } from './flows.js';
+import { campaignDispatch } from './campaigns.js';
+import { botReplies } from './integrations.js';
 import { listsAtSize } from './lists.js';
 
 /**
@@ -21,7 +23,7 @@ import { listsAtSize } from './lists.js';
  * `npx tsx bench/src/run.ts long-lived ingest` (or `BENCH_SECTIONS=long-lived,ingest`).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const SECTIONS = ['core', 'projections', 'ingest', 'timers', 'lists', 'flows', 'long-lived', 'channels', 'console'] as const;
+const SECTIONS = ['core', 'projections', 'ingest', 'timers', 'lists', 'flows', 'campaigns', 'integrations', 'long-lived', 'channels', 'console'] as const;
 const chosen = [...process.argv.slice(2), ...(process.env.BENCH_SECTIONS?.split(',').filter(Boolean) ?? [])];
 for (const name of chosen) {
   if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`Unknown bench section ${name}: one of ${SECTIONS.join(', ')}`);
@@ -425,8 +427,57 @@ async function main() {
         '',
         ...flowsTable,
         '',
-        "What the figures say: the engine decides and records about 3,800–5,400 block steps a second on 2 cores, so the engine is not the limit. Through the whole product, a step costs more: each execution's start is also the customer's message recorded (contact, ticket, message), its run's row, the flow's events, its messages queued on the conversation as one command, and the tickets, messages and flows read models following, all in one Node process that also runs the read role (about 160–220 executions a second from the phrase to its question, and 300–400 from the answer to the end). A CPU profile of the 2,000-execution run shows the Node process busy about 70 % of the time, a quarter of it in socket writes to PostgreSQL (`writev`), the same cost found under the lists (issue 12); a Unix socket instead of TCP loopback gained about 10–25 % in a trial. The 2,000 steps/s target is met by the engine and missed end to end; more lanes (32) and larger batches (1,000 events) changed nothing, which says the one process's CPU is the bound: run the jobs role in a process of its own at scale (deploy/README.md).",
+        "What the figures say: the engine decides and records about 3,800–5,400 block steps a second on 2 cores, so the engine is not the limit. Through the whole product, a step costs more: each execution's start is also the customer's message recorded (contact, ticket, message), its run's row, the flow's events, its messages queued on the conversation as one command, and the tickets, messages and flows read models following, all in one Node process that also runs the read role (about 160–220 executions a second from the phrase to its question, and 300–400 from the answer to the end). A CPU profile of the 2,000-execution run shows the Node process busy about 70 % of the time, a quarter of it in socket writes to PostgreSQL (`writev`), the same cost found under the lists (issue 12); a Unix socket instead of TCP loopback gained about 10–25 % in a trial. The 2,000 steps/s target is met by the engine and missed end to end; more lanes (32) and larger batches (1,000 events) changed nothing, which says the CPU is the bound. The jobs role in a process of its own (`flowSteps(…, { separateJobs: true })`, started as `atendo start --roles jobs`) does not help on 2 cores: on 2026-11-28, 2,000 executions twice in each order gave 548–569 steps/s from the phrase to the question against 754–816 in one process, and 721–753 from the reply to the end against 645–666, since PostgreSQL, the read role and the jobs role then share the same two cores and the runner learns of each message through the log instead of in-process. A machine with more cores is what a separate jobs process is for (deploy/README.md).",
         '<!-- flows:end -->',
+      ].join('\n');
+    }
+
+    if (runs('integrations')) {
+      scoreNow();
+      const customers = Number(process.env.BENCH_BOT_CUSTOMERS ?? 2_000);
+      console.log(`\nIntegrations: ${customers.toLocaleString('en')} customers answered by a webhook integration, alone and beside a receiver that never answers`);
+      const r = await botReplies(await freshDatabase(serverUrl, 'atendo_bench_integrations'), { customers, log: console.log });
+      const held = r.beside.p95Ms <= Math.max(r.healthy.p95Ms * 2, r.healthy.p95Ms + 500);
+      row(['phase', 'customers', 'seconds', 'answers/s', 'p50 ms', 'p95 ms', 'target']);
+      row(['---', '---:', '---:', '---:', '---:', '---:', '---']);
+      row(['a healthy receiver', r.healthy.customers.toLocaleString('en'), r.healthy.seconds.toFixed(1), r.healthy.repliesPerSecond.toLocaleString('en'), r.healthy.p50Ms, r.healthy.p95Ms, '']);
+      row([`the same, beside ${r.hanging.toLocaleString('en')} calls to a dead one`, r.beside.customers.toLocaleString('en'), r.beside.seconds.toFixed(1), r.beside.repliesPerSecond.toLocaleString('en'), r.beside.p50Ms, r.beside.p95Ms, held ? 'not delayed by the dead one: met' : 'not delayed by the dead one: missed']);
+      sections.integrations = [
+        '<!-- integrations:start -->',
+        '## Queue integrations (issue 15)',
+        '',
+        `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}. \`npx tsx bench/src/run.ts integrations\` runs only this section (\`BENCH_BOT_CUSTOMERS\` sets the number). Each customer writes once to a connection whose webhook integration answers; the path is the product's: the message recorded on the conversation, the jobs role's flow runner starting the integration's run (decision 0033), the signed POST to a local receiver, its answer queued on the conversation. Latency runs from the customer's message to the answer queued. The second row does the same for new customers while as many others write to an integration whose receiver holds every call until its 30 s deadline: the runner gives each service a quarter of its 64 call slots and opens a service's circuit after five failures in a row, so the dead receiver's calls wait behind each other and the healthy integration's answers should not slow down (target: its p95 at most twice the first row's, or 0.5 s more).`,
+        '',
+        ...lines.splice(0),
+        '<!-- integrations:end -->',
+      ].join('\n');
+    }
+
+    if (runs('campaigns')) {
+      scoreNow();
+      console.log('\nCampaigns: the dispatcher sending a 100,000-contact campaign with zero interval');
+      row(['contacts', 'seconds', 'sends/s', 'µs per send', 'heap at 10 % (MiB)', 'heap at the end (MiB)', 'RSS at the end (MiB)', 'campaign events', 'target']);
+      row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']);
+      for (const contacts of [10_000, 100_000]) {
+        const r = await campaignDispatch(await freshDatabase(serverUrl, 'atendo_bench_campaigns'), { contacts, log: console.log });
+        const flat = r.heapEndMiB <= r.heapEarlyMiB * 1.25 + 8;
+        row([
+          r.contacts.toLocaleString('en'), r.seconds.toFixed(1), r.sendsPerSecond.toLocaleString('en'), r.microsPerSend.toLocaleString('en'),
+          r.heapEarlyMiB.toFixed(0), r.heapEndMiB.toFixed(0), r.rssEndMiB.toFixed(0), r.campaignEvents.toLocaleString('en'),
+          flat ? 'memory flat: met' : 'memory flat: missed',
+        ]);
+      }
+      const campaignsTable = lines.splice(0);
+      sections.campaigns = [
+        '<!-- campaigns:start -->',
+        '## Campaigns (issue 14)',
+        '',
+        `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}. \`npx tsx bench/src/run.ts campaigns\` runs only this section (run it with \`node --expose-gc\`, as \`make bench\` does, for the heap figures). A campaign of that many valid numbers, zero interval, and a send governor that holds nothing back. The conversation the dispatcher hands each message to only counts it (what a message costs the conversation, the gateway and WhatsApp is in the ingest and channels sections): the figures are the dispatcher's own — the list read 500 rows at a time with the numbers already sent skipped, the variant drawn and filled in, the governor asked, and the message recorded in the campaign's stream with its once-only id — with the read role (campaign and shipping read models) following in the same process. The heap is measured after a collection once a tenth of the messages went and again at the end.`,
+        '',
+        ...campaignsTable,
+        '',
+        "What the figures say: the dispatcher's memory does not grow with the list (the campaign's state is a few counts; the list is read 500 rows at a time): the heap is the same at a tenth of the messages and at the end, and the same for 10,000 and 100,000 contacts. Its cost per message is one append to the campaign's stream and its share of a page read, with the read role folding the shipping rows in the same process: about 2–4 ms, a little more late in a long campaign (the log, the shipping table and the feed have grown; two runs on 2026-11-27 gave 340 and 275 sends/s for 100,000). A real campaign is paced far below this rate by its settings and its connection's governor (12 messages a minute by default), so the dispatcher is never the bound.",
+        '<!-- campaigns:end -->',
       ].join('\n');
     }
 

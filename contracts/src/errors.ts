@@ -13,6 +13,9 @@ import { TAGS_ERRORS } from './tags/errors.js';
 import { FLOWS_ERRORS } from './flows/errors.js';
 import { CAMPAIGNS_ERRORS } from './campaigns/errors.js';
 import { CONTACT_LISTS_ERRORS } from './contactLists/errors.js';
+import { SCHEDULES_ERRORS } from './schedules/errors.js';
+import { FILES_ERRORS } from './files/errors.js';
+import { INTEGRATIONS_ERRORS } from './integrations/errors.js';
 
 /** Codes of the platform itself, answered by every feature's routes. */
 export const PLATFORM_ERRORS = [
@@ -44,6 +47,9 @@ export const ERROR_CODES = [
   ...FLOWS_ERRORS,
   ...CAMPAIGNS_ERRORS,
   ...CONTACT_LISTS_ERRORS,
+  ...SCHEDULES_ERRORS,
+  ...FILES_ERRORS,
+  ...INTEGRATIONS_ERRORS,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -46,3 +46,6 @@ export * from './quickMessages/errors.js';
 export * from './flows/index.js';
 export * from './campaigns/index.js';
 export * from './contactLists/index.js';
+export * from './schedules/index.js';
+export * from './files/index.js';
+export * from './integrations/index.js';

@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   'settings:manage': { audience: 'admin', description: "Change the company's settings" },
   'campaigns:manage': { audience: 'admin', description: 'Keep contact lists and run campaigns' },
   'flows:manage': { audience: 'admin', description: 'Draw, publish and test flows; keep the phrases that start them' },
+  'prompts:manage': { audience: 'admin', description: 'Keep the OpenAI prompts that answer queues and connections' },
+  'integrations:manage': { audience: 'admin', description: 'Keep the queue integrations (Dialogflow, n8n, webhook, Typebot, flows) and test them' },
   'companies:manage': { audience: 'super', description: 'Companies of the platform' },
   'plans:manage': { audience: 'super', description: 'Plans of the platform' },
   'helps:manage': { audience: 'super', description: 'Help entries' },

@@ -23,6 +23,11 @@ export const FEED_CHANNELS = [
   'flowcampaign',
   'ContactList',
   'ContactListItem',
+  'campaign',
+  'schedule',
+  'file',
+  'prompt',
+  'queueIntegration',
 ] as const;
 export type FeedChannel = (typeof FEED_CHANNELS)[number];
 

@@ -94,6 +94,17 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_CONTACT_LIST_NOT_FOUND: 'Nenhuma lista de contatos encontrada com este ID.',
     ERR_CONTACT_LIST_ITEM_NOT_FOUND: 'Nenhum contato da lista encontrado com este ID.',
     ERR_CONTACT_LIST_ITEM_NUMBER_ALREADY_EXISTS: 'Esta lista já tem um contato com este número.',
+    ERR_SCHEDULE_NOT_FOUND: 'Nenhum agendamento encontrado com este ID.',
+    ERR_SCHEDULE_IN_PAST: 'A data do agendamento deve ser no futuro.',
+    ERR_SCHEDULE_ALREADY_SENT: 'Este agendamento já foi enviado e não pode ser alterado.',
+    ERR_CONTACT_LIST_SPREADSHEET_COLUMNS: 'A primeira linha da planilha deve nomear as colunas nome e numero (email é opcional).',
+    ERR_CONTACT_LIST_SPREADSHEET_EMPTY: 'A planilha não tem nenhuma linha abaixo do cabeçalho.',
+    ERR_FILE_LIST_NOT_FOUND: 'Nenhuma lista de arquivos encontrada com este ID.',
+    ERR_FILE_LIST_OPTION_NOT_FOUND: 'Esta lista de arquivos não tem uma opção com este ID.',
+    ERR_PROMPT_NOT_FOUND: 'Nenhum prompt encontrado com este ID.',
+    ERR_QUEUE_INTEGRATION_NOT_FOUND: 'Nenhuma integração encontrada com este ID.',
+    ERR_INTEGRATION_IN_USE: 'Está em uso por filas ou conexões: retire-o delas antes de excluir.',
+    ERR_INTEGRATION_TEST_FAILED: 'O teste da integração falhou: confira as credenciais e o projeto.',
   },
   en: {
     ERR_INTERNAL_SERVER_ERROR: 'An unexpected error occurred. Please try again later.',
@@ -178,6 +189,17 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_CONTACT_LIST_NOT_FOUND: 'No contact list found with this ID.',
     ERR_CONTACT_LIST_ITEM_NOT_FOUND: 'No contact of the list found with this ID.',
     ERR_CONTACT_LIST_ITEM_NUMBER_ALREADY_EXISTS: 'This list already has a contact with this number.',
+    ERR_SCHEDULE_NOT_FOUND: 'No schedule found with this ID.',
+    ERR_SCHEDULE_IN_PAST: 'The schedule\'s date must be in the future.',
+    ERR_SCHEDULE_ALREADY_SENT: 'This schedule has already been sent and can no longer be changed.',
+    ERR_CONTACT_LIST_SPREADSHEET_COLUMNS: 'The first row of the spreadsheet must name the columns name and number (email is optional).',
+    ERR_CONTACT_LIST_SPREADSHEET_EMPTY: 'The spreadsheet has no row below its header.',
+    ERR_FILE_LIST_NOT_FOUND: 'No file list found with this ID.',
+    ERR_FILE_LIST_OPTION_NOT_FOUND: 'This file list has no option with this ID.',
+    ERR_PROMPT_NOT_FOUND: 'No prompt found with this ID.',
+    ERR_QUEUE_INTEGRATION_NOT_FOUND: 'No integration found with this ID.',
+    ERR_INTEGRATION_IN_USE: 'It is in use by queues or connections: remove it from them before deleting it.',
+    ERR_INTEGRATION_TEST_FAILED: 'The integration test failed: check the credentials and the project.',
   },
   es: {
     ERR_INTERNAL_SERVER_ERROR: 'Ocurrió un error inesperado. Inténtalo más tarde.',
@@ -262,6 +284,17 @@ export const ERROR_TEXTS: Record<Language, Record<ErrorCode, string>> = {
     ERR_CONTACT_LIST_NOT_FOUND: 'No se encontró ninguna lista de contactos con este ID.',
     ERR_CONTACT_LIST_ITEM_NOT_FOUND: 'No se encontró ningún contacto de la lista con este ID.',
     ERR_CONTACT_LIST_ITEM_NUMBER_ALREADY_EXISTS: 'Esta lista ya tiene un contacto con este número.',
+    ERR_SCHEDULE_NOT_FOUND: 'No se encontró ningún agendamiento con este ID.',
+    ERR_SCHEDULE_IN_PAST: 'La fecha del agendamiento debe ser en el futuro.',
+    ERR_SCHEDULE_ALREADY_SENT: 'Este agendamiento ya fue enviado y no se puede cambiar.',
+    ERR_CONTACT_LIST_SPREADSHEET_COLUMNS: 'La primera fila de la hoja debe nombrar las columnas nombre y numero (email es opcional).',
+    ERR_CONTACT_LIST_SPREADSHEET_EMPTY: 'La hoja no tiene ninguna fila debajo del encabezado.',
+    ERR_FILE_LIST_NOT_FOUND: 'No se encontró ninguna lista de archivos con este ID.',
+    ERR_FILE_LIST_OPTION_NOT_FOUND: 'Esta lista de archivos no tiene una opción con este ID.',
+    ERR_PROMPT_NOT_FOUND: 'No se encontró ningún prompt con este ID.',
+    ERR_QUEUE_INTEGRATION_NOT_FOUND: 'No se encontró ninguna integración con este ID.',
+    ERR_INTEGRATION_IN_USE: 'Está en uso por colas o conexiones: quítelo de ellas antes de eliminarlo.',
+    ERR_INTEGRATION_TEST_FAILED: 'La prueba de la integración falló: revise las credenciales y el proyecto.',
   },
 };
 
@@ -292,6 +325,12 @@ export const VALIDATION_TEXTS = {
     tooMany: 'deve ter no máximo {{max}} itens',
     unknownField: 'tem campos desconhecidos: {{unknown}}',
     unstorableText: 'contém um caractere que não pode ser guardado (NUL ou caractere partido)',
+    queueRequired: 'é obrigatória: o assistente passa os tickets para ela',
+    voiceSettings: 'é necessária com uma voz',
+    httpUrl: 'deve ser um endereço http ou https',
+    secretTooShort: 'deve ter pelo menos 16 caracteres',
+    typebotSlug: 'pode ter apenas letras, dígitos, "-" e "_"',
+    serviceAccount: 'não é a chave JSON de uma conta de serviço',
     shortcode: 'uma palavra, sem espaços nem barra',
     messageId: 'deve ser o id de uma mensagem',
     status: 'deve ser pending, open ou closed',
@@ -329,6 +368,12 @@ export const VALIDATION_TEXTS = {
     tooMany: 'must have at most {{max}} items',
     unknownField: 'has unknown fields: {{unknown}}',
     unstorableText: 'holds a character that cannot be stored (NUL or a broken character)',
+    queueRequired: 'is required: the assistant hands its tickets to it',
+    voiceSettings: 'is needed with a voice',
+    httpUrl: 'must be an http or https address',
+    secretTooShort: 'must have at least 16 characters',
+    typebotSlug: 'may have only letters, digits, "-" and "_"',
+    serviceAccount: "is not a service account's JSON key",
     shortcode: 'one word, without spaces or slashes',
     messageId: 'must be a message id',
     status: 'must be pending, open or closed',
@@ -366,6 +411,12 @@ export const VALIDATION_TEXTS = {
     tooMany: 'debe tener como máximo {{max}} elementos',
     unknownField: 'tiene campos desconocidos: {{unknown}}',
     unstorableText: 'contiene un carácter que no se puede guardar (NUL o un carácter roto)',
+    queueRequired: 'es obligatoria: el asistente le pasa los tickets',
+    voiceSettings: 'es necesaria con una voz',
+    httpUrl: 'debe ser una dirección http o https',
+    secretTooShort: 'debe tener al menos 16 caracteres',
+    typebotSlug: 'solo puede tener letras, dígitos, "-" y "_"',
+    serviceAccount: 'no es la clave JSON de una cuenta de servicio',
     shortcode: 'una palabra, sin espacios ni barras',
     messageId: 'debe ser el id de un mensaje',
     status: 'debe ser pending, open o closed',
@@ -387,7 +438,8 @@ export type ValidationRule = keyof (typeof VALIDATION_TEXTS)['en'];
 
 /** `validation.tooLong` with `{ max: 50 }` → "must have at most 50 characters" (an unknown key comes back as it is). */
 export function validationText(key: string, params: Record<string, unknown>, language: Language): string {
-  const rule = key.startsWith('validation.') ? key.slice('validation.'.length) : key;
+  // A feature's own rule (`prompts.validation.queueRequired`) is worded by its name, as the common ones are.
+  const rule = key.replace(/^(?:\w+\.)?validation\./, '');
   const texts: Record<string, string> = VALIDATION_TEXTS[language];
   const text = texts[rule];
   if (text === undefined) return key;

@@ -14,3 +14,24 @@ export async function performEffect(performer: EffectPerformer | undefined, name
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/**
+ * An outside service's answer as text, refused past `limit` bytes without reading the rest (a service that streams
+ * without end holds nothing): the error reads `<service>: answer too large`.
+ */
+export async function readCapped(response: Response, limit: number, service: string): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks).toString('utf8');
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new Error(`${service}: answer too large`);
+    }
+    chunks.push(value);
+  }
+}

@@ -44,16 +44,16 @@ describe('the plugin registry', () => {
   it('discovers the workspace’s built-in plugins once each (they are also linked into node_modules)', async () => {
     const dirs = await findPluginPackages(repoRoot);
     // The built-ins, and the example outside plugin installed as a package (flow-engine/examples/), each once.
-    expect(dirs.filter((d) => d.startsWith(join(repoRoot, 'plugins')))).toHaveLength(12);
+    expect(dirs.filter((d) => d.startsWith(join(repoRoot, 'plugins')))).toHaveLength(14);
     expect(new Set(dirs).size).toBe(dirs.length);
     const registry = await discoverPlugins(repoRoot);
     const types = registry.list().map((p) => p.type).sort();
     // plugins/media brings img, audio and video; plugins/content brings content and singleBlock.
     expect(types).toEqual([
-      'audio', 'condition', 'content', 'http-request', 'img', 'interval', 'menu', 'message', 'openai', 'question', 'randomizer', 'singleBlock', 'start',
-      'ticket', 'typebot', 'video',
+      'audio', 'condition', 'content', 'dialogflow', 'http-request', 'img', 'interval', 'menu', 'message', 'openai', 'question', 'randomizer', 'singleBlock', 'start',
+      'ticket', 'typebot', 'video', 'webhook',
     ]);
-    for (const effect of ['http-request', 'openai.chat', 'typebot.chat']) expect(registry.performer(effect)).toBeTypeOf('function');
+    for (const effect of ['http-request', 'openai.chat', 'typebot.chat', 'dialogflow.detectIntent', 'webhook.post']) expect(registry.performer(effect)).toBeTypeOf('function');
   });
   it('discovers an installed package that declares a flow plugin in its package.json, with no engine change', async () => {
     const root = await mkdtemp(join(tmpdir(), 'atendo-plugins-'));

@@ -11,11 +11,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const webDist = path.join(repoRoot, 'web/dist');
 
 /** The whole product serving the built console, and headless Chromium: what every browser test starts from. */
-export async function startBrowserHarness(): Promise<{ h: Harness; browser: Browser; stop(): Promise<void> }> {
+export async function startBrowserHarness(options: Omit<Parameters<typeof startHarness>[0], 'env'> = {}): Promise<{ h: Harness; browser: Browser; stop(): Promise<void> }> {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: run \`make test\`, which installs Debian's chromium`);
   if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('The console is not built: run `make test` (it builds web/dist)');
   await mkdir(artifacts, { recursive: true });
-  const h = await startHarness({ env: { WEB_DIST: webDist } });
+  const h = await startHarness({ ...options, env: { WEB_DIST: webDist } });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

@@ -14,12 +14,18 @@ describe('browser: queues and their menus', () => {
   let h: Harness;
   let browser: Browser;
   let stop: () => Promise<void>;
+  let integrationId: number;
 
   beforeAll(async () => {
     ({ h, browser, stop } = await startBrowserHarness());
     // Before the browser signs in (one session per user): the company keeps hours per queue.
     const { token } = await h.login();
     expect((await h.api('/settings/scheduleType', { method: 'PUT', token, body: { value: 'queue' } })).status).toBe(200);
+    // An integration for the queue's modal to offer (the seeded plan has integrations).
+    const webhook = { type: 'webhook', name: 'CRM do financeiro', urlN8N: 'https://crm.example.com/hooks/financeiro', webhookSecret: 'a-webhook-secret-of-32-characters' };
+    const created = await h.api<{ id: number }>('/queueIntegration', { method: 'POST', token, body: webhook });
+    expect(created.status).toBe(201);
+    integrationId = created.body.id;
   });
   afterAll(async () => stop?.());
 
@@ -39,6 +45,8 @@ describe('browser: queues and their menus', () => {
     await page.getByTestId('queue-name').fill('Financeiro');
     await page.getByTestId('queue-color').fill('#ff5722');
     await page.getByTestId('queue-greetingMessage').fill('Olá! Aqui é o financeiro.');
+    await page.getByTestId('queue-integrationId').selectOption({ label: 'CRM do financeiro' });
+    await shot(page, 'data');
     await page.getByTestId('queue-tab-hours').click();
     await page.getByTestId('queue-schedule-monday-startTime').fill('09:00');
     await shot(page, 'hours');
@@ -48,9 +56,10 @@ describe('browser: queues and their menus', () => {
     const stored = await eventually(async () => {
       const q = await h.atendo.knex('queues').where({ name: 'Financeiro' }).first();
       expect(q).toBeDefined();
-      return q as { id: string; color: string; greeting_message: string; schedules: Array<{ weekdayEn: string; startTime: string }> };
+      return q as { id: string; color: string; greeting_message: string; integration_id: string | null; schedules: Array<{ weekdayEn: string; startTime: string }> };
     });
     expect(stored).toMatchObject({ color: '#ff5722', greeting_message: 'Olá! Aqui é o financeiro.' });
+    expect(Number(stored.integration_id)).toBe(integrationId);
     expect(stored.schedules.find((s) => s.weekdayEn === 'monday')?.startTime).toBe('09:00');
 
     // The menu: two options at the top, one under the first; then the first deleted (its child with it).

@@ -32,7 +32,7 @@ describe('browser: a message with HTML and script is shown as text', () => {
     await page.getByTestId('tab-open').click();
     await page.getByTestId('tab-pending').click();
     const item = page.getByTestId('ticket-list-item').filter({ hasText: '<script>' });
-    await item.waitFor({ timeout: 15_000 });
+    await item.waitFor({ timeout: 30_000 });
     await item.getByTestId('ticket-accept').click();
     await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
     const bubble = page.getByTestId('message-bubble').filter({ hasText: 'onerror' });

@@ -137,4 +137,51 @@ export const listCampaignsQuerySchema = yup.object({
 });
 
 /** The `campaign` channel: a campaign created or changed (status and progress included), or deleted. */
-export type CampaignFeedPayload = { action: 'create' | 'update'; record: Campaign } | { action: 'delete'; id: number };
+export type CampaignFeedPayload = { action: 'create' | 'update'; record: CampaignView } | { action: 'delete'; id: number };
+
+/** A campaign as the pages show it (spec §3: with its contact list and connection), its progress and the governor's hold. */
+export interface CampaignView extends Campaign {
+  contactList: { id: number; name: string } | null;
+  whatsapp: { id: number; name: string } | null;
+  tag: { id: number; name: string } | null;
+  progress: CampaignProgress;
+  startedAt: string | null;
+  /** Whether the form may save it now (isCampaignEditable at the server's time). */
+  editable: boolean;
+  /** The connection's send governor holds it back until `notBefore`, because of `reason` (null: not held). */
+  deferral: { notBefore: string; reason: import('./sendGovernor.js').SendGovernorReason } | null;
+}
+
+/** One minute of the report's chart: messages delivered and failed in it. */
+export interface CampaignTimelinePoint {
+  /** The minute's start (ISO). */
+  at: string;
+  delivered: number;
+  failed: number;
+}
+
+/** One contact's message (spec: the campaign's shipping entries, each with deliveredAt). */
+export interface CampaignShipping {
+  number: string;
+  variant: CampaignVariant;
+  body: string;
+  dueAt: string;
+  deliveredAt: string | null;
+  failedAt: string | null;
+  reason: string | null;
+}
+
+/** `GET /campaigns/:id/report`. */
+export interface CampaignReport {
+  campaign: CampaignView;
+  timeline: CampaignTimelinePoint[];
+}
+
+/** `GET /send-governor`: per connection, whether its sends are held back now, until when and why. */
+export interface SendGovernorStatus {
+  whatsappId: number;
+  notBefore: string | null;
+  reason: import('./sendGovernor.js').SendGovernorReason | null;
+  sentToday: number;
+  slowDownLevel: number;
+}

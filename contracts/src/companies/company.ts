@@ -1,4 +1,4 @@
-import { addMonths } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
 import { idSchema } from '../schemas.js';
 import { yup } from '../validation.js';
 import type { CompanyFields, CompanySchedule, Recurrence } from './events.js';

@@ -40,8 +40,43 @@ export const CONTACT_LIST_ITEM_NAME_MAX = 50;
 /** Spec: a number of 8 to 50 characters (as typed or imported; WhatsApp then says whether it is valid). */
 export const CONTACT_LIST_ITEM_NUMBER_MIN = 8;
 export const CONTACT_LIST_ITEM_NUMBER_MAX = 50;
-/** Import files (spec: .xls or .xlsx). */
-export const CONTACT_LIST_IMPORT_EXTENSIONS = ['.xls', '.xlsx'] as const;
+/**
+ * Import files (spec: .xls or .xlsx). Read by content: an .xls that is really xlsx is read, an old binary (BIFF) .xls is
+ * refused with `ERR_SPREADSHEET_XLS`; a .csv is read too (decision 0029).
+ */
+export const CONTACT_LIST_IMPORT_EXTENSIONS = ['.xls', '.xlsx', '.csv'] as const;
+/** The largest spreadsheet `POST /contact-lists/:id/upload` takes. */
+export const CONTACT_LIST_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** The most rows (under the header) one import takes: answered in the request, row by row. */
+export const CONTACT_LIST_IMPORT_MAX_ROWS = 5_000;
+
+/** What became of one row of an imported spreadsheet. */
+export type ContactListImportOutcome = 'added' | 'duplicate' | 'invalid';
+
+/** One row of an import's report: `row` is its number in the sheet (the header is row 1). */
+export interface ContactListImportRow {
+  row: number;
+  outcome: ContactListImportOutcome;
+  /** The row's name and number as written. */
+  name: string;
+  number: string;
+  /** The item made of it (`added`). */
+  itemId?: number;
+  /** Why not (`duplicate`: ERR_CONTACT_LIST_ITEM_NUMBER_ALREADY_EXISTS; `invalid`: ERR_VALIDATION). */
+  code?: string;
+  /** Which fields were refused and by which rule (`invalid`), as the API's validation details name them. */
+  details?: Array<{ path: string; message: string; params?: Record<string, unknown> }>;
+}
+
+/** `POST /contact-lists/:id/upload`: every row's outcome and the counts. */
+export interface ContactListImportReport {
+  contactListId: number;
+  total: number;
+  added: number;
+  duplicates: number;
+  invalid: number;
+  rows: ContactListImportRow[];
+}
 
 const storable = (v: string | undefined | null) => v == null || isStorableText(v);
 const text = () => yup.string().trim().test('storable', 'validation.unstorableText', storable);

@@ -1,3 +1,4 @@
+import type { BotRef, BotTriggers } from '../integrations/health.js';
 import type { IncomingMessage } from './events.js';
 
 /**
@@ -8,7 +9,12 @@ import type { IncomingMessage } from './events.js';
  */
 export type TicketFlowEvent =
   /** The customer's message matched a flow campaign's phrase: the flow takes the ticket (`executionId` is its run). */
-  | { type: 'FlowRequested'; data: { ticketId: number; executionId: string; flowId: number; campaignId: number; messageId: string } }
+  /**
+   * A flow takes the ticket (`executionId` is its run): the customer's message matched a flow campaign's phrase
+   * (`campaignId`), or the ticket is in a queue (or on a connection) with a prompt or an integration (`bot`, decision
+   * 0033; `campaignId` 0), whose run starts with `reply`, the message that woke it, when it was the customer's question.
+   */
+  | { type: 'FlowRequested'; data: { ticketId: number; executionId: string; flowId: number; campaignId: number; messageId: string; bot?: BotRef; reply?: IncomingMessage } }
   /** A customer's message on a ticket a flow holds went to the flow (and not to the queue menu). */
   | { type: 'FlowReplyRouted'; data: { ticketId: number; executionId: string; message: IncomingMessage } }
   /**
@@ -27,4 +33,6 @@ export const TICKET_FLOW_EVENT_TYPES = ['FlowRequested', 'FlowReplyRouted', 'Flo
  */
 export interface FlowTriggers {
   campaigns: Array<{ id: number; flowId: number; phrase: string }>;
+  /** The connection's and its queues' prompts and integrations (decision 0033); absent: none. */
+  bots?: BotTriggers;
 }

@@ -4,7 +4,8 @@ import { awaitReply, defineBlock, effect, fillIn, finish, follow, handOver, medi
  * The OpenAI block: a conversation with a model until it hands the contact over or the contact stops answering. On
  * entering it waits for the contact; each reply becomes an `openai.chat` effect (the performer, chat.ts, asks the
  * model with the conversation's last messages); the answer is sent, as text or as a voice note, and the block waits
- * again. An answer with the transfer line (transfer.ts) hands the ticket over instead. `run` stays pure: the API key
+ * again. An answer with the transfer line (transfer.ts) hands the ticket over instead. A voice note from the contact
+ * is transcribed first (Whisper, by the same performer), and the transcript is what the model answers. `run` stays pure: the API key
  * and the speech key travel as the references the graph keeps, and only the performer opens them.
  */
 
@@ -57,8 +58,10 @@ export interface OpenAiChatInput {
   prompt: string;
   apiKey: string;
   maxMessages: number;
-  /** The contact's message that this answer is for. */
+  /** The contact's message that this answer is for ('' when it is a voice note: see `audioUrl`). */
   text: string;
+  /** The contact's voice note: the performer transcribes it and answers the transcript. */
+  audioUrl?: string;
   voice: { name: string; key: string; region: string } | null;
   /** Another server speaking OpenAI's protocol; none: OPENAI_BASE_URL, else OpenAI's. The block never sets it. */
   baseUrl?: string;
@@ -157,10 +160,12 @@ export default defineBlock<OpenAiConfig>({
       case 'enter':
         return { next: listen };
       case 'reply': {
-        const contactText = input.message.body.trim();
-        // A sticker, or a file with no caption: nothing to ask the model about.
-        if (!contactText) return { next: listen };
-        return { next: effect(OPENAI_CHAT_EFFECT, chatInputOf(config, variables, contactText)) };
+        const { body, mediaType, mediaUrl } = input.message;
+        const contactText = body.trim();
+        if (contactText) return { next: effect(OPENAI_CHAT_EFFECT, chatInputOf(config, variables, contactText)) };
+        // A voice note is heard (the performer transcribes it); a sticker, or a file with no caption, is not asked about.
+        if (mediaType === 'audio' && mediaUrl) return { next: effect(OPENAI_CHAT_EFFECT, { ...chatInputOf(config, variables, ''), audioUrl: mediaUrl }) };
+        return { next: listen };
       }
       case 'effect': {
         const value = input.result.ok && isChatValue(input.result.value) ? input.result.value : null;

@@ -26,6 +26,7 @@ function inputOf(value: unknown): OpenAiChatInput {
     typeof v.prompt === 'string' &&
     typeof v.apiKey === 'string' &&
     typeof v.text === 'string' &&
+    (v.audioUrl === undefined || (typeof v.audioUrl === 'string' && v.audioUrl !== '')) &&
     Number.isFinite(v.temperature) &&
     Number.isInteger(v.maxTokens) &&
     Number.isInteger(v.maxMessages) &&
@@ -41,8 +42,22 @@ function failure(error: unknown, sdk: typeof import('openai')): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+/** The contact's voice note as text (Whisper). A failure is worded with its status only, as the chat's. */
+async function transcribe(client: OpenAI, sdk: typeof import('openai'), audioUrl: string, context: EffectContext): Promise<string> {
+  const audio = await context.fetchMedia(audioUrl);
+  try {
+    const transcript = await client.audio.transcriptions.create({ model: 'whisper-1', file: await sdk.toFile(audio, 'audio.ogg') }, { signal: context.signal });
+    return transcript.text.trim();
+  } catch (error) {
+    if (error instanceof sdk.APIConnectionError) throw new Error('openai: network');
+    if (error instanceof sdk.APIError) throw new Error(`openai: transcription HTTP ${error.status ?? '?'}`);
+    throw error;
+  }
+}
+
 /**
- * The performer of `openai.chat`: the model's answer to the contact's message, with the conversation as context, and,
+ * The performer of `openai.chat`: the model's answer to the contact's message (a voice note transcribed first), with
+ * the conversation as context, and,
  * when a voice was chosen, the answer spoken and stored as a voice note. The `openai` SDK is loaded on the first call.
  */
 export function chatPerformer(speech: SpeechPort = azureSpeech): EffectPerformer {
@@ -55,6 +70,9 @@ export function chatPerformer(speech: SpeechPort = azureSpeech): EffectPerformer
       // One retry for a 429 or a 5xx; the runtime's deadline bounds the whole call.
       maxRetries: 1,
     });
+    const contactText = input.audioUrl ? await transcribe(client, sdk, input.audioUrl, context) : input.text;
+    // A voice note with no words in it: nothing to answer.
+    if (contactText === '') return { text: '', transfer: false, audioUrl: null };
     const history = await context.history(input.maxMessages);
     let answer: string;
     try {
@@ -64,7 +82,7 @@ export function chatPerformer(speech: SpeechPort = azureSpeech): EffectPerformer
           temperature: input.temperature,
           // max_tokens rather than max_completion_tokens: both models take it, and so do servers that only mimic OpenAI.
           max_tokens: input.maxTokens,
-          messages: chatMessages(input.prompt, history, input.text),
+          messages: chatMessages(input.prompt, history, contactText),
         },
         { signal: context.signal },
       );

@@ -105,3 +105,37 @@ describe('typebot block: what a flow cannot be saved with', () => {
     expect(fields(overrides)).toEqual([field]);
   });
 });
+
+describe('typebot block: the bot’s `#{…}` instructions', () => {
+  const said = (body: string) => ({ kind: 'text', body });
+  const answeredWith = (...bodies: string[]) => turn({ sessionId: 'sess-1', messages: bodies.map(said), expectsReply: true }, { variables: chatting() });
+  const bodies = (run: ReturnType<typeof answeredWith>) => run.messages.map((m) => (m.kind === 'text' ? m.body : m.url));
+
+  it('a transfer to a queue sends what came before, never the instruction, then hands the ticket over', () => {
+    const moved = answeredWith('Vou te passar para o financeiro.', ' #{"queueId":2} ', 'nunca enviado');
+    expect(bodies(moved)).toEqual(['Vou te passar para o financeiro.']);
+    expect(moved.next).toEqual({ type: 'handOver', queueId: 2, userId: null });
+  });
+  it('a transfer may name a person, with or without a queue, as numbers or as text', () => {
+    expect(answeredWith('#{"queueId":2,"userId":5}').next).toEqual({ type: 'handOver', queueId: 2, userId: 5 });
+    expect(answeredWith('#{"userId":"7"}').next).toEqual({ type: 'handOver', queueId: null, userId: 7 });
+  });
+  it('stopBot ends the flow after what came before', () => {
+    const stopped = answeredWith('Obrigado!', '#{"stopBot":true}');
+    expect(bodies(stopped)).toEqual(['Obrigado!']);
+    expect(stopped.next).toEqual({ type: 'finish' });
+  });
+  it('malformed JSON after # is sent as text, and the chat goes on', () => {
+    const plain = answeredWith('#{queueId:2}', '#hashtag', 'Qual sabor?');
+    expect(bodies(plain)).toEqual(['#{queueId:2}', '#hashtag', 'Qual sabor?']);
+    expect(plain.next).toMatchObject({ type: 'awaitReply' });
+  });
+  it('an object that asks for nothing usable is dropped, and the chat goes on', () => {
+    const dropped = answeredWith('Oi', '#{"queueId":0,"stopBot":false}');
+    expect(bodies(dropped)).toEqual(['Oi']);
+    expect(dropped.next).toMatchObject({ type: 'awaitReply' });
+  });
+  it('a text that only mentions an instruction is a message', () => {
+    expect(bodies(answeredWith('Digite #{"queueId":2} para falar conosco'))).toEqual(['Digite #{"queueId":2} para falar conosco']);
+  });
+});

@@ -1,4 +1,4 @@
-import { awaitReply, defineBlock, effect, finish, follow, media, text, yup, type BlockOutcome, type OutgoingMessage } from '@atendo/flow-engine';
+import { awaitReply, defineBlock, effect, finish, follow, handOver, media, text, yup, type BlockOutcome, type OutgoingMessage } from '@atendo/flow-engine';
 import type { TypebotMessage, TypebotTurn } from './protocol.js';
 
 /**
@@ -7,6 +7,12 @@ import type { TypebotMessage, TypebotTurn } from './protocol.js';
  * the bot's flow is over (the path goes on by `default`). The finish keyword leaves at once; the restart keyword, or a
  * reply after `expires` minutes of silence, starts the chat again. The chat's session is kept in the execution's
  * variables (`typebot.sessionId`, `typebot.lastAt`), the only state a pure block has.
+ *
+ * The bot can ask for a person: a text bubble that is, whole, `#` followed by a JSON object is an instruction, never
+ * sent (`readInstruction`). `#{"queueId":2}`, `#{"userId":5}` or both: the bot's messages before it are sent, then the
+ * ticket is handed over (without a queue it keeps its own). `#{"stopBot":true}`: the messages before it are sent and
+ * the flow ends, the ticket waiting for its queue's people. What follows an instruction in the same turn is dropped;
+ * an object with neither is dropped and the chat goes on. Text after `#` that is not a JSON object is sent as it is.
  */
 
 export const TYPEBOT_CHAT_EFFECT = 'typebot.chat';
@@ -38,6 +44,43 @@ export interface TypebotConfig {
   typebotIntegration: TypebotSettings;
   /** How long each reply is waited for before leaving by `timeout`. */
   timeoutMinutes: number;
+}
+
+/** What a bot's `#{…}` bubble asks for. */
+export type TypebotInstruction = { kind: 'transfer'; queueId: number | null; userId: number | null } | { kind: 'stop' } | { kind: 'none' };
+
+/** A queue's or a person's id as a bot may write it (a Typebot variable is text): 2 or "2". */
+function idOf(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  return Number.isInteger(n) && (n as number) > 0 ? (n as number) : null;
+}
+
+/** The instruction a text bubble is, or null when it is a message for the contact. */
+export function readInstruction(body: string): TypebotInstruction | null {
+  const trimmed = body.trim();
+  if (!trimmed.startsWith('#')) return null;
+  let order: unknown;
+  try {
+    order = JSON.parse(trimmed.slice(1));
+  } catch {
+    return null;
+  }
+  if (order === null || typeof order !== 'object' || Array.isArray(order)) return null;
+  const { queueId, userId, stopBot } = order as Record<string, unknown>;
+  const [queue, user] = [idOf(queueId), idOf(userId)];
+  if (queue !== null || user !== null) return { kind: 'transfer', queueId: queue, userId: user };
+  return stopBot === true ? { kind: 'stop' } : { kind: 'none' };
+}
+
+/** The bot's messages up to its first instruction, and that instruction. */
+function splitAtInstruction(messages: TypebotMessage[]): { said: TypebotMessage[]; instruction: TypebotInstruction | null } {
+  const said: TypebotMessage[] = [];
+  for (const message of messages) {
+    const instruction = message.kind === 'text' ? readInstruction(message.body) : null;
+    if (instruction?.kind === 'transfer' || instruction?.kind === 'stop') return { said, instruction };
+    if (!instruction) said.push(message);
+  }
+  return { said, instruction: null };
 }
 
 export type TypebotChatInput =
@@ -145,11 +188,10 @@ export default defineBlock<TypebotConfig>({
       case 'effect': {
         const turn = input.result.ok && isTurn(input.result.value) ? input.result.value : null;
         if (!turn) return { next: isConnected('error') ? follow('error') : finish() };
-        return {
-          set: { [SESSION_VARIABLE]: turn.sessionId, [LAST_AT_VARIABLE]: at },
-          send: turn.messages.map((m) => outgoing(m, s.delayMessage)),
-          next: turn.expectsReply ? listen : follow('default'),
-        };
+        const { said, instruction } = splitAtInstruction(turn.messages);
+        const next =
+          instruction?.kind === 'transfer' ? handOver(instruction.queueId, instruction.userId) : instruction?.kind === 'stop' ? finish() : turn.expectsReply ? listen : follow('default');
+        return { set: { [SESSION_VARIABLE]: turn.sessionId, [LAST_AT_VARIABLE]: at }, send: said.map((m) => outgoing(m, s.delayMessage)), next };
       }
       default: {
         const unknown: never = input;

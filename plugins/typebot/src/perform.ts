@@ -1,4 +1,4 @@
-import type { EffectContext } from '@atendo/flow-engine';
+import { readCapped, type EffectContext } from '@atendo/flow-engine';
 import type { TypebotChatInput } from './block.js';
 import { turnOf, type TypebotTurn } from './protocol.js';
 
@@ -46,7 +46,7 @@ export async function performTypebotChat(raw: unknown, context: EffectContext): 
   }
   let answer: unknown;
   try {
-    answer = JSON.parse(await readCapped(response));
+    answer = JSON.parse(await readCapped(response, ANSWER_LIMIT, 'typebot'));
   } catch (error) {
     if (error instanceof SyntaxError) throw new Error('typebot: not a chat answer');
     throw error;
@@ -54,20 +54,3 @@ export async function performTypebotChat(raw: unknown, context: EffectContext): 
   return turnOf(answer, input.action === 'continue' ? input.sessionId : undefined);
 }
 
-/** The body as text, refused past ANSWER_LIMIT bytes without reading the rest. */
-async function readCapped(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks).toString('utf8');
-    size += value.byteLength;
-    if (size > ANSWER_LIMIT) {
-      await reader.cancel().catch(() => undefined);
-      throw new Error('typebot: answer too large');
-    }
-    chunks.push(value);
-  }
-}

@@ -42,3 +42,8 @@ export * from './tags/tagRoutes.js';
 export * from './quickMessages/quickMessageRoutes.js';
 export * from './flows/flowRoutes.js';
 export * from './contactLists/contactListRoutes.js';
+export * from './schedules/scheduleRoutes.js';
+export * from './files/fileRoutes.js';
+export * from './integrations/promptRoutes.js';
+export * from './integrations/queueIntegrationRoutes.js';
+export * from './campaigns/campaignRoutes.js';

@@ -39,3 +39,6 @@ export * from './campaigns/campaignSettings.js';
 export * from './campaigns/pacing.js';
 export * from './campaigns/governor.js';
 export * from './contactLists/contactList.js';
+export * from './schedules/schedule.js';
+export * from './files/fileList.js';
+export * from './integrations/bot.js';

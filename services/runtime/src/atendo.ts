@@ -16,6 +16,7 @@ import {
   snapshotMigrations,
   type EventStore,
   type Migration,
+  type SendGovernorConfig,
 } from '@atendo/core';
 import {
   CompanyQueries,
@@ -38,6 +39,7 @@ import {
   RealtimeServer,
   RefreshTokens,
   readAccessToken,
+  setPasswordHashCost,
   smtpMailer,
   Presence,
   type ApiContext,
@@ -50,6 +52,7 @@ import type { ChannelProvider } from '@atendo/channels';
 import type { Bus } from './bus/port.js';
 import { InProcessBus } from './bus/inProcessBus.js';
 import type { Config, Role } from './config.js';
+import { SendGovernors } from './jobs/sendGovernors.js';
 import { resolveDatabase, type Database } from './db/database.js';
 import { availableChannels, openChannels, whatsappAuthKey } from './gateway/channels.js';
 import { discoverPlugins, type PluginRegistry } from '@atendo/flow-engine';
@@ -90,6 +93,8 @@ export interface Atendo {
   conversations: ContactStreamService;
   /** The flow block types this process runs (discovered at start). */
   plugins: PluginRegistry;
+  /** Secrets of flow blocks, prompts and integrations, sealed at rest. */
+  secrets: FlowSecrets;
   /** The jobs role's processes (timers …), by name; empty without the role. */
   processes: Map<string, FeatureProcess>;
   /** Media files: the blob store and the signer of their URLs. */
@@ -120,6 +125,10 @@ export interface StartOptions {
   flowRandom?: (key: string) => number;
   /** Flow blocks' outside calls in flight at once (tests lower it). */
   flowEffectConcurrency?: number;
+  /** Which variant a campaign's contact gets, by draw key `{campaignId}:{number}` (tests seed it). */
+  campaignRandom?: (key: string) => number;
+  /** The send governor's limits instead of the defaults (tests and benchmarks; decision 0028). */
+  sendGovernor?: Partial<SendGovernorConfig>;
 }
 
 export async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
@@ -146,6 +155,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch((err: unknown) => log.error({ err }, 'error while stopping'));
   };
+  setPasswordHashCost(config.passwordHashCost);
   try {
     const database = await resolveDatabase(config, log);
     if (database.embedded) stops.push(() => database.embedded!.stop());
@@ -227,7 +237,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     // The jobs role: each feature's processes (timers …) react to time by sending commands.
     const processes = new Map<string, FeatureProcess>();
     if (roles.includes('jobs')) {
-      const deps = { knex, databaseUrl: database.url, conversations: conversationService, log, clock: options.clock ?? (() => new Date()), store, plugins, secrets, media, allowPrivateUrls: config.flowPrivateUrls, ...(options.flowRandom ? { flowRandom: options.flowRandom } : {}), ...(options.flowEffectConcurrency ? { flowEffectConcurrency: options.flowEffectConcurrency } : {}) };
+      const deps = { knex, databaseUrl: database.url, conversations: conversationService, log, clock: options.clock ?? (() => new Date()), store, plugins, secrets, media, allowPrivateUrls: config.flowPrivateUrls, ...(gateway ? { sessions: gateway.sessions } : {}), ...(options.flowRandom ? { flowRandom: options.flowRandom } : {}), ...(options.flowEffectConcurrency ? { flowEffectConcurrency: options.flowEffectConcurrency } : {}), ...(options.campaignRandom ? { campaignRandom: options.campaignRandom } : {}), governors: new SendGovernors(knex, options.sendGovernor) };
       for (const process of features.flatMap((f) => f.processes?.(deps) ?? [])) {
         process.start();
         processes.set(process.name, process);
@@ -284,7 +294,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       if (!smtpUrl) log.warn('no SMTP server is configured (SMTP_URL): password reset codes cannot be sent');
       const mailer = smtpUrl ? smtpMailer(smtpUrl, config.mailFrom) : null;
       if (mailer) stops.push(async () => mailer.close());
-      const deps: FeatureDeps = { api: context, auth: authOptions, sessions, knex, store, ids, mailer, outbox, media, plugins, secrets };
+      const deps: FeatureDeps = { api: context, auth: authOptions, sessions, knex, store, ids, mailer, outbox, media, plugins, secrets, allowPrivateUrls: config.flowPrivateUrls };
       const companyQueries = new CompanyQueries(knex);
       const app = createApiApp({
         log,
@@ -333,7 +343,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       log.info({ url }, 'api role listening');
     }
 
-    return { config, log, database, knex, store, bus, projectors, http: server, realtime, gateway, plugins, processes, conversations: conversationService, media, url, simulatorUrl, jwtSecret, seeded, readYourWrites, stop };
+    return { config, log, database, knex, store, bus, projectors, http: server, realtime, gateway, plugins, secrets, processes, conversations: conversationService, media, url, simulatorUrl, jwtSecret, seeded, readYourWrites, stop };
   } catch (error) {
     await stop();
     throw error;

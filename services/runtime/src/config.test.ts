@@ -32,6 +32,15 @@ describe('configuration', () => {
     expect(loadConfig({ FLOW_PRIVATE_URLS: 'deny' }).flowPrivateUrls).toBe(false);
     expect(() => loadConfig({ FLOW_PRIVATE_URLS: 'yes' })).toThrow(/FLOW_PRIVATE_URLS must be allow or deny/);
   });
+  it("hashes passwords at OWASP's cost unless told; only outside production may it be lowered", () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), WHATSAPP_AUTH_KEY: 'k'.repeat(44) };
+    expect(loadConfig({}).passwordHashCost).toBe(17);
+    expect(loadConfig({ PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12);
+    expect(loadConfig({ ...prod, PASSWORD_HASH_COST: '18' }).passwordHashCost).toBe(18);
+    expect(() => loadConfig({ ...prod, PASSWORD_HASH_COST: '12' })).toThrow(/PASSWORD_HASH_COST below 17/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST must be a whole number/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '21' })).toThrow(/PASSWORD_HASH_COST must be from 10 to 20/);
+  });
   it('reads which proxies to trust', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.2' }).trustProxy).toBe('10.0.0.0/8, 192.168.1.2');
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_PASSWORD_HASH_COST } from '@atendo/api';
 
 export const ROLES = ['api', 'read', 'channels', 'jobs'] as const;
 export type Role = (typeof ROLES)[number];
@@ -11,6 +12,8 @@ export interface Config {
   eventStoreUrl: string | undefined;
   kafkaBrokers: string[] | undefined;
   port: number;
+  /** log2 of scrypt's N for password hashes: 17 (OWASP); tests lower it, production refuses less. */
+  passwordHashCost: number;
   host: string;
   /** Where the embedded database and other local state live. */
   dataDir: string;
@@ -136,11 +139,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (production && !env.WHATSAPP_AUTH_KEY) throw new ConfigError('WHATSAPP_AUTH_KEY is required when NODE_ENV=production (32 bytes: `openssl rand -base64 32`)');
   if (production && env.FAKE_WHATSAPP_URL) throw new ConfigError('FAKE_WHATSAPP_URL is for tests and cannot be set when NODE_ENV=production');
   const dataDir = path.resolve(cwd, env.DATA_DIR || '.data');
+  const passwordHashCost = integer(env, 'PASSWORD_HASH_COST', DEFAULT_PASSWORD_HASH_COST, 10);
+  if (passwordHashCost > 20) throw new ConfigError(`PASSWORD_HASH_COST must be from 10 to 20, got "${env.PASSWORD_HASH_COST}"`);
+  if (production && passwordHashCost < DEFAULT_PASSWORD_HASH_COST) throw new ConfigError('PASSWORD_HASH_COST below 17 is for tests and cannot be set when NODE_ENV=production');
   return {
     databaseUrl,
     eventStoreUrl,
     kafkaBrokers: env.KAFKA_BROKERS ? env.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : undefined,
     port: integer(env, 'PORT', 8080),
+    passwordHashCost,
     host: env.HOST || '0.0.0.0',
     dataDir,
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),

@@ -60,6 +60,11 @@ describe('the route table, walked', () => {
   // Events a user's request caused (the channels' own, such as acks arriving, go on in the background).
   const eventCount = async () =>
     Number(((await h.atendo.knex.raw(`SELECT count(*) AS n FROM events WHERE metadata->'actor'->>'type' = 'user'`)) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  /** The log's last position, and what users wrote after one: both read by the primary key, not the whole log. */
+  const lastPosition = async () =>
+    Number(((await h.atendo.knex.raw(`SELECT coalesce(max(global_position), 0) AS n FROM events`)) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const userEventsAfter = async (position: number) =>
+    Number(((await h.atendo.knex.raw(`SELECT count(*) AS n FROM events WHERE global_position > ? AND metadata->'actor'->>'type' = 'user'`, [position])) as { rows: Array<{ n: string }> }).rows[0]!.n);
 
   beforeAll(async () => {
     h = await startHarness();
@@ -163,7 +168,12 @@ describe('the route table, walked', () => {
       'flowbuilder.id': 'flow',
       'flowcampaign.id': 'flowCampaign',
       'contact-lists.id': 'contactList',
+      'campaigns.id': 'campaign',
       'contact-list-items.id': 'contactListItem',
+      'files.id': 'fileList',
+      'schedules.id': 'schedule',
+      'prompt.id': 'prompt',
+      'queueIntegration.id': 'queueIntegration',
       'users.lang': null,
       // A password reset names an e-mail, not a company's record; it answers the same to anyone.
       'forgetpassword.email': null,
@@ -197,11 +207,18 @@ describe('the route table, walked', () => {
       const flowCampaign = (await h.api<{ id: number }>('/flowcampaign', { token: tokenB, body: { name: 'Campanha da B', flowId: flow.id, whatsappId: b.whatsappId, phrase: 'frase da B' } })).body;
       const contactList = (await h.api<{ id: number }>('/contact-lists', { token: tokenB, body: { name: 'Lista da B' } })).body;
       const contactListItem = (await h.api<{ id: number }>('/contact-list-items', { token: tokenB, body: { contactListId: contactList.id, name: 'Contato da lista da B', number: '5511955550010' } })).body;
+      const fileList = (await h.api<{ id: number }>('/files', { token: tokenB, body: { name: 'Arquivos da B', message: 'da B', options: [{ name: 'opção da B' }] } })).body;
+      const schedule = (await h.api<{ id: number }>('/schedules', { token: tokenB, body: { body: 'Lembrete da B', contactId: ticket.contact.id, sendAt: new Date(Date.now() + 86_400_000).toISOString() } })).body;
+      const prompt = (await h.api<{ id: number }>('/prompt', { token: tokenB, body: { name: 'Assistente da B', prompt: 'Você é o assistente da B. Responda com educação e passe o ticket para a fila quando pedirem.', model: 'gpt-4o-mini', maxTokens: 100, temperature: 1, apiKey: 'sk-da-B-0000000000000000', queueId: queue.id, maxMessages: 10 } })).body;
+      const queueIntegration = (await h.api<{ id: number }>('/queueIntegration', { token: tokenB, body: { type: 'webhook', name: 'Webhook da B', urlN8N: 'https://hooks.example.com/b', webhookSecret: 'segredo-da-B-0000000000' } })).body;
+      const campaign = (await h.api<{ id: number }>('/campaigns', { token: tokenB, body: { name: 'Campanha em massa da B', whatsappId: b.whatsappId, contactListId: contactList.id, message1: 'Oi da B' } })).body;
       const sheet = new FormData();
       sheet.append('file', new Blob(['name;number\nContato da B;5511955550009\n']), 'b.csv');
       const contactImport = (await (await fetch(`${h.url}/contacts/import`, { method: 'POST', headers: { authorization: `Bearer ${tokenB}` }, body: sheet })).json()) as { id: string };
       // Finished before the probe counts events.
       await eventually(async () => expect((await h.api<{ status: string }>(`/contacts/import/${contactImport.id}`, { token: tokenB })).body.status).toBe('done'));
+      // WhatsApp's check of the list's number (the jobs role, decision 0029) done too: the probe sees B's rows stand still.
+      await eventually(async () => expect((await h.api<{ isWhatsappValid: boolean | null }>(`/contact-list-items/${contactListItem.id}`, { token: tokenB })).body.isWhatsappValid).not.toBeNull(), 20_000);
       theirs = {
         contactImport: contactImport.id,
         ticketNote: String(note.id),
@@ -209,7 +226,12 @@ describe('the route table, walked', () => {
         flow: String(flow.id),
         flowCampaign: String(flowCampaign.id),
         contactList: String(contactList.id),
+        campaign: String(campaign.id),
         contactListItem: String(contactListItem.id),
+        fileList: String(fileList.id),
+        schedule: String(schedule.id),
+        prompt: String(prompt.id),
+        queueIntegration: String(queueIntegration.id),
         message: theirMessage.id,
         ticketContact: String(ticket.contact.id),
         ticket: String(ticket.id), ticketUuid: ticket.uuid, whatsapp: String(b.whatsappId), company: String(b.companyId), user: String(b.id),
@@ -234,6 +256,11 @@ describe('the route table, walked', () => {
         (await h.api('/flowcampaign', { token: tokenB })).body,
         (await h.api('/contact-lists/list', { token: tokenB })).body,
         (await h.api(`/contact-list-items?contactListId=${theirs.contactList}`, { token: tokenB })).body,
+        (await h.api(`/schedules/${theirs.schedule}`, { token: tokenB })).body,
+        (await h.api(`/files/${theirs.fileList}`, { token: tokenB })).body,
+        (await h.api(`/campaigns/${theirs.campaign}`, { token: tokenB })).body,
+        (await h.api('/prompt', { token: tokenB })).body,
+        (await h.api('/queueIntegration', { token: tokenB })).body,
       ]);
       const before = await snapshot();
       for (const r of routes.filter((x) => pathParams(x).length > 0)) {
@@ -294,20 +321,39 @@ describe('the route table, walked', () => {
       let sent = 0;
       const covered = new Set<string>();
       const failures: string[] = [];
-      const send = async (r: Route, target: string, body: string | undefined, what: string, token: string, contentType = 'application/json') => {
-        const events = await eventCount();
-        const res = await fetch(`${h.url}${target}`, {
+      interface Probe { target: string; body: string | undefined; what: string; token: string; contentType: string }
+      const call = async (r: Route, p: Probe) => {
+        const res = await fetch(`${h.url}${p.target}`, {
           method: r.method.toUpperCase(),
-          headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': contentType }) },
-          body,
+          headers: { authorization: `Bearer ${p.token}`, ...(p.body === undefined ? {} : { 'content-type': p.contentType }) },
+          body: p.body,
         });
         sent++;
-        covered.add(key(r));
         const text = await res.text();
-        if (res.status >= 500) failures.push(`${res.status} ${r.method.toUpperCase()} ${target} (${what}): ${text.slice(0, 200)}`);
-        else if (res.status >= 400 && (await eventCount()) !== events) failures.push(`${res.status} ${r.method.toUpperCase()} ${target} (${what}) wrote to the log`);
+        if (res.status >= 500) failures.push(`${res.status} ${r.method.toUpperCase()} ${p.target} (${p.what}): ${text.slice(0, 200)}`);
+        return res.status;
+      };
+      // A route's probes go 8 at a time; if users' events then appear in the log, its refused probes go again one by
+      // one, each checked alone, to name the one that wrote.
+      const probeRoute = async (r: Route, probes: Probe[]) => {
+        covered.add(key(r));
+        const before = await lastPosition();
+        const statuses: number[] = [];
+        let next = 0;
+        await Promise.all(Array.from({ length: 8 }, async () => {
+          for (let i = next++; i < probes.length; i = next++) statuses[i] = await call(r, probes[i]!);
+        }));
+        if ((await userEventsAfter(before)) === 0) return;
+        for (const [i, p] of probes.entries()) {
+          if (statuses[i]! < 400) continue;
+          const alone = await lastPosition();
+          const status = await call(r, p);
+          if (status >= 400 && status < 500 && (await userEventsAfter(alone)) > 0) failures.push(`${status} ${r.method.toUpperCase()} ${p.target} (${p.what}) wrote to the log`);
+        }
       };
       for (const r of routes) {
+        const probes: Probe[] = [];
+        const send = (target: string, body: string | undefined, what: string, token: string, contentType = 'application/json') => probes.push({ target, body, what, token, contentType });
         // The super user holds every permission of the registry; a company route also gets the admin (a company).
         const tokens = r.op['x-permission'] === 'public' ? [superToken] : [superToken, adminToken];
         const schema = r.op.requestBody?.content['application/json']?.schema;
@@ -316,22 +362,22 @@ describe('the route table, walked', () => {
         for (const token of tokens) {
           // Bad ids in every path parameter.
           for (const bad of ['0', '-1', 'abc', '1.5', '1e3', '99999999999999999999', ' 1', '%00', 'null', '[]', '__proto__']) {
-            await send(r, fill(r, () => bad), undefined, `id ${bad}`, token);
+            send(fill(r, () => bad), undefined, `id ${bad}`, token);
           }
           // Query parameters of the wrong type, huge, or hostile.
           for (const q of r.op.parameters.filter((p) => p.in === 'query')) {
-            for (const bad of ['abc', '-1', 'x'.repeat(10_000), '%00', '1&' + q.name + '=2']) await send(r, `${target}?${q.name}=${encodeURIComponent(bad)}`, undefined, `query ${q.name}`, token);
-            await send(r, `${target}?${q.name}[__proto__][x]=1`, undefined, `query ${q.name} __proto__`, token);
+            for (const bad of ['abc', '-1', 'x'.repeat(10_000), '%00', '1&' + q.name + '=2']) send(`${target}?${q.name}=${encodeURIComponent(bad)}`, undefined, `query ${q.name}`, token);
+            send(`${target}?${q.name}[__proto__][x]=1`, undefined, `query ${q.name} __proto__`, token);
           }
           if (r.method === 'get' || r.method === 'delete') continue;
           if (multipart) {
             // Uploads: broken multipart bodies, a file in the wrong field, two files, no file.
             const form = 'multipart/form-data; boundary=x';
-            await send(r, target, '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nunterminated', 'broken multipart', token, form);
-            await send(r, target, '--x\r\nContent-Disposition: form-data; name="other"; filename="a.png"\r\n\r\nabc\r\n--x--\r\n', 'file in another field', token, form);
-            await send(r, target, '--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\n1\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="b"\r\n\r\n2\r\n--x--\r\n', 'two files', token, form);
-            await send(r, target, '--x--\r\n', 'no file', token, form);
-            await send(r, target, 'not multipart at all', 'no boundary', token, 'multipart/form-data');
+            send(target, '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nunterminated', 'broken multipart', token, form);
+            send(target, '--x\r\nContent-Disposition: form-data; name="other"; filename="a.png"\r\n\r\nabc\r\n--x--\r\n', 'file in another field', token, form);
+            send(target, '--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\n1\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="b"\r\n\r\n2\r\n--x--\r\n', 'two files', token, form);
+            send(target, '--x--\r\n', 'no file', token, form);
+            send(target, 'not multipart at all', 'no boundary', token, 'multipart/form-data');
           }
           const bodies: Array<[string, string]> = [
             ['malformed JSON', '{"a": '],
@@ -353,8 +399,9 @@ describe('the route table, walked', () => {
               .filter((v) => !types.includes(Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'number' ? 'number' : typeof v));
             for (const value of wrong) bodies.push([`${name} = ${JSON.stringify(value).slice(0, 20)}`, JSON.stringify({ [name]: value })]);
           }
-          for (const [what, body] of bodies) await send(r, target, body, what, token);
+          for (const [what, body] of bodies) send(target, body, what, token);
         }
+        await probeRoute(r, probes);
       }
       const report = `[body fuzz] ${sent} requests over ${covered.size} routes; ${failures.length} failures`;
       console.log(report);

@@ -22,6 +22,11 @@ export const CONSOLE_CHANNELS: Record<FeedChannel, { feature: string } | { notSh
   quickmessage: { feature: 'quickMessages' },
   flow: { feature: 'flows' },
   flowcampaign: { feature: 'flows' },
-  ContactList: { notShownYet: true },
-  ContactListItem: { notShownYet: true },
+  ContactList: { feature: 'contactLists' },
+  ContactListItem: { feature: 'contactLists' },
+  campaign: { feature: 'campaigns' },
+  schedule: { feature: 'schedules' },
+  file: { feature: 'files' },
+  prompt: { feature: 'prompts' },
+  queueIntegration: { feature: 'queueIntegrations' },
 };

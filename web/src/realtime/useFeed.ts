@@ -1,3 +1,4 @@
+import type { FileListFeedPayload } from '@atendo/contracts';
 import type { AnnouncementFeedPayload, AppMessageFeedPayload, AuthFeedPayload, ContactFeedPayload, QuickMessageFeedPayload, SettingsFeedPayload, TagFeedPayload, TicketFeedPayload, UserFeedPayload, WhatsappFeedPayload, WhatsappSessionFeedPayload } from '@atendo/contracts';
 import { useEffect, useRef } from 'react';
 import { useRealtime } from './RealtimeContext';
@@ -18,6 +19,8 @@ export interface FeedPayloads {
   /** Tags created, changed or deleted, and the tags a ticket carries (services/read/src/tags). */
   tag: TagFeedPayload;
   quickmessage: QuickMessageFeedPayload;
+  /** File lists created, changed or deleted (services/read/src/files). */
+  file: FileListFeedPayload;
 }
 
 /** Calls `handler` with every entry of `company-{companyId}-{channel}`; the latest handler is always used. */

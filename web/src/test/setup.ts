@@ -1,6 +1,7 @@
-import '../i18n';
+import { i18n } from '../i18n';
+import { clearToasts } from '../ui/toaster';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { config as transitions } from 'react-transition-group';
 
 // Blueprint's overlays animate with react-transition-group's timers; one still pending when a test file ends fires
@@ -29,7 +30,15 @@ class ResizeObserverStub {
 }
 vi.stubGlobal('ResizeObserver', ResizeObserverStub);
 
+// A worker keeps its modules from one file to the next (vitest.config.ts): each test starts in English, as a new page
+// does, whatever language the file before it left (each file's new jsdom document starts in the light theme).
+beforeEach(async () => {
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+  document.documentElement.lang = 'en';
+});
+
 afterEach(() => {
   cleanup();
+  clearToasts();
   localStorage.clear();
 });

@@ -7,11 +7,12 @@ import { i18n } from '../i18n';
 const ERROR_TIMEOUT = 2000;
 const NOTICE_TIMEOUT = 3000;
 
-let toaster: Promise<Toaster> | undefined;
+let toaster: { document: Document; toaster: Promise<Toaster> } | undefined;
 
+/** One toaster per page; a new document (the component tests give each file one) gets its own. */
 function getToaster(): Promise<Toaster> {
-  toaster ??= OverlayToaster.create({ position: Position.TOP });
-  return toaster;
+  if (toaster?.document !== document) toaster = { document, toaster: OverlayToaster.create({ position: Position.TOP }) };
+  return toaster.toaster;
 }
 
 function isKnownCode(code: string): code is keyof typeof en.errors {
@@ -40,4 +41,9 @@ export function toastWarning(message: string): void {
 /** Spec §8: success notifications last about 3 seconds. */
 export function toastSuccess(message: string): void {
   void getToaster().then((t) => t.show({ message, intent: Intent.SUCCESS, icon: 'tick', timeout: NOTICE_TIMEOUT }));
+}
+
+/** Closes every toast on the page at once (the component tests start each test without the last one's). */
+export function clearToasts(): void {
+  if (toaster?.document === document) void toaster.toaster.then((t) => t.clear());
 }

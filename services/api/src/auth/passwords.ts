@@ -1,7 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 // OWASP's scrypt parameters: N=2^17, r=8, p=1, which take 128 MiB per hash (128 · N · r bytes).
-const N = 2 ** 17;
+export const DEFAULT_PASSWORD_HASH_COST = 17;
+let N = 2 ** DEFAULT_PASSWORD_HASH_COST;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -12,6 +13,15 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   return new Promise((resolve, reject) =>
     scrypt(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolve(key))),
   );
+}
+
+/**
+ * The process's hashing cost, log2 of scrypt's N (PASSWORD_HASH_COST). Hashes made at a lower cost are made again at
+ * the next login (needsRehash). Only tests lower it: a hash at 2^17 costs a core about half a second.
+ */
+export function setPasswordHashCost(log2N: number): void {
+  if (!Number.isInteger(log2N) || log2N < 10 || log2N > 20) throw new RangeError(`the password hash cost must be a whole number from 10 to 20, not ${log2N}`);
+  N = 2 ** log2N;
 }
 
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64. */

@@ -3,10 +3,11 @@ import type { AnyObject, InferType } from 'yup';
 import type { ChannelKind, Viewer, Whatsapp, WhatsappDetails, WhatsappFields, WhatsappSettings } from '@atendo/contracts';
 import { can, connectionChangesSchema, connectionSchema, greetingRequired, idParamsSchema } from '@atendo/contracts';
 import { AppError, changeConnection, createConnection, deleteConnection, type CommandContext, type EventStore, type IdAllocator } from '@atendo/core';
-import { PlanQueries } from '@atendo/read';
+import { BotQueries, PlanQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { checkBotLinks } from '../integrations/botLinks.js';
 import { ConnectionTokens } from './connectionTokens.js';
 
 export * from './connectionTokens.js';
@@ -58,6 +59,7 @@ const greetingMissing = () =>
 export function connectionRoutes({ api: ctx, sessions, knex, store, ids }: ConnectionRouteDeps): RouteSpec[] {
   const feature = 'connections';
   const plans = new PlanQueries(knex);
+  const bots = new BotQueries(knex);
   const tokens = new ConnectionTokens(knex);
   const by = (who: AuthContext): CommandContext => ({ actor: { type: 'user', userId: who.claims.userId } });
   const found = async (companyId: number, id: number) => {
@@ -81,9 +83,7 @@ export function connectionRoutes({ api: ctx, sessions, knex, store, ids }: Conne
       refuse('queueIds', (fields.queueIds ?? []).filter((id) => !own.has(id)));
       refuse('transferQueueId', fields.transferQueueId != null && !own.has(fields.transferQueueId) ? [fields.transferQueueId] : []);
     }
-    for (const path of ['promptId', 'integrationId'] as const) {
-      if (fields[path] != null) throw new AppError('ERR_VALIDATION', 400, `The company has no ${path === 'promptId' ? 'prompt' : 'integration'} ${fields[path]}`, [{ path, message: 'validation.invalid' }]);
-    }
+    await checkBotLinks(bots, companyId, fields);
   }
 
   const sessionAction = (method: 'post' | 'put' | 'delete', action: 'start' | 'renew' | 'logout', summary: string) =>

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
 import {
+  CONTACT_LIST_IMPORT_MAX_BYTES,
+  CONTACT_LIST_IMPORT_MAX_ROWS,
   CONTACT_LIST_ITEM_NUMBER_MIN,
   contactListChangesSchema,
   contactListItemChangesSchema,
@@ -31,6 +33,8 @@ import {
 import { ContactListQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { readSpreadsheet, SPREADSHEET_MIMES } from '../contacts/spreadsheet.js';
+import { classifyItemRows, exampleSpreadsheet, importItems } from './contactListImport.js';
 
 export interface ContactListRouteDeps {
   knex: Knex;
@@ -93,6 +97,47 @@ export function contactListRoutes({ knex, store, ids, readYourWrites }: ContactL
       summary: "Every contact list of the company by name, with its count of contacts (the campaign form's select)",
       async handler({ res, auth: { viewer } }) {
         res.json(await lists.all(viewer.companyId));
+      },
+    }),
+    route({
+      ...gate,
+      method: 'get',
+      path: '/contact-lists/example-spreadsheet',
+      summary: 'An example spreadsheet to fill in for an import (xlsx: the header name, number, email and one example row)',
+      async handler({ res }) {
+        const file = await exampleSpreadsheet();
+        res.status(200);
+        res.setHeader('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        res.setHeader('content-disposition', 'attachment; filename="contact-list-example.xlsx"');
+        res.end(file);
+      },
+    }),
+    route<{ id: number }>({
+      ...gate,
+      method: 'post',
+      path: '/contact-lists/:id/upload',
+      summary: `Import contacts into a list from a spreadsheet (\`file\`: xlsx, or csv; an old binary .xls is refused; at most ${CONTACT_LIST_IMPORT_MAX_ROWS} rows). The first row names the columns name, number and email (nome/numero, nombre/numero, telefone … too). Answers each row's outcome (added, duplicate, invalid with the code and the refused fields) and the counts`,
+      params: idParamsSchema(),
+      authorize: listInCompany,
+      upload: { field: 'file', accept: SPREADSHEET_MIMES, maxBytes: CONTACT_LIST_IMPORT_MAX_BYTES },
+      examples: { sheet: { summary: 'A spreadsheet in the field file', value: { file: '(contacts.xlsx)' }, kind: 'multipart' } },
+      errors: [
+        'ERR_CONTACT_LIST_NOT_FOUND',
+        'ERR_INVALID_SPREADSHEET',
+        'ERR_SPREADSHEET_XLS',
+        'ERR_SPREADSHEET_TOO_MANY_ROWS',
+        'ERR_CONTACT_LIST_SPREADSHEET_COLUMNS',
+        'ERR_CONTACT_LIST_SPREADSHEET_EMPTY',
+      ],
+      async handler({ req, res, params: { id }, auth }) {
+        const { companyId } = auth.viewer;
+        const file = req.uploads?.[0];
+        if (!file) throw new AppError('ERR_VALIDATION', 400, 'Send the spreadsheet in the field file', [{ path: 'file', message: 'validation.required' }]);
+        // The whole file is read and checked before anything is written: a file that cannot be read adds nothing.
+        const classified = classifyItemRows(await readSpreadsheet(file, CONTACT_LIST_IMPORT_MAX_ROWS), id);
+        const { report, position } = await importItems(classified, { companyId, contactListId: id }, { store, ids, context: by(auth) });
+        await readYourWrites(position);
+        res.json(report);
       },
     }),
     route<{ id: number }>({

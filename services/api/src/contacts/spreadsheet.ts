@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '@atendo/core';
 
 /** A sheet's rows as text: `row` is its number in the sheet (the header is row 1). */
@@ -45,7 +45,9 @@ function cellText(cell: ExcelJS.Cell): string {
  */
 export async function readSpreadsheet(upload: { path: string; mime: string }, maxRows: number): Promise<SheetRows> {
   if (upload.mime === 'application/x-cfb') throw new AppError('ERR_SPREADSHEET_XLS', 400, 'Old .xls spreadsheets are not read: save it as .xlsx or .csv');
-  const workbook = new ExcelJS.Workbook();
+  // Loaded when a spreadsheet is read or written, not with the API (it is a large library).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   let sheet: ExcelJS.Worksheet | undefined;
   try {
     if (upload.mime === 'text/csv') {

@@ -3,8 +3,10 @@ import { AppError } from '@atendo/core';
 import { ERROR_TEXTS, validationText, type ErrorBody, type ErrorCode, type Language } from '@atendo/contracts';
 import { languageOf, type ValidationProblem } from './validate.js';
 
+/** A rule's key: a common one (`validation.required`) or a feature's own (`prompts.validation.queueRequired`). */
+const RULE_KEY = /^(?:\w+\.)?validation\./;
 const isProblem = (d: unknown): d is ValidationProblem =>
-  typeof d === 'object' && d !== null && typeof (d as ValidationProblem).message === 'string' && (d as ValidationProblem).message.startsWith('validation.');
+  typeof d === 'object' && d !== null && typeof (d as ValidationProblem).message === 'string' && RULE_KEY.test((d as ValidationProblem).message);
 
 /**
  * The answer to an error, in the caller's language: the catalogue code, its text, and for refused fields each
@@ -16,7 +18,7 @@ export function errorBody(error: AppError, language: Language): ErrorBody {
   const text = ERROR_TEXTS[language][code] ?? error.message;
   const body: ErrorBody = { error: code, message: text };
   if (Array.isArray(error.details) && error.details.length > 0 && error.details.every(isProblem)) {
-    const problems = error.details.map((p) => ({ path: p.path, rule: p.message.slice('validation.'.length), message: validationText(p.message, p.params ?? {}, language) }));
+    const problems = error.details.map((p) => ({ path: p.path, rule: p.message.replace(RULE_KEY, ''), message: validationText(p.message, p.params ?? {}, language) }));
     body.message = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
     body.details = problems;
     return body;

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Request } from 'express';
 import type * as yup from 'yup';
 import { externalNumber, externalSendSchema, externalTicketBotSchema, type MediaType } from '@atendo/contracts';
-import { AppError, contactStream } from '@atendo/core';
+import { AppError, contactStream, governSend, type SendGovernorState } from '@atendo/core';
 import { CompanyQueries } from '@atendo/read';
 import { RateLimiter } from '../auth/rateLimit.js';
 import { ConnectionTokens } from '../connections/connectionTokens.js';
@@ -34,6 +34,22 @@ const bearer = (header: string | undefined) => /^Bearer\s+(.+)$/i.exec(header ??
  * delivery tracking.
  */
 export function externalApiRoutes({ api: ctx, knex, sessions, blobs, perMinute = 60 }: ExternalApiDeps): RouteSpec[] {
+  /**
+   * The connection's send governor (decision 0028), as the jobs role last stored it: while it holds the connection back
+   * (a pause after WhatsApp's 429, the minute's or the day's budget, a young number's warm-up, the day's new
+   * recipients), the API answers 429 with Retry-After and sends nothing; only its random spacing, meant for bulk sends,
+   * does not stop a single message. The jobs role counts the API's sends in the same budget.
+   */
+  async function governorAllows(res: { setHeader(name: string, value: string): unknown }, companyId: number, whatsappId: number, number: string) {
+    const row = (await knex('send_governors').where({ whatsapp_id: whatsappId }).first('state')) as { state: SendGovernorState } | undefined;
+    if (!row) return;
+    const known = await knex('contacts').where({ company_id: companyId, number }).first('id');
+    const decision = governSend(row.state, { at: new Date().toISOString(), newRecipient: !known });
+    if (decision.send === 'now' || decision.reason === 'spacing') return;
+    const seconds = Math.max(1, Math.ceil((Date.parse(decision.notBefore) - Date.now()) / 1000));
+    res.setHeader('Retry-After', String(seconds));
+    throw new AppError('ERR_TOO_MANY_REQUESTS', 429, `This connection's sends are held back until ${decision.notBefore} (${decision.reason}): nothing was sent`);
+  }
   const tokens = new ConnectionTokens(knex);
   const companies = new CompanyQueries(knex);
   const limiter = new RateLimiter(knex, 'api-send:', perMinute, 60_000);
@@ -83,6 +99,7 @@ export function externalApiRoutes({ api: ctx, knex, sessions, blobs, perMinute =
         if (!connection) throw new AppError('ERR_NO_PERMISSION', 403, 'No connection has this token');
         const status = (await ctx.connections.whatsapp(companyId, whatsappId))?.status;
         if (status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, `The connection is ${status ?? 'gone'}, not connected: nothing was sent`);
+        await governorAllows(res, companyId, whatsappId, number);
         if (sessions.checkNumber) {
           let exists: boolean;
           try {

@@ -15,10 +15,11 @@ import {
   type IdAllocator,
   type RecordCommand,
 } from '@atendo/core';
-import { PlanQueries } from '@atendo/read';
+import { BotQueries, PlanQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { checkBotLinks } from '../integrations/botLinks.js';
 
 export interface QueueRouteDeps {
   api: ApiContext;
@@ -58,12 +59,9 @@ export function queueRoutes({ api: ctx, knex, store, ids }: QueueRouteDeps): Rou
   const optionInCompany = async ({ params: { id }, auth }: { params: { id: number }; auth: AuthContext }) => {
     await optionFound(auth.viewer.companyId, id);
   };
-  /** Prompts and integrations have no records yet (the automation issue adds them), so none can be named. */
-  const checkLinks = (fields: { promptId?: number | null; integrationId?: number | null }) => {
-    for (const path of ['promptId', 'integrationId'] as const) {
-      if (fields[path] != null) throw invalid(path, 'validation.invalid', `The company has no ${path === 'promptId' ? 'prompt' : 'integration'} ${fields[path]}`);
-    }
-  };
+  const bots = new BotQueries(knex);
+  /** A queue hands its conversations only to a prompt or an integration of its company. */
+  const checkLinks = (companyId: number, fields: { promptId?: number | null; integrationId?: number | null }) => checkBotLinks(bots, companyId, fields);
   /** The entries beside an option: the same queue, the same parent. */
   const siblings = async (companyId: number, queueId: number, parentId: number | null) =>
     (await ctx.queues.options(companyId, queueId, parentId)).map(({ children: _children, ...o }) => o);
@@ -104,7 +102,7 @@ export function queueRoutes({ api: ctx, knex, store, ids }: QueueRouteDeps): Rou
       errors: ['ERR_PLAN_LIMIT_REACHED', 'ERR_QUEUE_COLOR_ALREADY_EXISTS'],
       async handler({ res, body, auth }) {
         const companyId = auth.viewer.companyId;
-        checkLinks(body);
+        await checkLinks(companyId, body);
         const plan = await plans.ofCompany(companyId);
         const count = await ctx.queues.count(companyId);
         if (plan && count >= plan.queues) throw new AppError('ERR_PLAN_LIMIT_REACHED', 403, `The plan allows ${plan.queues} queues and the company has ${count}`, { limit: plan.queues, count });
@@ -129,7 +127,7 @@ export function queueRoutes({ api: ctx, knex, store, ids }: QueueRouteDeps): Rou
       async handler({ res, params: { id }, body, auth }) {
         const companyId = auth.viewer.companyId;
         const current = await found(companyId, id);
-        checkLinks(body);
+        await checkLinks(companyId, body);
         if (body.color !== undefined && (await ctx.queues.colorTaken(companyId, body.color, id))) {
           throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 409, `The colour ${body.color} is already in use`, { value: body.color });
         }

@@ -103,6 +103,8 @@ export interface Faults {
   loseConfirmations: number;
   /** The platform's socket drops before the message arrives: it never reaches the customer. */
   dropConnectionOnSend: number;
+  /** WhatsApp answers "too many messages" (429, rate-overlimit): the message is refused and goes nowhere. */
+  rateLimitSends: number;
 }
 
 /** A message the platform sent with an idempotency key: a second send with that key is confirmed, not delivered. */
@@ -301,6 +303,10 @@ export class Simulator {
     if (frame.media !== undefined && !media) return fail('ERR_VALIDATION', 'media must name its mediaType, mimetype, fileName and size');
     if (typeof frame.body !== 'string' || (frame.body.trim() === '' && !media) || frame.body.length > MAX_OUTBOUND_TEXT) {
       return fail('ERR_VALIDATION', `body must be non-empty text of at most ${MAX_OUTBOUND_TEXT} characters`);
+    }
+    if (s.faults.rateLimitSends > 0) {
+      s.faults.rateLimitSends--;
+      return fail('ERR_WAPP_RATE_LIMITED', '429 rate-overlimit: too many messages from this number');
     }
     if (s.faults.dropConnectionOnSend > 0) {
       s.faults.dropConnectionOnSend--;
@@ -576,7 +582,7 @@ export class Simulator {
     if (parts.length === 3 && action === 'faults' && method === 'POST') {
       const body = (await readJson(req)) as Record<string, unknown> | null;
       const faults: Partial<Faults> = {};
-      for (const name of ['loseConfirmations', 'dropConnectionOnSend'] as const) {
+      for (const name of ['loseConfirmations', 'dropConnectionOnSend', 'rateLimitSends'] as const) {
         const count = body?.[name];
         if (count === undefined) continue;
         if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) throw validation(`${name} must be a whole number ≥ 0`);
@@ -770,7 +776,7 @@ function emptySession(connectionId: number, paired: boolean): Session {
     pending: new Map(),
     receipts: new Map(),
     sent: new Map(),
-    faults: { loseConfirmations: 0, dropConnectionOnSend: 0 },
+    faults: { loseConfirmations: 0, dropConnectionOnSend: 0, rateLimitSends: 0 },
     platform: undefined,
     outbox: [],
     flushScheduled: false,

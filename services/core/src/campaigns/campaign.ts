@@ -1,4 +1,3 @@
-import { Map as ImmutableMap } from 'immutable';
 import {
   campaignProgressPercent,
   campaignVariants,
@@ -13,6 +12,8 @@ import {
 import type { Decider, SnapshotCodec } from '../commands/decider.js';
 import { DomainError } from '../errors.js';
 import { streamId } from '../eventstore/streams.js';
+import { nameBasedUuid } from '../messages/inboundIds.js';
+import type { Migration } from '../db/migrations.js';
 
 /**
  * A campaign (issue 14, spec §4). Every command says when it happens (`at`): the decider never reads a clock, so the
@@ -22,11 +23,12 @@ import { streamId } from '../eventstore/streams.js';
  *   saves); a cancelled campaign keeps its status and cannot be given a new schedule (it goes on by restart).
  * - A schedule moves INATIVA → PROGRAMADA (clearing it, back); it must lie ahead and the campaign must then have a
  *   message and someone to send to. The jobs role starts it at its time (EM_ANDAMENTO).
- * - Each valid number gets at most one message: queueing a number already queued is a no-op, so a restart (or a
- *   dispatcher that resumes after a crash) walks the list again and sends only to those left. "Queued" means handed
- *   to the connection's outbox, which sends it: cancelling stops the next ones, and the delivery of one already
- *   handed over is still recorded.
- * - The first outcome of a message stands (delivered or failed); when every valid contact has one, it is FINALIZADA.
+ * - Each valid number gets at most one message. The state keeps counts, not numbers (its size does not grow with the
+ *   list): a contact's message and its outcome are events with ids derived from the campaign and the number, so the
+ *   log takes each once (a repeat is a no-op, decision 0028) and the first outcome stands. "Queued" means handed to
+ *   the conversation, which sends it: cancelling stops the next ones, and the delivery of one already handed over is
+ *   still recorded.
+ * - The dispatcher finishes it (FINALIZADA) once its list is done and nothing is in flight.
  */
 export type CampaignCommand =
   | { type: 'CreateCampaign'; id: number; fields: CampaignFields; scheduledAt: string | null; at: string }
@@ -48,8 +50,8 @@ export type CampaignCommand =
 /** What a save may change: the fields (its company aside) and the schedule (null clears it). */
 export type CampaignChanges = Partial<Omit<CampaignFields, 'companyId'>> & { scheduledAt?: string | null };
 
-/** Where a contact's message stands (keyed by number; its message id is derived, see campaignMessageId). */
-export type CampaignDeliveryOutcome = 'queued' | 'delivered' | 'failed';
+/** A campaign's events, with the ids that make a contact's message and its outcome once-only facts. */
+export type CampaignDomainEvent = CampaignEvent & { id?: string };
 
 export interface LiveCampaign {
   status: CampaignStatus;
@@ -59,7 +61,9 @@ export interface LiveCampaign {
   startedAt: string | null;
   completedAt: string | null;
   validContacts: number;
-  deliveries: ImmutableMap<string, CampaignDeliveryOutcome>;
+  /** Messages handed over, and when the last one was due (pacing goes on from there). */
+  queued: number;
+  lastDueAt: string | null;
   delivered: number;
   failed: number;
   /** The governor's current hold, cleared by the next message queued. */
@@ -75,12 +79,16 @@ export const campaignMessageId = (companyId: number, campaignId: number, number:
 
 export const campaignStream = (companyId: number, id: number) => streamId('campaign', companyId, id);
 
+/** The log's id of a contact's message in a campaign, and of its outcome: each fact once, whoever repeats it. */
+export const campaignQueuedEventId = (companyId: number, campaignId: number, number: string) => nameBasedUuid(`atendo:campaign:${companyId}:${campaignId}:queued:${number}`);
+export const campaignOutcomeEventId = (companyId: number, campaignId: number, number: string) => nameBasedUuid(`atendo:campaign:${companyId}:${campaignId}:outcome:${number}`);
+
 /** The report's figures (spec: progress = delivered / valid contacts). */
 export function campaignProgress(state: CampaignState): CampaignProgress {
   if (!isLive(state)) return { validContacts: 0, queued: 0, delivered: 0, failed: 0, percent: 0 };
   return {
     validContacts: state.validContacts,
-    queued: state.deliveries.size,
+    queued: state.queued,
     delivered: state.delivered,
     failed: state.failed,
     percent: campaignProgressPercent(state.delivered, state.validContacts),
@@ -97,7 +105,7 @@ function live(state: CampaignState): LiveCampaign {
 }
 
 const settled = (state: LiveCampaign) => state.delivered + state.failed;
-const inFlight = (state: LiveCampaign) => state.deliveries.size - settled(state);
+const inFlight = (state: LiveCampaign) => state.queued - settled(state);
 
 /** A schedule must lie ahead, and a scheduled campaign must have something to say and someone to say it to. */
 function checkSchedulable(fields: CampaignFields, scheduledAt: string, at: string, checkTime: boolean) {
@@ -131,36 +139,29 @@ function update(state: LiveCampaign, { changes, at }: { changes: CampaignChanges
   return events;
 }
 
-/** The outcome of a queued message; the last one to land finishes a running campaign. */
-function settle(state: LiveCampaign, number: string, at: string, outcome: CampaignEvent): CampaignEvent[] {
-  if (state.deliveries.get(number) !== 'queued') return [];
-  const done = state.status === 'EM_ANDAMENTO' && inFlight(state) === 1 && settled(state) + 1 >= state.validContacts;
-  return done ? [outcome, { type: 'CampaignFinished', data: { id: state.id, completedAt: at } }] : [outcome];
+/**
+ * The outcome of a contact's message, once per number: its log id is the same whatever the outcome, so the first
+ * stands and a repeat is taken once. It counts even before the campaign recorded the message as queued: the dispatcher
+ * hands the message over first and records it after, and on a busy machine the phone's answer may come in between.
+ */
+function settle(state: LiveCampaign, number: string, outcome: CampaignEvent): CampaignDomainEvent[] {
+  return [{ ...outcome, id: campaignOutcomeEventId(state.fields.companyId, state.id, number) }];
 }
 
 function checkCount(validContacts: number) {
   if (!Number.isSafeInteger(validContacts) || validContacts < 0) throw new DomainError('ERR_VALIDATION', `validContacts must be a whole number, not ${validContacts}`, undefined, 400);
 }
 
-type CampaignSnapshot =
-  | { status: 'absent' }
-  | { status: 'deleted'; id: number }
-  | (Omit<LiveCampaign, 'deliveries'> & { deliveries: Array<[string, CampaignDeliveryOutcome]> });
-
-/** A long campaign (one event per message and per outcome) loads from its latest snapshot. */
+/** A long campaign (one event per message and per outcome) loads from its latest snapshot: a few counts. */
 export const campaignSnapshots: SnapshotCodec<CampaignState> = {
   // Bump when the state's shape changes: older snapshots are then ignored.
-  version: 1,
+  version: 2,
   every: 500,
-  serialize: (state): CampaignSnapshot => (isLive(state) ? { ...state, deliveries: [...state.deliveries.entries()] } : state),
-  deserialize: (data) => {
-    const snapshot = data as CampaignSnapshot;
-    if (snapshot.status === 'absent' || snapshot.status === 'deleted') return snapshot;
-    return { ...snapshot, deliveries: ImmutableMap(snapshot.deliveries) };
-  },
+  serialize: (state) => state,
+  deserialize: (data) => data as CampaignState,
 };
 
-export const campaignDecider: Decider<CampaignCommand, CampaignEvent, CampaignState> = {
+export const campaignDecider: Decider<CampaignCommand, CampaignDomainEvent, CampaignState> = {
   initialState: () => ({ status: 'absent' }),
   snapshot: campaignSnapshots,
 
@@ -197,26 +198,32 @@ export const campaignDecider: Decider<CampaignCommand, CampaignEvent, CampaignSt
         const campaign = live(state);
         if (campaign.status !== 'CANCELADA') throw invalidTransition(campaign, 'be restarted');
         checkCount(command.validContacts);
-        const restarted: CampaignEvent = { type: 'CampaignRestarted', data: { id: campaign.id, restartedAt: command.at, validContacts: command.validContacts } };
+        const restarted: CampaignDomainEvent = { type: 'CampaignRestarted', data: { id: campaign.id, restartedAt: command.at, validContacts: command.validContacts } };
         const done = settled(campaign) >= command.validContacts && inFlight(campaign) === 0;
         return done ? [restarted, { type: 'CampaignFinished', data: { id: campaign.id, completedAt: command.at } }] : [restarted];
       }
       case 'QueueCampaignMessage': {
         const campaign = live(state);
         if (campaign.status !== 'EM_ANDAMENTO') throw invalidTransition(campaign, 'send');
-        if (campaign.deliveries.has(command.number)) return [];
-        const messageId = campaignMessageId(campaign.fields.companyId, campaign.id, command.number);
-        return [{ type: 'CampaignMessageQueued', data: { id: campaign.id, number: command.number, messageId, variant: command.variant, body: command.body, dueAt: command.dueAt } }];
+        const { companyId } = campaign.fields;
+        const messageId = campaignMessageId(companyId, campaign.id, command.number);
+        return [
+          {
+            type: 'CampaignMessageQueued',
+            id: campaignQueuedEventId(companyId, campaign.id, command.number),
+            data: { id: campaign.id, number: command.number, messageId, variant: command.variant, body: command.body, dueAt: command.dueAt },
+          },
+        ];
       }
       case 'RecordCampaignDelivery': {
         const campaign = live(state);
         const messageId = campaignMessageId(campaign.fields.companyId, campaign.id, command.number);
-        return settle(campaign, command.number, command.at, { type: 'CampaignDelivered', data: { id: campaign.id, number: command.number, messageId, deliveredAt: command.at } });
+        return settle(campaign, command.number, { type: 'CampaignDelivered', data: { id: campaign.id, number: command.number, messageId, deliveredAt: command.at } });
       }
       case 'RecordCampaignDeliveryFailure': {
         const campaign = live(state);
         const messageId = campaignMessageId(campaign.fields.companyId, campaign.id, command.number);
-        return settle(campaign, command.number, command.at, {
+        return settle(campaign, command.number, {
           type: 'CampaignDeliveryFailed',
           data: { id: campaign.id, number: command.number, messageId, reason: command.reason, failedAt: command.at },
         });
@@ -229,7 +236,8 @@ export const campaignDecider: Decider<CampaignCommand, CampaignEvent, CampaignSt
       case 'FinishCampaign': {
         const campaign = live(state);
         if (campaign.status !== 'EM_ANDAMENTO') throw invalidTransition(campaign, 'finish');
-        if (inFlight(campaign) > 0) throw invalidTransition(campaign, `finish with ${inFlight(campaign)} messages in flight`);
+        // Not while a message is in flight, nor while an outcome has come in for a message not yet recorded as queued.
+        if (inFlight(campaign) !== 0) throw invalidTransition(campaign, `finish with ${campaign.queued} messages queued and ${settled(campaign)} settled`);
         return [{ type: 'CampaignFinished', data: { id: campaign.id, completedAt: command.at } }];
       }
       default: {
@@ -244,7 +252,7 @@ export const campaignDecider: Decider<CampaignCommand, CampaignEvent, CampaignSt
       const { id, ...fields } = event.data;
       return {
         status: 'INATIVA', id, fields, scheduledAt: null, startedAt: null, completedAt: null,
-        validContacts: 0, deliveries: ImmutableMap<string, CampaignDeliveryOutcome>(), delivered: 0, failed: 0, deferral: null,
+        validContacts: 0, queued: 0, lastDueAt: null, delivered: 0, failed: 0, deferral: null,
       };
     }
     if (!isLive(state)) return state;
@@ -266,11 +274,11 @@ export const campaignDecider: Decider<CampaignCommand, CampaignEvent, CampaignSt
       case 'CampaignFinished':
         return { ...state, status: 'FINALIZADA', completedAt: event.data.completedAt, deferral: null };
       case 'CampaignMessageQueued':
-        return { ...state, deliveries: state.deliveries.set(event.data.number, 'queued'), deferral: null };
+        return { ...state, queued: state.queued + 1, lastDueAt: event.data.dueAt, deferral: null };
       case 'CampaignDelivered':
-        return { ...state, deliveries: state.deliveries.set(event.data.number, 'delivered'), delivered: state.delivered + 1 };
+        return { ...state, delivered: state.delivered + 1 };
       case 'CampaignDeliveryFailed':
-        return { ...state, deliveries: state.deliveries.set(event.data.number, 'failed'), failed: state.failed + 1 };
+        return { ...state, failed: state.failed + 1 };
       case 'CampaignSendDeferred':
         return { ...state, deferral: { notBefore: event.data.notBefore, reason: event.data.reason } };
       default: {
@@ -280,3 +288,12 @@ export const campaignDecider: Decider<CampaignCommand, CampaignEvent, CampaignSt
     }
   },
 };
+
+/** The sequence campaign ids come from (`ids.next('campaign')`). */
+export const campaignIdMigrations: Migration[] = [
+  {
+    name: '202611281400_campaign_ids',
+    up: (knex) => knex.raw('CREATE SEQUENCE campaign_ids'),
+    down: (knex) => knex.raw('DROP SEQUENCE campaign_ids'),
+  },
+];

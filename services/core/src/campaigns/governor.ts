@@ -92,7 +92,8 @@ export function newSendGovernor({ numberSince = null, connected = true }: { numb
 /** How many strikes still count at `t`: one wears off per `recoveryStepMs` without a new one. */
 export function slowDownLevel(state: SendGovernorState, t: number, config: SendGovernorConfig = SEND_GOVERNOR_DEFAULTS): number {
   if (state.strikeAt === null) return 0;
-  return Math.max(0, state.strikes - Math.floor((t - state.strikeAt) / config.recoveryStepMs));
+  // A clock behind the strike's (another node's) counts it in full, never as more strikes than there were.
+  return Math.max(0, state.strikes - Math.floor(Math.max(0, t - state.strikeAt) / config.recoveryStepMs));
 }
 
 /** A number's messages for a day at `ageDays` days old (0 on its first day). */

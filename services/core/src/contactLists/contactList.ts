@@ -4,7 +4,7 @@ import type { Migration } from '../db/migrations.js';
 import { AppError } from '../errors.js';
 import type { EventStore } from '../eventstore/port.js';
 import { streamId } from '../eventstore/streams.js';
-import { recordDecider, type RecordDecider } from '../records/record.js';
+import { recordDecider, type RecordCommand, type RecordDecider, type RecordState } from '../records/record.js';
 import { claimUnique, releaseUnique } from '../records/unique.js';
 
 /** A contact list, a simple record: created, renamed, deleted. */
@@ -86,4 +86,24 @@ export async function deleteContactList(store: EventStore, companyId: number, id
   };
   for (let i = 0; i < items.length; i += CASCADE_CONCURRENCY) await Promise.all(items.slice(i, i + CASCADE_CONCURRENCY).map(deleteItem));
   return handleCommand(store, contactListDecider, contactListStream(companyId, id), { type: 'delete' }, context);
+}
+
+/**
+ * WhatsApp's verdict on the number an item had when it was checked (`isWhatsappValid`), as a command on the item's
+ * current state: only while the item still has that number, so a number changed meanwhile keeps its unknown verdict
+ * (and is asked about next); a deleted item is ERR_CONTACT_LIST_ITEM_NOT_FOUND.
+ */
+export const whatsappVerdict =
+  (checked: { number: string; valid: boolean }) =>
+  (state: RecordState<ContactListItemFields>): RecordCommand<ContactListItemFields> => ({
+    type: 'update',
+    changes: state.status === 'live' && state.fields.number === checked.number ? { isWhatsappValid: checked.valid } : {},
+  });
+
+/**
+ * Records WhatsApp's verdict on an item's number (decision 0029); the append's expected revision keeps a change that
+ * lands between the read and the write from being overwritten.
+ */
+export function recordWhatsappVerdict(store: EventStore, companyId: number, id: number, checked: { number: string; valid: boolean }, context: CommandContext) {
+  return handleCommand(store, contactListItemDecider, contactListItemStream(companyId, id), whatsappVerdict(checked), context);
 }

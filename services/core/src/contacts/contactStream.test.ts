@@ -255,6 +255,17 @@ describe('conversation: messages sent through the external API', () => {
     spec.given([contact, opened]).when(external('api-2')).then([queuedBy('api-2')]);
     spec.given([contact, opened, accepted(8)]).when(external('api-3')).then([queuedBy('api-3')]);
   });
+  it("a campaign's message resolves the ticket it opened, and leaves a ticket someone works on as it is", () => {
+    const campaign = (messageId: string) => ({ ...external(messageId), resolveOpened: true }) as ContactStreamCommand;
+    const resolved: ContactStreamDomainEvent = { type: 'TicketResolved', data: { ticketId: 20, userId: null } };
+    spec.given([]).when(campaign('c-1')).then([
+      { type: 'ContactCreated', data: { contactId: 10, number: '5511999990001', name: '5511999990001', isGroup: false } },
+      { type: 'TicketOpened', data: { ticketId: 20, uuid: 'uuid-20', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } },
+      queuedBy('c-1'),
+      resolved,
+    ]);
+    spec.given([contact, opened, accepted(8)]).when(campaign('c-2')).then([queuedBy('c-2')]);
+  });
 });
 
 describe('conversation: a long-lived customer', () => {

@@ -36,6 +36,10 @@ export interface TicketState {
   tags?: number[];
   /** The flow execution that holds this ticket (flows/ticketFlows.ts): the customer's messages go to it, not the menu. */
   flow?: string;
+  /** The flow that holds it is a prompt's or an integration's (decision 0033). */
+  flowIsBot?: boolean;
+  /** The queue (null: none) in which a prompt or an integration let the ticket go: no bot starts again there. */
+  botSpentIn?: number | null;
 }
 
 export interface OutboundState {

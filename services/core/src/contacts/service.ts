@@ -130,7 +130,7 @@ export class ContactStreamService {
         ...(await this.newIds(state, input.messageId)),
         ...(input.chatbot ? { chatbot: input.chatbot } : {}),
         ...(input.autoTransferMinutes ? { autoTransferMinutes: input.autoTransferMinutes } : {}),
-        ...(input.flows?.campaigns.length ? { flows: input.flows } : {}),
+        ...(input.flows?.campaigns.length || input.flows?.bots ? { flows: input.flows } : {}),
       }),
       { actor: { type: 'contact', contactId: 0 }, occurredAt: input.sentAt },
       this.options,
@@ -181,7 +181,12 @@ export class ContactStreamService {
     body: string;
     queueId: number | null;
     media?: { mediaType: MediaType; mediaUrl: string; voice: boolean };
+    /** A campaign's send: a ticket opened for it is resolved at once (see QueueExternalMessage). */
+    resolveOpened?: boolean;
+    /** Who sends it, for the log (the external API unless said). */
+    sender?: string;
   }): Promise<ConversationResult & { ticketId: number }> {
+    const { sender = 'external-api', ...command } = input;
     const stream = contactStream(input.companyId, input.number);
     const result = await handleCommand(
       this.store,
@@ -189,12 +194,12 @@ export class ContactStreamService {
       stream,
       async (state) => ({
         type: 'QueueExternalMessage' as const,
-        ...input,
+        ...command,
         newContactId: state.contact?.id ?? (await this.ids.next('contact')),
         newTicketId: state.currentTicketId ?? (await this.ids.next('ticket')),
         newTicketUuid: randomUUID(),
       }),
-      { actor: { type: 'system', name: 'external-api' } },
+      { actor: { type: 'system', name: sender } },
       this.options,
     );
     return { ...result, ticketId: result.state.outbound.get(input.messageId)!.ticketId };

@@ -120,3 +120,66 @@ describe('flows, the record', () => {
     flowSpec.given([created, { type: 'FlowDeleted', data: { id: 8 } }]).when({ type: 'publish', graph }).thenThrows('ERR_FLOW_NOT_FOUND');
   });
 });
+
+describe('prompts and integrations on the conversation (decision 0033)', () => {
+  const prompt = { kind: 'prompt' as const, id: 6, flowId: null };
+  const integration = { kind: 'integration' as const, id: 9, flowId: 30 };
+  const bots: FlowTriggers = { campaigns: [], bots: { connection: prompt, queues: { 5: integration } } };
+  const inQueue5: ContactStreamDomainEvent = { ...opened, data: { ...opened.data, queueId: 5 } } as ContactStreamDomainEvent;
+  const chatbot = (queues: Array<{ id: number; name: string }>) => ({
+    greetingMessage: 'Olá', queues: queues.map((q) => ({ ...q, greetingMessage: '', outOfHoursMessage: '', schedules: [], options: [] })),
+    hours: { scope: 'disabled' as const, timeZone: 'UTC', schedules: [], outOfHoursMessage: '' }, greetOneQueue: false, maxInvalid: 3, invalidWindowMinutes: 0, transferQueueId: null,
+    rating: { question: '', completion: '' },
+  });
+
+  it("a new ticket with no queue goes to the connection's prompt, with the customer's message as its first question; the menu stays quiet", () => {
+    const events = contactStreamDecider.decide(receive('wa-1', 'Qual o horário?', { flows: bots, chatbot: chatbot([{ id: 5, name: 'Vendas' }, { id: 7, name: 'Suporte' }]) }), fold(contactStreamDecider, []));
+    expect(events.map((e) => e.type)).toEqual(['ContactCreated', 'TicketOpened', 'MessageReceived', 'FlowRequested']);
+    expect(events.at(-1)!.data).toEqual({
+      ticketId: 20, executionId: flowExecutionId(1, 4, 'wa-1'), flowId: 6, campaignId: 0, messageId: 'wa-1', bot: prompt,
+      reply: { id: 'wa-1', body: 'Qual o horário?', mediaType: 'chat' },
+    });
+  });
+
+  it("a ticket in a queue goes to the queue's integration; a flowbuilder integration names its flow", () => {
+    const events = contactStreamDecider.decide(receive('wa-2', 'oi', { flows: bots }), fold(contactStreamDecider, [contact, inQueue5]));
+    expect(events.at(-1)).toMatchObject({ type: 'FlowRequested', data: { flowId: 30, bot: integration } });
+    // A queue without one: nothing (the menu may answer).
+    const other: ContactStreamDomainEvent = { ...opened, data: { ...opened.data, queueId: 7 } } as ContactStreamDomainEvent;
+    expect(decided([contact, other], receive('wa-3', 'oi', { flows: bots }))).toEqual(['MessageReceived']);
+  });
+
+  it("the menu's choice of a queue with an integration starts it without a question; the next message is its", () => {
+    const events = contactStreamDecider.decide(
+      receive('wa-4', '1', { flows: { campaigns: [], bots: { connection: null, queues: { 5: integration } } }, chatbot: chatbot([{ id: 5, name: 'Vendas' }, { id: 7, name: 'Suporte' }]) }),
+      fold(contactStreamDecider, [contact, opened, { type: 'ChatbotAdvanced', data: { ticketId: 20, path: null, invalid: 0, invalidSince: null } } as ContactStreamDomainEvent]),
+    );
+    expect(events.map((e) => e.type)).toContain('TicketQueueChosen');
+    const requested = events.find((e) => e.type === 'FlowRequested')!;
+    expect(requested.data).toMatchObject({ flowId: 30, bot: integration, messageId: 'wa-4' });
+    expect(requested.data).not.toHaveProperty('reply');
+  });
+
+  it('a bot that let the ticket go in a queue does not start again there; a person moving it to another queue wakes that one', () => {
+    const run = flowExecutionId(1, 4, 'wa-5');
+    const started: ContactStreamDomainEvent = { type: 'FlowRequested', data: { ticketId: 20, executionId: run, flowId: 30, campaignId: 0, messageId: 'wa-5', bot: integration } };
+    const handOver = contactStreamDecider.decide(
+      { type: 'SendFlowMessages', ticketId: 20, executionId: run, messages: [], then: { type: 'handOver', queueId: 5, userId: null } },
+      fold(contactStreamDecider, [contact, inQueue5, started]),
+    );
+    const after = [contact, inQueue5, started, ...handOver];
+    expect(decided(after, receive('wa-6', 'ainda aí?', { flows: bots }))).toEqual(['MessageReceived']);
+    const moved: ContactStreamDomainEvent = {
+      type: 'TicketTransferred',
+      data: { ticketId: 20, queueId: null, userId: null, whatsappId: 4, status: 'pending', previousQueueId: 5, previousUserId: null, previousWhatsappId: 4 },
+    };
+    expect(decided([...after, moved], receive('wa-7', 'oi', { flows: bots }))).toEqual(['MessageReceived', 'FlowRequested']);
+  });
+
+  it('a phrase campaign still wins over the bot, and an accepted ticket has neither', () => {
+    const both: FlowTriggers = { ...bots, campaigns: triggers.campaigns };
+    expect(contactStreamDecider.decide(receive('wa-8', 'quero comprar', { flows: both }), fold(contactStreamDecider, [contact, opened])).at(-1)).toMatchObject({ data: { flowId: 8, campaignId: 3 } });
+    const accepted = { type: 'TicketAccepted', data: { ticketId: 20, userId: 7 } } as ContactStreamDomainEvent;
+    expect(decided([contact, opened, accepted], receive('wa-9', 'oi', { flows: bots }))).toEqual(['MessageReceived']);
+  });
+});

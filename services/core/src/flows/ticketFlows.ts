@@ -1,4 +1,4 @@
-import { foldPhrase, type FlowTriggers, type IncomingMessage, type MediaType, type TicketFlowDetachReason } from '@atendo/contracts';
+import { foldPhrase, type BotRef, type FlowTriggers, type IncomingMessage, type MediaType, type TicketFlowDetachReason } from '@atendo/contracts';
 import type { RuleFamily } from '../commands/ruleFamily.js';
 import type { ContactStreamDomainEvent, ContactStreamState, TicketState } from '../contacts/contactStream.js';
 import { nameBasedUuid } from '../messages/inboundIds.js';
@@ -43,15 +43,45 @@ export function flowTurn(input: {
   const { whatsappId, ...incoming } = message;
   if (ticket.flow) return [{ type: 'FlowReplyRouted', data: { ticketId: ticket.id, executionId: ticket.flow, message: incoming } }];
   const folded = foldPhrase(message.body);
-  if (!folded) return null;
-  const campaign = input.triggers?.campaigns.find((c) => c.phrase === folded);
-  if (!campaign) return null;
-  return [
-    {
-      type: 'FlowRequested',
-      data: { ticketId: ticket.id, executionId: flowExecutionId(input.companyId, whatsappId, message.id), flowId: campaign.flowId, campaignId: campaign.id, messageId: message.id },
-    },
-  ];
+  const campaign = folded ? input.triggers?.campaigns.find((c) => c.phrase === folded) : undefined;
+  if (campaign) {
+    return [
+      {
+        type: 'FlowRequested',
+        data: { ticketId: ticket.id, executionId: flowExecutionId(input.companyId, whatsappId, message.id), flowId: campaign.flowId, campaignId: campaign.id, messageId: message.id },
+      },
+    ];
+  }
+  // The ticket's queue's prompt or integration (its connection's while it has no queue) answers the message itself.
+  const bot = botOf(ticket, input.triggers, ticket.queueId);
+  if (!bot) return null;
+  return [botRequested(ticket, bot, flowExecutionId(input.companyId, whatsappId, message.id), message.id, incoming)];
+}
+
+/**
+ * The prompt or integration that takes a ticket in `queueId` (null: the connection's own): none once an automation let
+ * the ticket go in that same queue — a bot that handed over to its own queue, or to another bot's, does not start again
+ * (a person moving the ticket to another queue wakes that queue's).
+ */
+function botOf(ticket: TicketState, triggers: FlowTriggers | undefined, queueId: number | null): BotRef | null {
+  const bots = triggers?.bots;
+  if (!bots || (ticket.botSpentIn !== undefined && ticket.botSpentIn === queueId)) return null;
+  return queueId === null ? bots.connection : (bots.queues[queueId] ?? null);
+}
+
+function botRequested(ticket: TicketState, bot: BotRef, executionId: string, messageId: string, reply?: IncomingMessage): ContactStreamDomainEvent {
+  return { type: 'FlowRequested', data: { ticketId: ticket.id, executionId, flowId: bot.flowId ?? bot.id, campaignId: 0, messageId, bot, ...(reply ? { reply } : {}) } };
+}
+
+/**
+ * The menu just put the ticket in a queue: that queue's prompt or integration takes it from the next message on (the
+ * choice itself is not a question for it). Answers the event, or null.
+ */
+export function botOnQueueChosen(input: { ticket: TicketState; queueId: number; triggers: FlowTriggers | undefined; companyId: number; whatsappId: number; messageId: string }): ContactStreamDomainEvent | null {
+  const { ticket } = input;
+  if (ticket.status !== 'pending' || ticket.userId !== null || ticket.flow) return null;
+  const bot = botOf({ ...ticket, queueId: input.queueId }, input.triggers, input.queueId);
+  return bot ? botRequested(ticket, bot, flowExecutionId(input.companyId, input.whatsappId, `${input.messageId}:queue`), input.messageId) : null;
 }
 
 /** The ticket goes to a queue (pending there) or a person (open, theirs), and the run lets it go. */
@@ -104,12 +134,16 @@ export const ticketFlowRules: RuleFamily<TicketFlowCommand, ContactStreamDomainE
   },
   evolve: {
     FlowRequested(next, { data }, state) {
-      changeTicket(next, state, data.ticketId, { flow: data.executionId, bot: undefined });
+      changeTicket(next, state, data.ticketId, { flow: data.executionId, flowIsBot: data.bot ? true : undefined, bot: undefined });
     },
     FlowReplyRouted() {},
     FlowDetached(next, { data }, state) {
       const ticket = next.tickets.get(data.ticketId);
-      if (ticket?.flow === data.executionId) changeTicket(next, next, data.ticketId, { flow: undefined });
+      // A hand-over is the holding run's own, decided with its transfer (which already let the run go).
+      const itsOwn = ticket?.flow === data.executionId || (data.reason === 'handedOver' && ticket?.flow === undefined);
+      if (!ticket || !itsOwn) return;
+      // A bot that let the ticket go (its queue's people take it from here) does not wake again in that queue.
+      changeTicket(next, next, data.ticketId, { flow: undefined, flowIsBot: undefined, ...(ticket.flowIsBot ? { botSpentIn: ticket.queueId } : {}) });
     },
   },
 };

@@ -1,6 +1,6 @@
 import type { Ack, ChatbotContext, FlowTriggers, MediaType, MessageEvent } from '@atendo/contracts';
 import { chatbotTurn } from '../chatbot/chatbot.js';
-import { flowTurn } from '../flows/ticketFlows.js';
+import { botOnQueueChosen, flowTurn } from '../flows/ticketFlows.js';
 import { ratingTurn } from '../ratings/rating.js';
 import type { RuleFamily } from '../commands/ruleFamily.js';
 import type { ContactStreamDomainEvent, ContactStreamState, OutboundState } from '../contacts/contactStream.js';
@@ -86,6 +86,11 @@ export type MessageCommand =
       newContactId: number;
       newTicketId: number;
       newTicketUuid: string;
+      /**
+       * A campaign's message: a ticket opened only to carry it is resolved at once, so thousands of recipients do not
+       * become thousands of tickets in the agents' queues; a reply opens a ticket as any first message does.
+       */
+      resolveOpened?: boolean;
     }
   /** An agent deletes a message the platform sent (the route checks it is hers). */
   | { type: 'DeleteMessage'; messageId: string }
@@ -182,7 +187,14 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
       const flow = flowTurn({ ticket, triggers: command.flows, companyId: command.companyId, message });
       if (flow) return [...events, ...flow];
       // The bot answers on a pending ticket nobody took (groups have no bot).
-      if (command.chatbot) events.push(...chatbotTurn({ ctx: command.chatbot, ticket, opened, body: command.body, at: command.sentAt, messageId: botMessageId }));
+      if (command.chatbot) {
+        const said = chatbotTurn({ ctx: command.chatbot, ticket, opened, body: command.body, at: command.sentAt, messageId: botMessageId });
+        events.push(...said);
+        // The menu put the ticket in a queue with a prompt or an integration: it takes the ticket from here.
+        const chosen = said.find((e) => e.type === 'TicketQueueChosen');
+        const bot = chosen && botOnQueueChosen({ ticket, queueId: chosen.data.queueId, triggers: command.flows, companyId: command.companyId, whatsappId: command.whatsappId, messageId: command.messageId });
+        if (bot) events.push(bot);
+      }
       return events;
     },
     RecordPhoneMessage(command, state) {
@@ -225,7 +237,7 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
     QueueExternalMessage(command, state) {
       if (state.outbound.has(command.messageId)) return [];
       const events: ContactStreamDomainEvent[] = [];
-      const { ticketId } = conversationOf(state, events, { ...command, name: command.number, isGroup: false });
+      const { ticketId, opened } = conversationOf(state, events, { ...command, name: command.number, isGroup: false });
       events.push({
         type: 'MessageQueued',
         data: {
@@ -239,6 +251,7 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
           ...(command.media ? { mediaType: command.media.mediaType, mediaUrl: command.media.mediaUrl, ...(command.media.voice ? { voice: true } : {}) } : {}),
         },
       });
+      if (opened && command.resolveOpened) events.push({ type: 'TicketResolved', data: { ticketId, userId: null } });
       return events;
     },
     DeleteMessage(command, state) {

@@ -10,11 +10,15 @@ const ITEMS: RecordTable = {
   columns: new Set(['company_id', 'contact_list_id', 'name', 'number', 'email', 'is_whatsapp_valid']),
 };
 
+/** New items of one list announced one by one in a batch; past this many, the list is announced as one `reload`. */
+const ANNOUNCED_CREATES = 20;
+
 /**
  * Contact lists and their items, for the lists page (each list with its count of items), a list's page and the
  * campaigns that send to them. The company's admins hear each change on `ContactList` and `ContactListItem`; a list
  * whose items came or went in a batch is announced once more with its new count, once per batch (an import or a
- * deletion of thousands of items is then one entry of the list, not thousands).
+ * deletion of thousands of items is then one entry of the list, not thousands), and an import's many new items are
+ * one `reload` of the list's items.
  */
 export const contactListsProjection: Projection = {
   name: 'contact_lists',
@@ -25,6 +29,8 @@ export const contactListsProjection: Projection = {
     const queries = new ContactListQueries(trx);
     /** Lists whose count changed in this batch, by id. */
     const recounted = new Map<number, { companyId: number; id: number }>();
+    /** Items created in this batch, by list. */
+    const createdIn = new Map<number, number>();
     const admins = { kind: 'admins' } as const;
     const announce = (companyId: number, channel: 'ContactList' | 'ContactListItem', payload: ContactListFeedPayload | ContactListItemFeedPayload) =>
       emit({ companyId, channel, payload, audience: admins });
@@ -54,10 +60,17 @@ export const contactListsProjection: Projection = {
       }
       const record = await queries.findItem(companyId, id);
       if (!record) continue;
-      if (itemChange === 'create') recounted.set(record.contactListId, { companyId, id: record.contactListId });
+      if (itemChange === 'create') {
+        recounted.set(record.contactListId, { companyId, id: record.contactListId });
+        const created = (createdIn.get(record.contactListId) ?? 0) + 1;
+        createdIn.set(record.contactListId, created);
+        // Past a handful, a list's new items are one `reload` at the batch's end rather than an entry each.
+        if (created > ANNOUNCED_CREATES) continue;
+      }
       announce(companyId, 'ContactListItem', { action: itemChange, record });
     }
     for (const { companyId, id } of recounted.values()) {
+      if ((createdIn.get(id) ?? 0) > ANNOUNCED_CREATES) announce(companyId, 'ContactListItem', { action: 'reload', contactListId: id });
       const record = await queries.find(companyId, id);
       if (record) announce(companyId, 'ContactList', { action: 'update', record });
     }

@@ -19,4 +19,10 @@ export const contactListMigrations: Migration[] = [
       `),
     down: (knex) => knex.raw('DROP TABLE contact_list_items; DROP TABLE contact_lists;'),
   },
+  {
+    // The numbers WhatsApp has not judged yet, for the jobs role's checker (decision 0029).
+    name: '202611282210_contact_list_items_unchecked',
+    up: (knex) => knex.raw('CREATE INDEX contact_list_items_unchecked ON contact_list_items (company_id, id) WHERE is_whatsapp_valid IS NULL'),
+    down: (knex) => knex.raw('DROP INDEX contact_list_items_unchecked'),
+  },
 ];

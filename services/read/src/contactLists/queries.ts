@@ -89,4 +89,18 @@ export class ContactListQueries {
     const rows = (await this.knex('contact_list_items').where({ company_id: companyId, contact_list_id: contactListId }).orderBy('id').select('id', 'contact_list_id', 'number')) as ItemRow[];
     return rows.map((r) => ({ id: Number(r.id), contactListId: Number(r.contact_list_id), number: r.number }));
   }
+
+  /** Companies with items whose number WhatsApp has not judged yet. */
+  async companiesWithUncheckedNumbers(): Promise<number[]> {
+    const rows = (await this.knex.raw('SELECT DISTINCT company_id FROM contact_list_items WHERE is_whatsapp_valid IS NULL')) as { rows: Array<{ company_id: string | number }> };
+    return rows.rows.map((r) => Number(r.company_id));
+  }
+
+  /** A company's items whose number WhatsApp has not judged yet, oldest first, but those (item and number) set aside. */
+  async uncheckedItems(companyId: number, limit: number, except: ReadonlyArray<{ id: number; number: string }> = []): Promise<Array<{ id: number; number: string }>> {
+    const query = this.knex('contact_list_items').where({ company_id: companyId }).whereNull('is_whatsapp_valid');
+    if (except.length) query.whereNotIn(['id', 'number'], except.map((e) => [e.id, e.number]));
+    const rows = (await query.orderBy('id').limit(limit).select('id', 'number')) as Array<{ id: string | number; number: string }>;
+    return rows.map((r) => ({ id: Number(r.id), number: r.number }));
+  }
 }

@@ -109,4 +109,10 @@ export const ticketMigrations: Migration[] = [
       `);
     },
   },
+  {
+    // The prompt or integration talking on a ticket (spec: the ticket's useIntegration, promptId, integrationId).
+    name: '202611281200_ticket_bots',
+    up: (knex) => knex.raw('ALTER TABLE tickets ADD COLUMN IF NOT EXISTS prompt_id bigint, ADD COLUMN IF NOT EXISTS integration_id bigint'),
+    down: (knex) => knex.raw('ALTER TABLE tickets DROP COLUMN IF EXISTS prompt_id, DROP COLUMN IF EXISTS integration_id'),
+  },
 ];

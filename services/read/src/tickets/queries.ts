@@ -7,7 +7,7 @@ import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type D
 export const TICKETS_PAGE_SIZE = 40;
 
 /** The columns of a ticket's row that its answer reads (TicketRow). */
-const TICKET_COLUMNS = ['id', 'uuid', 'company_id', 'status', 'user_id', 'queue_id', 'whatsapp_id', 'contact_id', 'last_message', 'unread_messages', 'is_group', 'chatbot', 'stream_id', 'created_at', 'updated_at']
+const TICKET_COLUMNS = ['id', 'uuid', 'company_id', 'status', 'user_id', 'queue_id', 'whatsapp_id', 'contact_id', 'last_message', 'unread_messages', 'is_group', 'chatbot', 'prompt_id', 'integration_id', 'stream_id', 'created_at', 'updated_at']
   .map((c) => `t.${c}`)
   .join(', ');
 

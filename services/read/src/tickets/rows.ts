@@ -29,6 +29,9 @@ export interface TicketRow {
   unread_messages: number;
   is_group: boolean;
   chatbot: boolean;
+  /** The prompt or queue integration talking on it (decision 0033); absent on rows written before they existed. */
+  prompt_id?: number | string | null;
+  integration_id?: number | string | null;
   stream_id: string;
   created_at: string | Date;
   updated_at: string | Date;
@@ -107,9 +110,9 @@ export function toTicket(row: TicketRow, contact: ContactRow, dir: Directory): T
     chatbot: row.chatbot,
     tags: [],
     companyId: row.company_id,
-    useIntegration: false,
-    promptId: null,
-    integrationId: null,
+    useIntegration: row.prompt_id != null || row.integration_id != null,
+    promptId: row.prompt_id == null ? null : Number(row.prompt_id),
+    integrationId: row.integration_id == null ? null : Number(row.integration_id),
   };
 }
 

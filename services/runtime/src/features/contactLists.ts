@@ -2,9 +2,13 @@ import { CONTACT_LISTS_ERRORS } from '@atendo/contracts';
 import { contactListRoutes } from '@atendo/api';
 import { contactListIdMigrations } from '@atendo/core';
 import { contactListMigrations, contactListsProjection } from '@atendo/read';
+import { ContactListNumberChecker } from '../jobs/contactListNumberChecker.js';
 import { defineFeature } from './featureModule.js';
 
-/** The lists of people campaigns are sent to, kept by hand (spreadsheet import and WhatsApp's check come later). */
+/**
+ * The lists of people campaigns are sent to: kept by hand or imported from a spreadsheet, each number checked on
+ * WhatsApp by the jobs role (decision 0029).
+ */
 export const contactLists = defineFeature({
   name: 'contactLists',
   errors: CONTACT_LISTS_ERRORS,
@@ -12,4 +16,5 @@ export const contactLists = defineFeature({
   migrations: [...contactListIdMigrations, ...contactListMigrations],
   projections: [contactListsProjection],
   channels: ['ContactList', 'ContactListItem'],
+  processes: ({ knex, databaseUrl, store, log, sessions }) => [new ContactListNumberChecker({ knex, databaseUrl, store, log, ...(sessions ? { sessions } : {}) })],
 });

@@ -4,6 +4,7 @@ import type { ApiContext, AuthRoutesOptions, Mailer, MediaServices, RouteSpec, S
 import type { DevOutbox } from '../mail/devOutbox.js';
 import { FEED_CHANNELS } from '@atendo/contracts';
 import type { ContactStreamService, EventStore, FlowSecrets, IdAllocator, Migration } from '@atendo/core';
+import type { SendGovernors } from '../jobs/sendGovernors.js';
 import type { PluginRegistry } from '@atendo/flow-engine';
 import type { Logger } from '../logger.js';
 import type { Projection } from '@atendo/read';
@@ -26,6 +27,8 @@ export interface FeatureDeps {
   plugins: PluginRegistry;
   /** Secrets of flow blocks, sealed at rest. */
   secrets: FlowSecrets;
+  /** Outside calls may reach addresses inside this installation's network (FLOW_PRIVATE_URLS), as flow blocks' do. */
+  allowPrivateUrls: boolean;
 }
 
 /** What a feature's processes (the jobs role) may ask for. */
@@ -44,8 +47,17 @@ export interface ProcessDeps {
   flowRandom?: (key: string) => number;
   /** Flow blocks' outside calls in flight at once (tests lower it). */
   flowEffectConcurrency?: number;
+  /** Which variant a campaign's contact gets, by `{campaignId}:{number}` (tests seed it). */
+  campaignRandom?: (key: string) => number;
+  /** The connections' send governors: every send that is not an agent's reply asks its connection's first. */
+  governors: SendGovernors;
   /** Flow blocks may reach addresses inside this installation's network (FLOW_PRIVATE_URLS). */
   allowPrivateUrls: boolean;
+  /**
+   * The WhatsApp sessions of this process (the gateway, when the channels role runs here): absent otherwise, since roles
+   * talk through the log and no call reaches another node's sessions (decision 0029).
+   */
+  sessions?: Pick<SessionControl, 'checkNumber'>;
 }
 
 /** A process of the jobs role: it reacts to time (and to the log) by sending commands. */

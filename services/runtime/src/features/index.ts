@@ -19,13 +19,16 @@ import { tags } from './tags.js';
 import { flows } from './flows.js';
 import { contactLists } from './contactLists.js';
 import { campaigns } from './campaigns.js';
+import { files } from './files.js';
+import { schedules } from './schedules.js';
+import { integrations } from './integrations.js';
 import { checkFeatures, type FeatureModule } from './featureModule.js';
 
 /**
  * The product's features (decision 0014). Adding a feature is adding its folders and one line here
  * (docs/adding-a-feature.md).
  */
-export const features: FeatureModule[] = [auth, companies, plans, users, queues, connections, contacts, tickets, messages, ticketNotes, activity, helps, settings, announcements, media, timers, tags, quickMessages, flows, contactLists, campaigns];
+export const features: FeatureModule[] = [auth, companies, plans, users, queues, connections, contacts, tickets, messages, ticketNotes, activity, helps, settings, announcements, media, timers, tags, quickMessages, flows, contactLists, campaigns, files, schedules, integrations];
 checkFeatures(features);
 
 /** Every read model of the product: the runtime starts these, `atendo rebuild` knows them by name. */

@@ -1,4 +1,4 @@
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -20,12 +20,18 @@ export async function whatsappAuthKey(config: Config): Promise<Buffer> {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   await mkdir(config.dataDir, { recursive: true });
-  const key = randomBytes(32).toString('base64');
-  await writeFile(file, `${key}\n`, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+  // Written whole under a name of its own, then linked to the key's name, which never overwrites: processes of this
+  // install starting together all read the one key that got there first, and none reads a half-written file.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(draft, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    await link(draft, file);
+  } catch (error) {
     // Another process of this install made it first.
-    if (error.code !== 'EEXIST') throw error;
-  });
-  await chmod(file, 0o600).catch(() => undefined);
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await unlink(draft).catch(() => undefined);
+  }
   return parseAuthKey(await readFile(file, 'utf8'));
 }
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ratingQuestion, SETTINGS, type ChatbotContext, type ChatbotOption, type FlowTriggers, type QueueOption } from '@atendo/contracts';
+import { ratingQuestion, SETTINGS, type BotRef, type BotTriggers, type ChatbotContext, type ChatbotOption, type FlowTriggers, type QueueOption } from '@atendo/contracts';
 import { CompanyQueries, FlowQueries, QueueQueries } from '@atendo/read';
 
 interface Known {
@@ -44,7 +44,7 @@ export class ChatbotContexts {
     return {
       chatbot: known.chatbot,
       ...(known.autoTransferMinutes ? { autoTransferMinutes: known.autoTransferMinutes } : {}),
-      ...(known.flows.campaigns.length ? { flows: known.flows } : {}),
+      ...(known.flows.campaigns.length || known.flows.bots ? { flows: known.flows } : {}),
     };
   }
 
@@ -68,7 +68,7 @@ export class ChatbotContexts {
   private async read(connectionId: number): Promise<Known | undefined> {
     const row = await this.knex('whatsapps')
       .where({ id: connectionId })
-      .first('company_id', 'greeting_message', 'out_of_hours_message', 'rating_message', 'complation_message', 'queue_ids', 'max_use_bot_queues', 'time_use_bot_queues', 'transfer_queue_id', 'time_to_transfer');
+      .first('company_id', 'greeting_message', 'out_of_hours_message', 'rating_message', 'complation_message', 'queue_ids', 'max_use_bot_queues', 'time_use_bot_queues', 'transfer_queue_id', 'time_to_transfer', 'prompt_id', 'integration_id');
     if (!row) return undefined;
     const companyId = Number(row.company_id);
     const wanted = new Set((row.queue_ids as number[]).map(Number));
@@ -100,7 +100,51 @@ export class ChatbotContexts {
       chatbot,
       ignoreGroups: (settings.CheckMsgIsGroup ?? SETTINGS.CheckMsgIsGroup.default) === 'enabled',
       ...(autoTransferMinutes > 0 ? { autoTransferMinutes } : {}),
-      flows: await this.flows.triggers(connectionId),
+      flows: await this.withBots(companyId, row, queues, await this.flows.triggers(connectionId)),
     };
+  }
+
+  /**
+   * The connection's and its queues' prompts and integrations (decision 0033), those the company's plan allows: a
+   * queue's or connection's integration wins over its prompt, as one conversation has one automation at a time.
+   */
+  private async withBots(
+    companyId: number,
+    connection: { prompt_id: string | number | null; integration_id: string | number | null },
+    queues: Array<{ id: number; promptId: number | null; integrationId: number | null }>,
+    triggers: FlowTriggers,
+  ): Promise<FlowTriggers> {
+    const linked = [connection, ...queues.map((q) => ({ prompt_id: q.promptId, integration_id: q.integrationId }))];
+    if (!linked.some((l) => l.prompt_id !== null || l.integration_id !== null)) return triggers;
+    const [useOpenAi, useIntegrations] = await Promise.all([this.companies.planAllows(companyId, 'useOpenAi'), this.companies.planAllows(companyId, 'useIntegrations')]);
+    const integrations = new Map<number, { type: string; flowId: number | null }>();
+    const prompts = new Set<number>();
+    if (useIntegrations) {
+      const ids = linked.flatMap((l) => (l.integration_id === null ? [] : [Number(l.integration_id)]));
+      if (ids.length) {
+        for (const r of (await this.knex('queue_integrations').where({ company_id: companyId }).whereIn('id', ids).select('id', 'type', 'flow_id')) as Array<{ id: string | number; type: string; flow_id: string | number | null }>) {
+          integrations.set(Number(r.id), { type: r.type, flowId: r.flow_id === null ? null : Number(r.flow_id) });
+        }
+      }
+    }
+    if (useOpenAi) {
+      const ids = linked.flatMap((l) => (l.prompt_id === null ? [] : [Number(l.prompt_id)]));
+      if (ids.length) for (const r of (await this.knex('prompts').where({ company_id: companyId }).whereIn('id', ids).select('id')) as Array<{ id: string | number }>) prompts.add(Number(r.id));
+    }
+    const refOf = (l: { prompt_id: string | number | null; integration_id: string | number | null }): BotRef | null => {
+      const integration = l.integration_id === null ? undefined : integrations.get(Number(l.integration_id));
+      if (integration) {
+        // A flowbuilder integration whose flow is gone has nothing to run.
+        if (integration.type === 'flowbuilder' && integration.flowId === null) return null;
+        return { kind: 'integration', id: Number(l.integration_id), flowId: integration.type === 'flowbuilder' ? integration.flowId : null };
+      }
+      return l.prompt_id !== null && prompts.has(Number(l.prompt_id)) ? { kind: 'prompt', id: Number(l.prompt_id), flowId: null } : null;
+    };
+    const bots: BotTriggers = { connection: refOf(connection), queues: {} };
+    for (const q of queues) {
+      const ref = refOf({ prompt_id: q.promptId, integration_id: q.integrationId });
+      if (ref) bots.queues[q.id] = ref;
+    }
+    return bots.connection || Object.keys(bots.queues).length ? { ...triggers, bots } : triggers;
   }
 }

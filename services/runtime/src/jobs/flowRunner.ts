@@ -3,19 +3,26 @@ import type { Knex } from 'knex';
 import mimeTypes from 'mime-types';
 import {
   flowExecutionStream,
+  WEBHOOK_POST_EFFECT,
+  type BotRef,
   type EffectResult,
   type FlowExecutionEvent,
   type FlowVersion,
+  type IncomingMessage,
+  type PromptFields,
+  type QueueIntegrationFields,
   type MediaType,
   type RecordedEvent,
   type TicketFlowEvent,
 } from '@atendo/contracts';
 import { mediaKey, type BlobStore } from '@atendo/api';
-import { handleCommand, loadState, nameBasedUuid, StateCache, type CommandContext, type ContactStreamService, type EventStore, type FlowOutgoing, type FlowTurnEnd, type FlowSecrets, type Migration } from '@atendo/core';
+import { handleCommand, loadState, nameBasedUuid, recordBotHealth, StateCache, type CommandContext, type ContactStreamService, type EventStore, type FlowOutgoing, type FlowTurnEnd, type FlowSecrets, type Migration } from '@atendo/core';
 import { flowExecution, type FlowCommand, type FlowExecutionState, type PluginRegistry } from '@atendo/flow-engine';
 import { FlowQueries, readCheckpoint } from '@atendo/read';
 import type { Logger } from '../logger.js';
-import { LeaderLock } from './leaderLock.js';
+import { botGraph } from './botGraph.js';
+import { CircuitBreakers } from './circuitBreaker.js';
+import { LeaderLoop } from './leaderLoop.js';
 import { outsideFetch } from './outsideFetch.js';
 
 /** Where the runner stands in the log (projection_checkpoints, like a read model's). */
@@ -50,6 +57,24 @@ export const flowRunMigrations: Migration[] = [
       `),
     down: (knex) => knex.raw('DROP TABLE flow_deferred_sends'),
   },
+  {
+    // A run of a prompt or a queue integration (decision 0033): which one, so its version and its health are its own.
+    name: '202611280120_flow_runs_bots',
+    up: (knex) => knex.raw(`ALTER TABLE flow_runs ADD COLUMN bot_kind text, ADD COLUMN bot_id bigint, ADD COLUMN bot_flow_id bigint`),
+    down: (knex) => knex.raw('ALTER TABLE flow_runs DROP COLUMN bot_kind, DROP COLUMN bot_id, DROP COLUMN bot_flow_id'),
+  },
+  {
+    // The customer's messages that came while their run was busy (an outside call, a pause): each is its next reply.
+    name: '202611280140_flow_inbox',
+    up: (knex) =>
+      knex.raw(`
+        CREATE TABLE flow_inbox (
+          seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, execution_id text NOT NULL, message_id text NOT NULL, message jsonb NOT NULL, at text NOT NULL,
+          UNIQUE (execution_id, message_id)
+        );
+      `),
+    down: (knex) => knex.raw('DROP TABLE flow_inbox'),
+  },
 ];
 
 interface Run {
@@ -57,6 +82,8 @@ interface Run {
   companyId: number;
   ticketId: number;
   conversation: string;
+  /** The prompt or integration whose run this is (decision 0033). */
+  bot?: BotRef;
 }
 
 export interface FlowRunnerOptions {
@@ -77,7 +104,15 @@ export interface FlowRunnerOptions {
   allowPrivateUrls?: boolean;
   /** Outside calls in flight at once (default EFFECT_CONCURRENCY). */
   effectConcurrency?: number;
+  /** Failed calls in a row after which a service is left alone for a while, and how long (default 5, 30 s). */
+  circuit?: { failures?: number; coolDownMs?: number };
 }
+
+/** Tries of an outside call that failed for a passing reason (a 5xx, a 429, the network), within its deadline. */
+const EFFECT_TRIES = 3;
+const TRANSIENT_FAILURE = /\b(?:HTTP (?:408|429|5\d\d)|network|fetch failed|ECONNRESET|ECONNREFUSED|socket hang up)\b/i;
+/** Calls whose block retries them itself, durably and spaced out (the webhook's back-off): tried once here. */
+const RETRIED_BY_THEIR_BLOCK = new Set<string>([WEBHOOK_POST_EFFECT]);
 
 /** Events of a customer's conversation the runner acts on. */
 const CONVERSATION_TYPES = new Set(['FlowRequested', 'FlowReplyRouted', 'TicketAccepted', 'TicketResolved', 'TicketTransferred', 'TicketDeleted']);
@@ -115,85 +150,70 @@ export class FlowRunner {
   private readonly cache = new StateCache<FlowExecutionState>(20_000);
   private readonly versions = new Map<string, Promise<FlowVersion | null>>();
   private readonly latestVersions = new Map<string, { at: number; version: Promise<FlowVersion | null> }>();
-  private readonly lock: LeaderLock;
+  private readonly loop: LeaderLoop;
   private readonly clock: () => Date;
   private subscription: { stop(): Promise<void> } | null = null;
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
   private readonly effects = new Set<Promise<void>>();
   /** Effects being performed now, by execution and wait: the due-wait loop does not start them twice. */
   private readonly performing = new Set<string>();
   /** Effects asked for while EFFECT_CONCURRENCY were in flight, first asked first performed. */
-  private readonly waitingEffects: Array<{ key: string; start: () => void }> = [];
+  private readonly waitingEffects: Array<{ key: string; circuit: string; start: () => void }> = [];
+  /** Calls in flight per service (circuit): one slow service never takes more than its share of the slots. */
+  private readonly inFlight = new Map<string, number>();
   /** Waits fired lately (execution:wait → when): the read model may show one for a moment after it is over. */
   private readonly fired = new Map<string, number>();
+  /** Runs with messages waiting in `flow_inbox` (read from the table when the runner starts following the log). */
+  private readonly inboxed = new Set<string>();
+  private readonly draining = new Map<string, Promise<void>>();
   /** Runs by execution id (a run's conversation and ticket never change). */
   private readonly runs = new Map<string, Run>();
   private readonly fetch: typeof fetch;
+  private readonly breakers: CircuitBreakers;
+  /** What the runner last recorded of each bot's health ('ok' or 'failing'), so only a change is written. */
+  private readonly health = new Map<string, 'ok' | 'failing'>();
   /** Block steps decided since start (for the benchmark). */
   steps = 0;
 
   constructor(private readonly options: FlowRunnerOptions) {
     this.flows = new FlowQueries(options.knex);
     this.decider = flowExecution({ registry: options.plugins, ...(options.random ? { random: options.random } : {}) });
-    this.lock = new LeaderLock(options.databaseUrl, 'atendo:jobs:flows', options.log);
+    this.loop = new LeaderLoop({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:flows', log: options.log, what: 'flow runner', tick: () => this.look() });
     this.clock = options.clock ?? (() => new Date());
     this.fetch = outsideFetch({ allowPrivate: options.allowPrivateUrls ?? false });
+    this.breakers = new CircuitBreakers({ ...options.circuit, clock: () => this.clock().getTime() });
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
-    await this.subscription?.stop();
-    this.subscription = null;
-    await Promise.allSettled([...this.effects]);
-    await this.lock.release();
+    await this.loop.stop(async () => {
+      await this.subscription?.stop();
+      this.subscription = null;
+      await Promise.allSettled([...this.effects]);
+    });
   }
 
   /** Looks at the due waits now (tests after moving the clock). */
   poke(): void {
-    this.wake?.();
+    this.loop.poke();
   }
 
-  private async run(): Promise<void> {
+  /** The loop's tick: follow the log, fire due waits and deferred sends; answers the wait until the next look. */
+  private async look(): Promise<number> {
     const idleMs = this.options.idleMs ?? 250;
-    while (this.running) {
-      let wait = idleMs;
-      try {
-        if (await this.lock.held()) {
-          if (!this.subscription) await this.follow();
-          const fired = (await this.fireDue()) + (await this.sendDeferred());
-          if (fired > 0) wait = 0;
-          else {
-            // Only waits fired a moment ago are due (the read model catches up): the next tick.
-            const next = await this.flows.nextDue();
-            if (next) wait = Math.max(next.getTime() <= this.clock().getTime() ? idleMs : 0, Math.min(idleMs, next.getTime() - this.clock().getTime()));
-          }
-        } else wait = 5_000;
-      } catch (err) {
-        this.options.log.error({ err }, 'flow runner failed; trying again');
-        wait = 1_000;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, wait);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-    }
+    if (!this.subscription) await this.follow();
+    const fired = (await this.fireDue()) + (await this.sendDeferred());
+    if (fired > 0) return 0;
+    // Only waits fired a moment ago are due (the read model catches up): the next tick.
+    const next = await this.flows.nextDue();
+    if (!next) return idleMs;
+    return Math.max(next.getTime() <= this.clock().getTime() ? idleMs : 0, Math.min(idleMs, next.getTime() - this.clock().getTime()));
   }
 
   private async follow(): Promise<void> {
+    for (const r of (await this.options.knex('flow_inbox').distinct('execution_id')) as Array<{ execution_id: string }>) this.inboxed.add(r.execution_id);
     const after = await readCheckpoint(this.options.knex, CHECKPOINT);
     this.subscription = this.options.store.subscribe(
       {
@@ -262,7 +282,7 @@ export class FlowRunner {
         else await this.turn(item);
         return;
       } catch (err) {
-        if (!this.running) throw err;
+        if (!this.loop.running) throw err;
         const first = 'type' in item ? item : (item.sends[0] ?? item.handOver ?? item.end ?? item.effects[0]);
         this.options.log.warn({ err, eventId: first?.id, type: first?.type, attempt }, 'flow runner could not act on an event; trying again');
         await new Promise((r) => setTimeout(r, Math.min(30_000, 100 * 2 ** Math.min(attempt, 8))));
@@ -327,10 +347,16 @@ export class FlowRunner {
     const e = { type: event.type, data: event.data } as TicketFlowEvent | { type: 'TicketAccepted' | 'TicketResolved' | 'TicketTransferred' | 'TicketDeleted'; data: { ticketId: number } };
     switch (e.type) {
       case 'FlowRequested': {
-        const { executionId, flowId, ticketId } = e.data;
-        const run: Run = { executionId, companyId, ticketId, conversation: event.streamId };
-        await this.options.knex('flow_runs').insert({ execution_id: executionId, company_id: companyId, ticket_id: ticketId, conversation: event.streamId }).onConflict('execution_id').ignore();
-        const flow = await this.latest(companyId, flowId);
+        const { executionId, flowId, ticketId, bot, reply } = e.data;
+        const run: Run = { executionId, companyId, ticketId, conversation: event.streamId, ...(bot ? { bot } : {}) };
+        await this.options.knex('flow_runs')
+          .insert({
+            execution_id: executionId, company_id: companyId, ticket_id: ticketId, conversation: event.streamId,
+            ...(bot ? { bot_kind: bot.kind, bot_id: bot.id, bot_flow_id: bot.flowId } : {}),
+          })
+          .onConflict('execution_id')
+          .ignore();
+        const flow = await this.latest(companyId, flowId, bot && bot.flowId === null ? bot : undefined);
         if (!flow) {
           await this.options.conversations.execute(run.conversation, { type: 'DetachFlow', ticketId, executionId, reason: 'failed' }, context);
           return;
@@ -339,15 +365,28 @@ export class FlowRunner {
         const name = contact?.name ?? '';
         const variables = { name, firstName: name.split(/\s+/)[0] ?? '', number: contact?.number ?? '', protocol: String(ticketId) };
         await this.execute(run, context, () => ({ type: 'StartFlow', executionId, flow, ticketId, contactId: contact?.id ?? 0, variables, at: event.metadata.occurredAt }));
+        // A bot woken by the customer's question answers it (a run not waiting for a reply right away takes nothing).
+        if (reply) await this.execute(run, context, async (state) => ({ type: 'ReceiveReply', flow: (await this.version(run, state)) ?? flow, message: reply, at: event.metadata.occurredAt }));
         return;
       }
       case 'FlowReplyRouted': {
         const run = await this.runOf(e.data.executionId);
         if (!run) return;
-        await this.execute(run, context, async (state) => {
-          const flow = await this.version(run.companyId, state);
-          return flow ? { type: 'ReceiveReply', flow, message: e.data.message, at: event.metadata.occurredAt } : null;
-        });
+        // Not waiting for a reply (an outside call or a pause is under way), or others wait before it: it waits its turn.
+        // (A run's events are acted on in log order in one lane, so its state cannot move between this look and the append.)
+        const state = (await this.load(run)).state;
+        const busy = state.status === 'running' && !state.taken.includes(e.data.message.id) && (state.wait?.kind !== 'reply' || this.inboxed.has(run.executionId));
+        if (!busy) {
+          await this.execute(run, context, async (current) => {
+            const flow = await this.version(run, current);
+            return flow ? { type: 'ReceiveReply', flow, message: e.data.message, at: event.metadata.occurredAt } : null;
+          });
+        } else {
+          await this.options.knex('flow_inbox').insert({ execution_id: run.executionId, message_id: e.data.message.id, message: JSON.stringify(e.data.message), at: event.metadata.occurredAt }).onConflict(['execution_id', 'message_id']).ignore();
+          this.inboxed.add(run.executionId);
+          // It may have become free meanwhile.
+          await this.drainInbox(run, context);
+        }
         return;
       }
       default: {
@@ -363,31 +402,53 @@ export class FlowRunner {
 
   /**
    * Carries out an outside call with the plugin that declares it, off the log's path (a slow service holds neither the
-   * other conversations nor the checkpoint), and answers the run with its result. At most EFFECT_CONCURRENCY at once.
+   * other conversations nor the checkpoint), and answers the run with its result. At most EFFECT_CONCURRENCY at once,
+   * and at most a quarter of them for one service (a bulkhead): calls to a service that hangs wait their turn behind
+   * each other, not in front of everyone else's.
    */
   private perform(run: Run, waitId: number, name: string, input: unknown, context: CommandContext): void {
     const key = `${run.executionId}:${waitId}`;
     if (this.performing.has(key) || this.waitingEffects.some((w) => w.key === key)) return;
-    // More than EFFECT_CONCURRENCY in flight: it waits its turn here (in memory; after a crash, its due time finds it).
-    if (this.performing.size >= (this.options.effectConcurrency ?? EFFECT_CONCURRENCY)) {
-      this.waitingEffects.push({ key, start: () => this.perform(run, waitId, name, input, context) });
+    const circuit = circuitOf(run, name, input);
+    const limit = this.options.effectConcurrency ?? EFFECT_CONCURRENCY;
+    // No slot free, or its service has its share: it waits its turn here (in memory; after a crash, its due time finds it).
+    if (this.performing.size >= limit || (this.inFlight.get(circuit) ?? 0) >= Math.max(1, Math.floor(limit / 4))) {
+      this.waitingEffects.push({ key, circuit, start: () => this.perform(run, waitId, name, input, context) });
       return;
     }
     this.performing.add(key);
+    this.inFlight.set(circuit, (this.inFlight.get(circuit) ?? 0) + 1);
     const work = (async () => {
       const performer = this.options.plugins.performer(name);
+      const refused = this.breakers.refuses(circuit);
       let result: EffectResult;
       if (!performer) result = { ok: false, error: `no plugin performs "${name}"` };
+      else if (refused !== null) result = { ok: false, error: `${name}: the service failed several times in a row; not asked again for ${Math.ceil(refused / 1000)} s` };
       else {
-        try {
-          const value = await performer(input, this.effectContext(run));
-          result = { ok: true, value };
-        } catch (err) {
-          result = { ok: false, error: err instanceof Error ? err.message : String(err) };
+        // One deadline for every try; a passing failure is tried again after 0.5 s, then 2 s.
+        const effectContext = this.effectContext(run);
+        for (let attempt = 1; ; attempt++) {
+          try {
+            const value = await performer(input, effectContext);
+            result = { ok: true, value };
+            this.breakers.succeeded(circuit);
+            break;
+          } catch (err) {
+            const error = err instanceof Error ? err.message : String(err);
+            const again = attempt < EFFECT_TRIES && !RETRIED_BY_THEIR_BLOCK.has(name) && !effectContext.signal.aborted && TRANSIENT_FAILURE.test(error) && this.loop.running;
+            if (again) {
+              await new Promise((r) => setTimeout(r, 500 * 4 ** (attempt - 1)));
+              if (!effectContext.signal.aborted) continue;
+            }
+            result = { ok: false, error };
+            this.breakers.failed(circuit);
+            break;
+          }
         }
       }
+      if (run.bot) await this.recordHealth(run, run.bot, result, context);
       await this.execute(run, context, async (state) => {
-        const flow = await this.version(run.companyId, state);
+        const flow = await this.version(run, state);
         return flow ? { type: 'EffectCompleted', flow, waitId, result, at: this.clock().toISOString() } : null;
       });
     })()
@@ -395,9 +456,34 @@ export class FlowRunner {
       .finally(() => {
         this.performing.delete(key);
         this.effects.delete(work);
-        if (this.running) this.waitingEffects.shift()?.start();
+        const left = (this.inFlight.get(circuit) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(circuit, left);
+        else this.inFlight.delete(circuit);
+        if (this.loop.running) this.startWaiting();
       });
     this.effects.add(work);
+  }
+
+  /** The first waiting call whose service has room starts (first asked, first performed, service by service). */
+  private startWaiting(): void {
+    const share = Math.max(1, Math.floor((this.options.effectConcurrency ?? EFFECT_CONCURRENCY) / 4));
+    const i = this.waitingEffects.findIndex((w) => (this.inFlight.get(w.circuit) ?? 0) < share);
+    if (i >= 0) this.waitingEffects.splice(i, 1)[0]!.start();
+  }
+
+  /** A bot's health changes (failing from a failed call, ok again from one that worked): recorded on its stream, once per change. */
+  private async recordHealth(run: Run, bot: BotRef, result: EffectResult, context: CommandContext): Promise<void> {
+    const key = `${run.companyId}:${bot.kind}:${bot.id}`;
+    const now = result.ok ? 'ok' : 'failing';
+    if (this.health.get(key) === now) return;
+    try {
+      const at = this.clock().toISOString();
+      await recordBotHealth(this.options.store, { kind: bot.kind, companyId: run.companyId, id: bot.id }, result.ok ? { ok: true, at } : { ok: false, error: result.error, ticketId: run.ticketId, at }, context);
+      this.health.set(key, now);
+      if (this.health.size > 10_000) this.health.delete(this.health.keys().next().value!);
+    } catch (err) {
+      this.options.log.warn({ err, bot }, 'the health of a prompt or integration could not be recorded');
+    }
   }
 
   private effectContext(run: Run) {
@@ -461,7 +547,7 @@ export class FlowRunner {
         continue;
       }
       const result = await this.execute(run, context, async (state) => {
-        const flow = await this.version(run.companyId, state);
+        const flow = await this.version(run, state);
         if (!flow) return null;
         return row.waitKind === 'reply' ? { type: 'ReplyTimedOut', flow, waitId, at: now.toISOString() } : { type: 'DelayElapsed', flow, waitId, at: now.toISOString() };
       });
@@ -486,8 +572,43 @@ export class FlowRunner {
     return rows.length;
   }
 
+  /**
+   * The run waits for a reply again: the oldest message that came while it was busy is that reply. One drain per run at
+   * a time (an outside call's answer and the log's path may both free it); a message leaves the inbox once taken.
+   */
+  private drainInbox(run: Run, context: CommandContext): Promise<void> {
+    if (!this.inboxed.has(run.executionId)) return Promise.resolve();
+    const turn = (this.draining.get(run.executionId) ?? Promise.resolve()).then(() => this.drainOnce(run, context));
+    const settled = turn.catch(() => undefined);
+    this.draining.set(run.executionId, settled);
+    void settled.then(() => this.draining.get(run.executionId) === settled && this.draining.delete(run.executionId));
+    return turn;
+  }
+
+  private async drainOnce(run: Run, context: CommandContext): Promise<void> {
+    const { knex } = this.options;
+    for (;;) {
+      const state = (await this.load(run)).state;
+      const next = (await knex('flow_inbox').where({ execution_id: run.executionId }).orderBy('seq').first()) as { seq: string; message: IncomingMessage } | undefined;
+      if (!next || state.status !== 'running') {
+        if (next) await knex('flow_inbox').where({ execution_id: run.executionId }).delete();
+        this.inboxed.delete(run.executionId);
+        return;
+      }
+      if (state.wait?.kind !== 'reply') return;
+      const taken = state.taken.includes(next.message.id)
+        ? 1
+        : await this.execute(run, context, async (s) => {
+            const flow = await this.version(run, s);
+            return flow ? { type: 'ReceiveReply', flow, message: next.message, at: this.clock().toISOString() } : null;
+          }, false);
+      if (taken === 0) return;
+      await knex('flow_inbox').where({ seq: next.seq }).delete();
+    }
+  }
+
   /** Decides a command on the run's execution stream; answers how many events it wrote. */
-  private async execute(run: Run, context: CommandContext, command: (state: FlowExecutionState) => FlowCommand | null | Promise<FlowCommand | null>): Promise<number> {
+  private async execute(run: Run, context: CommandContext, command: (state: FlowExecutionState) => FlowCommand | null | Promise<FlowCommand | null>, drain = true): Promise<number> {
     let skipped = false;
     const result = await handleCommand(
       this.options.store,
@@ -508,6 +629,8 @@ export class FlowRunner {
     );
     if (skipped) this.options.log.warn({ executionId: run.executionId }, 'a flow version is missing: the run cannot go on');
     this.steps += result.events.filter((e) => e.type === 'BlockEntered').length;
+    // Back to waiting for the customer with messages of theirs kept meanwhile: the oldest is taken now.
+    if (drain && result.events.length > 0 && this.inboxed.has(run.executionId)) await this.drainInbox(run, context);
     return result.events.length;
   }
 
@@ -515,25 +638,40 @@ export class FlowRunner {
     return loadState(this.options.store, this.decider, flowExecutionStream(run.companyId, run.executionId), this.cache);
   }
 
-  /** A flow's latest version, read at most once a second per flow (a burst of phrases reads it once). */
-  private latest(companyId: number, flowId: number): Promise<FlowVersion | null> {
-    const key = `${companyId}:${flowId}`;
+  /**
+   * A flow's latest version (or a prompt's or an integration's, `bot`), read at most once a second per flow (a burst of
+   * phrases reads it once).
+   */
+  private latest(companyId: number, flowId: number, bot?: BotRef): Promise<FlowVersion | null> {
+    const key = `${companyId}:${bot ? `${bot.kind}:${bot.id}` : flowId}`;
     const now = Date.now();
     const known = this.latestVersions.get(key);
     if (known && now - known.at < 1_000) return known.version;
-    const version = this.flows.graph(companyId, flowId);
+    const version = bot ? this.botVersion(companyId, bot) : this.flows.graph(companyId, flowId);
     this.latestVersions.set(key, { at: now, version });
     version.catch(() => this.latestVersions.delete(key));
     if (this.latestVersions.size > 5_000) this.latestVersions.delete(this.latestVersions.keys().next().value!);
     return version;
   }
 
+  /** A prompt's or an integration's flow, at its latest version or at one (decision 0033). */
+  private async botVersion(companyId: number, bot: BotRef, version?: number): Promise<FlowVersion | null> {
+    const kind = bot.kind === 'prompt' ? 'prompt' : 'integration';
+    let q = this.options.knex('bot_versions').where({ company_id: companyId, kind, bot_id: bot.id });
+    q = version === undefined ? q.orderBy('version', 'desc') : q.where({ version });
+    const row = (await q.first('version', 'fields')) as { version: number; fields: PromptFields | QueueIntegrationFields } | undefined;
+    const graph = row ? botGraph(bot.kind, row.fields) : null;
+    return row && graph ? { flowId: bot.id, version: Number(row.version), graph } : null;
+  }
+
   /** The version the run started on (published versions never change: kept once read). */
-  private version(companyId: number, state: FlowExecutionState): Promise<FlowVersion | null> {
-    const key = `${companyId}:${state.flowId}:${state.version}`;
+  private version(run: Run, state: FlowExecutionState): Promise<FlowVersion | null> {
+    const companyId = run.companyId;
+    const compiled = run.bot && run.bot.flowId === null ? run.bot : undefined;
+    const key = `${companyId}:${compiled ? `${compiled.kind}:` : ''}${state.flowId}:${state.version}`;
     let found = this.versions.get(key);
     if (!found) {
-      found = this.flows.graph(companyId, state.flowId, state.version);
+      found = compiled ? this.botVersion(companyId, compiled, state.version) : this.flows.graph(companyId, state.flowId, state.version);
       this.versions.set(key, found);
       found.then((v) => v ?? this.versions.delete(key)).catch(() => this.versions.delete(key));
       if (this.versions.size > 5_000) this.versions.delete(this.versions.keys().next().value!);
@@ -545,13 +683,29 @@ export class FlowRunner {
     const known = this.runs.get(executionId);
     if (known) return known;
     const row = (await this.options.knex('flow_runs').where({ execution_id: executionId }).first()) as
-      | { execution_id: string; company_id: string | number; ticket_id: string | number; conversation: string }
+      | { execution_id: string; company_id: string | number; ticket_id: string | number; conversation: string; bot_kind: BotRef['kind'] | null; bot_id: string | number | null; bot_flow_id: string | number | null }
       | undefined;
     if (!row) return undefined;
-    const run = { executionId: row.execution_id, companyId: Number(row.company_id), ticketId: Number(row.ticket_id), conversation: row.conversation };
+    const run: Run = {
+      executionId: row.execution_id, companyId: Number(row.company_id), ticketId: Number(row.ticket_id), conversation: row.conversation,
+      ...(row.bot_kind ? { bot: { kind: row.bot_kind, id: Number(row.bot_id), flowId: row.bot_flow_id === null ? null : Number(row.bot_flow_id) } } : {}),
+    };
     this.runs.set(executionId, run);
     if (this.runs.size > 50_000) this.runs.delete(this.runs.keys().next().value!);
     return run;
   }
 }
 
+/** Which circuit an outside call goes through: its bot's, or its company's service (the block's effect and host). */
+function circuitOf(run: Run, effect: string, input: unknown): string {
+  if (run.bot) return `${run.companyId}:${run.bot.kind}:${run.bot.id}`;
+  const i = input as { url?: unknown; baseUrl?: unknown } | null;
+  const address = typeof i?.url === 'string' ? i.url : typeof i?.baseUrl === 'string' ? i.baseUrl : '';
+  let host = '';
+  try {
+    host = address ? new URL(address).host : '';
+  } catch {
+    host = '';
+  }
+  return `${run.companyId}:${effect}:${host}`;
+}

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { nameBasedUuid, type ContactStreamService } from '@atendo/core';
 import { ConnectionTimers, dropTimers, TimerQueries, type DueTimer } from '@atendo/read';
 import type { Logger } from '../logger.js';
-import { LeaderLock } from './leaderLock.js';
+import { LeaderLoop } from './leaderLoop.js';
 
 export interface TimerRunnerOptions {
   knex: Knex;
@@ -33,10 +33,7 @@ export class TimerRunner {
   private readonly clock: () => Date;
   /** Timers whose command failed, and when they are tried again. */
   private readonly failing = new Map<string, number>();
-  private running = false;
-  private wake: (() => void) | null = null;
-  private loop: Promise<void> | null = null;
-  private readonly lock: LeaderLock;
+  private readonly loop: LeaderLoop;
   /** Timers fired since start (for the benchmark and the logs). */
   fired = 0;
 
@@ -44,57 +41,31 @@ export class TimerRunner {
     this.timers = new TimerQueries(options.knex);
     this.settings = new ConnectionTimers(options.knex);
     this.clock = options.clock ?? (() => new Date());
-    this.lock = new LeaderLock(options.databaseUrl, 'atendo:jobs:timers', options.log);
+    this.loop = new LeaderLoop({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:timers', log: options.log, what: 'timer runner', tick: () => this.look() });
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
-    await this.lock.release();
+    await this.loop.stop();
   }
 
   /** Looks at the table now instead of at the next tick (tests after moving the clock). */
   poke(): void {
-    this.wake?.();
+    this.loop.poke();
   }
 
-  private async run(): Promise<void> {
+  /** The loop's tick: fires what is due; answers the wait until the next look. */
+  private async look(): Promise<number> {
     const idleMs = this.options.idleMs ?? 250;
-    while (this.running) {
-      let wait = idleMs;
-      try {
-        if (await this.lock.held()) {
-          const { looked, tried } = await this.fireDue();
-          // A full batch: more are due now. Due ones that all wait for a retry: the next tick.
-          if (looked === (this.options.batch ?? 1000) && tried > 0) continue;
-          if (tried === 0 && looked > 0) wait = idleMs;
-          else {
-            const next = await this.timers.next();
-            if (next) wait = Math.max(0, Math.min(idleMs, next.getTime() - this.clock().getTime()));
-          }
-        } else {
-          wait = 5_000;
-        }
-      } catch (err) {
-        this.options.log.error({ err }, 'timer runner failed; trying again');
-        wait = 1_000;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, wait);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-    }
+    const { looked, tried } = await this.fireDue();
+    // A full batch: more are due now. Due ones that all wait for a retry: the next tick.
+    if (looked === (this.options.batch ?? 1000) && tried > 0) return 0;
+    if (tried === 0 && looked > 0) return idleMs;
+    const next = await this.timers.next();
+    return next ? Math.max(0, Math.min(idleMs, next.getTime() - this.clock().getTime())) : idleMs;
   }
 
   /** Fires the timers due now (a batch at most): answers how many rows it looked at and how many it tried. */

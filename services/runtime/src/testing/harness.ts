@@ -7,6 +7,7 @@ import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/
 import { startAtendo, type Atendo } from '../atendo.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
+import type { SendGovernorConfig } from '@atendo/core';
 
 export const ADMIN_EMAIL = 'admin@demo.test';
 export const ADMIN_PASSWORD = 'Demo-pass-123';
@@ -44,10 +45,13 @@ export interface FeedClient {
   close(): void;
 }
 
-export async function startHarness(options: { env?: Record<string, string>; clock?: () => Date; flowRandom?: (key: string) => number; flowEffectConcurrency?: number } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { env?: Record<string, string>; clock?: () => Date; flowRandom?: (key: string) => number; flowEffectConcurrency?: number; campaignRandom?: (key: string) => number; sendGovernor?: Partial<SendGovernorConfig> } = {},
+): Promise<Harness> {
   const db = await createTestDatabase();
   const simulator = await createSimulatorServer({ port: 0, ackDelaysMs: [20, 60], redeliverAfterMs: 500 });
-  const env = { ADMIN_EMAIL, ADMIN_PASSWORD, SUPER_ADMIN_PASSWORD: 'Super-pass-123' };
+  // Password hashes at 2^12 instead of 2^17: each login and account costs milliseconds, not half a second of a core.
+  const env = { ADMIN_EMAIL, ADMIN_PASSWORD, SUPER_ADMIN_PASSWORD: 'Super-pass-123', PASSWORD_HASH_COST: '12' };
   const config = loadConfig({ DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SIMULATOR_URL: simulator.url, WEB_DIST: '/nonexistent', ...env, ...options.env });
   const whatsapp = new FakeWhatsapp();
   const atendo = await startAtendo(config, {
@@ -55,6 +59,8 @@ export async function startHarness(options: { env?: Record<string, string>; cloc
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.flowRandom ? { flowRandom: options.flowRandom } : {}),
     ...(options.flowEffectConcurrency ? { flowEffectConcurrency: options.flowEffectConcurrency } : {}),
+    ...(options.campaignRandom ? { campaignRandom: options.campaignRandom } : {}),
+    ...(options.sendGovernor ? { sendGovernor: options.sendGovernor } : {}),
     log: createLogger('warn'),
     env,
     channelProviders: ({ knex }) => ({
@@ -84,8 +90,8 @@ export async function startHarness(options: { env?: Record<string, string>; cloc
       body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
     });
     const text = await res.text();
-    // A file (the contacts' CSV export) comes back as its text.
-    const json = text && !/^text\/(csv|plain)/.test(res.headers.get('content-type') ?? '');
+    // A file (the contacts' CSV export, the contact lists' example xlsx) comes back as its text.
+    const json = text && !/^(text\/(csv|plain)|application\/vnd\.openxmlformats)/.test(res.headers.get('content-type') ?? '');
     return { status: res.status, body: (json ? JSON.parse(text) : text || undefined) as T };
   }
 

@@ -1,5 +1,7 @@
 import { Button, Classes, Icon, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { GovernorHoldTag } from '../campaigns/GovernorHold';
+import type { GovernorHold } from '../campaigns/useSendGovernorHolds';
 import type { Connection } from './connectionsApi';
 import { ConnectionStatus } from './ConnectionStatus';
 import { formatLastUpdate } from './lastUpdate';
@@ -7,6 +9,8 @@ import { SessionActions } from './SessionActions';
 
 interface ConnectionRowProps {
   connection: Connection;
+  /** The send governor's hold on its sends, if any (issue 14). */
+  governorHold?: GovernorHold;
   /** Spec §6: the session column (actionButtons) and the edit and delete buttons (editOrDeleteConnection). */
   showSession: boolean;
   showEdit: boolean;
@@ -19,7 +23,7 @@ interface ConnectionRowProps {
 }
 
 /** One connection of the table: name and channel, status, session buttons, last update, default flag, edit, delete. */
-export function ConnectionRow({ connection, showSession, showEdit, onEdit, onDelete, ...session }: ConnectionRowProps) {
+export function ConnectionRow({ connection, governorHold, showSession, showEdit, onEdit, onDelete, ...session }: ConnectionRowProps) {
   const { t } = useTranslation();
   return (
     <tr data-testid="connection-row" data-connection-id={connection.id}>
@@ -31,6 +35,7 @@ export function ConnectionRow({ connection, showSession, showEdit, onEdit, onDel
               {t('connections.simulator')}
             </Tag>
           )}
+          {governorHold && <GovernorHoldTag hold={governorHold} />}
         </span>
       </td>
       <td>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toastSuccess } from '../../ui/toaster';
 import { useCan } from '../auth/useCan';
+import { useSendGovernorHolds } from '../campaigns/useSendGovernorHolds';
 import { ConnectionDialog } from './ConnectionDialog';
 import { ConnectionRow } from './ConnectionRow';
 import { connectionsApi, type Connection } from './connectionsApi';
@@ -29,6 +30,8 @@ export function ConnectionsManager() {
   const showSession = can('connections-page:actionButtons');
   const showEdit = can('connections-page:editOrDeleteConnection');
   const [qrId, setQrId] = useState<number>();
+  // Issue 14: when and why the send governor holds a connection's campaign and API sends back.
+  const holds = useSendGovernorHolds();
   // Spec §4: the QR dialog closes when a live update clears the code (scanned, or the session gave up).
   const { connections, loading, dispatch } = useConnectionList((live: Whatsapp) => {
     if (live.id === qrId && live.qrcode === '' && !QR_WAITING.includes(live.status)) setQrId(undefined);
@@ -84,6 +87,7 @@ export function ConnectionsManager() {
                 <ConnectionRow
                   key={connection.id}
                   connection={connection}
+                  governorHold={holds.get(connection.id)}
                   showSession={showSession}
                   showEdit={showEdit}
                   onTryAgain={(c) => connectionsApi.startSession(c.id)}

@@ -171,7 +171,7 @@ describe('contacts page', () => {
     await waitFor(() => expect(names()).toEqual(['Zé', 'Bruno Silva']));
     // Many changes at once (an import) come as one reload: the list is fetched again (within a second).
     socket.receive({ type: 'entry', seq: 4, event: 'company-7-contact', payload: { action: 'reload' } });
-    await waitFor(() => expect(names()).toEqual(['Ana', 'Bruno']));
+    await waitFor(() => expect(names()).toEqual(['Ana', 'Bruno']), { timeout: 3000 });
   });
 
   it('imports a spreadsheet: a progress bar while it runs, then each rejected row and why', async () => {

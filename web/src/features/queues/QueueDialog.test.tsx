@@ -19,10 +19,26 @@ type Answer = { status?: number; body?: unknown };
 /** An admin of a company whose out-of-hours replies follow each queue's hours. */
 const queueHoursAdmin: SessionUser = { ...admin, company: { ...admin.company, settings: [{ key: 'scheduleType', value: 'queue' }] } };
 
-/** Answers GET /queue/{id} with `queue` and the POST and PUT with `save`. */
-function serve({ save, queue }: { save?: (call: FakeCall) => Answer; queue?: Queue } = {}) {
+/** The company's plan flags, prompts and integrations (GET /prompt and GET /queueIntegration answer pages). */
+interface Automation {
+  plan: { useOpenAi: boolean; useIntegrations: boolean };
+  prompts?: { id: number; name: string }[];
+  integrations?: { id: number; name: string }[];
+}
+
+/**
+ * Answers GET /queue/{id} with `queue` and the POST and PUT with `save`; with `automation`, the company's plan, prompts
+ * and integrations (without it the plan cannot be read, as an older server's).
+ */
+function serve({ save, queue, automation }: { save?: (call: FakeCall) => Answer; queue?: Queue; automation?: Automation } = {}) {
   return fakeFetch((call) => {
     if (call.method === 'GET' && queue && call.url === `/queue/${queue.id}`) return { body: queue };
+    if (automation && call.method === 'GET') {
+      const { plan, prompts = [], integrations = [] } = automation;
+      if (call.url === `/companies/listPlan/${admin.companyId}`) return { body: { plan: { id: 1, name: 'Pro', ...plan } } };
+      if (call.url === '/prompt') return { body: { prompts, count: prompts.length, hasMore: false } };
+      if (call.url === '/queueIntegration') return { body: { queueIntegrations: integrations, count: integrations.length, hasMore: false } };
+    }
     if (call.method === 'GET' && call.url.startsWith('/queue-options?')) return { body: [] };
     if (save && (call.method === 'POST' || call.method === 'PUT')) return save(call);
     return { status: 404, body: { error: 'ERR_NOT_FOUND' } };
@@ -39,6 +55,15 @@ function open({ queue, user = admin }: { queue?: Queue; user?: SessionUser } = {
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const saves = (calls: FakeCall[]) => calls.filter((c) => c.method === 'POST' || c.method === 'PUT');
 const tab = (name: string) => screen.queryByRole('tab', { name });
+const optionsOf = (testId: string) => Array.from((field(testId) as unknown as HTMLSelectElement).options, (o) => `${o.value}:${o.text}`);
+const reads = (calls: FakeCall[], url: string) => calls.filter((c) => c.method === 'GET' && c.url === url);
+
+const PROMPTS = [{ id: 3, name: 'Sales assistant' }];
+const INTEGRATIONS = [
+  { id: 4, name: 'Typebot welcome' },
+  { id: 6, name: 'n8n orders' },
+];
+const FULL_PLAN = { useOpenAi: true, useIntegrations: true };
 
 async function retype(testId: string, text: string) {
   await userEvent.clear(field(testId));
@@ -207,5 +232,63 @@ describe('queue dialog', { timeout: 20_000 }, () => {
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Queue saved.'));
     expect(saves(calls).map((c) => [c.method, c.url, c.body])).toEqual([['PUT', '/queue/5', { greetingMessage: 'Hello from support' }]]);
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ greetingMessage: 'Hello from support' }));
+  });
+
+  it("offers the company's prompts and integrations when the plan has them, and posts the chosen ids", async () => {
+    const { calls } = serve({ automation: { plan: FULL_PLAN, prompts: PROMPTS, integrations: INTEGRATIONS }, save: (call) => ({ status: 201, body: aQueue(9, call.body as Partial<Queue>) }) });
+    const { dialog } = open();
+    await waitFor(() => expect(optionsOf('queue-integrationId')).toEqual([':None', '4:Typebot welcome', '6:n8n orders']));
+    expect(optionsOf('queue-promptId')).toEqual([':None', '3:Sales assistant']);
+    expect(within(dialog).getByLabelText('Prompt')).toBe(field('queue-promptId'));
+    expect(within(dialog).getByLabelText('Integration')).toBe(field('queue-integrationId'));
+
+    await userEvent.type(field('queue-name'), 'Sales');
+    await userEvent.selectOptions(field('queue-promptId'), '3');
+    await userEvent.selectOptions(field('queue-integrationId'), 'n8n orders');
+    await userEvent.click(within(dialog).getByTestId('queue-save'));
+
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Queue saved.'));
+    expect(saves(calls)[0]?.body).toMatchObject({ name: 'Sales', promptId: 3, integrationId: 6 });
+  });
+
+  it("edits a queue: shows its prompt and integration, and sends none as null", async () => {
+    const queue = aQueue(5, { name: 'Support', promptId: 3, integrationId: 4 });
+    const { calls } = serve({ queue, automation: { plan: FULL_PLAN, prompts: PROMPTS, integrations: INTEGRATIONS }, save: (call) => ({ body: { ...queue, ...(call.body as object) } }) });
+    const { dialog, onSaved } = open({ queue });
+    await waitFor(() => expect(field('queue-integrationId').value).toBe('4'));
+    expect(field('queue-promptId').value).toBe('3');
+
+    await userEvent.selectOptions(field('queue-promptId'), 'None');
+    await userEvent.selectOptions(field('queue-integrationId'), '6');
+    await userEvent.click(within(dialog).getByTestId('queue-save'));
+
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Queue saved.'));
+    expect(saves(calls).map((c) => [c.method, c.url, c.body])).toEqual([['PUT', '/queue/5', { integrationId: 6, promptId: null }]]);
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ promptId: null, integrationId: 6 }));
+  });
+
+  it('hides a choice the plan lacks or that has nothing to choose, and leaves its value alone', async () => {
+    const queue = aQueue(5, { name: 'Support', integrationId: 4 });
+    const { calls } = serve({ queue, automation: { plan: { useOpenAi: true, useIntegrations: false }, prompts: [], integrations: INTEGRATIONS }, save: (call) => ({ body: { ...queue, ...(call.body as object) } }) });
+    const { dialog } = open({ queue });
+    await waitFor(() => expect(reads(calls, '/prompt')).toHaveLength(1));
+    await screen.findByTestId('queue-form');
+    // The plan has prompts but the company wrote none; integrations are not in the plan, so they are not even read.
+    expect(within(dialog).queryByTestId('queue-promptId')).toBeNull();
+    expect(within(dialog).queryByTestId('queue-integrationId')).toBeNull();
+    expect(reads(calls, '/queueIntegration')).toEqual([]);
+
+    await retype('queue-greetingMessage', 'Hello');
+    await userEvent.click(within(dialog).getByTestId('queue-save'));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Queue saved.'));
+    expect(saves(calls).map((c) => c.body)).toEqual([{ greetingMessage: 'Hello' }]);
+  });
+
+  it('shows only the prompt when the plan has OpenAI but no integrations', async () => {
+    const { calls } = serve({ automation: { plan: { useOpenAi: true, useIntegrations: false }, prompts: PROMPTS, integrations: INTEGRATIONS } });
+    const { dialog } = open();
+    expect(await within(dialog).findByTestId('queue-promptId')).toBeTruthy();
+    expect(within(dialog).queryByTestId('queue-integrationId')).toBeNull();
+    expect(reads(calls, '/queueIntegration')).toEqual([]);
   });
 });

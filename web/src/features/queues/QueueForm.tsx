@@ -1,5 +1,5 @@
 import { queueChangesSchema, queueSchema, type Queue } from '@atendo/contracts';
-import { Button, Callout, DialogBody, DialogFooter, FormGroup, Icon, Intent, Tab, Tabs, TextArea, type TabId } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, HTMLSelect, Icon, Intent, Tab, Tabs, TextArea, type TabId } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -10,10 +10,12 @@ import { ColorField } from '../../ui/ColorField';
 import { TextField } from '../../ui/TextField';
 import { toastSuccess } from '../../ui/toaster';
 import { userAtom } from '../auth/sessionAtoms';
+import type { NamedRecord } from '../connections/connectionsApi';
 import { WeeklyHours } from '../settings/SchedulesTab';
 import { FORM_TABS, initialValues, tabOf, toChanges, toNewQueue, type FormTab, type QueueField, type QueueFormValues } from './queueForm';
 import { QueueOptionsTab } from './QueueOptionsTab';
 import { queuesApi } from './queuesApi';
+import { useQueueAutomation } from './useQueueAutomation';
 
 interface QueueFormProps {
   /** The queue to edit, as GET /queue/{id} answers it; none to add one. */
@@ -30,7 +32,8 @@ const FIELD_OF_CODE: Partial<Record<string, QueueField>> = {
 };
 
 /**
- * A queue's fields in tabs, checked with the contracts' schemas (the server's own rules): its data, its weekly hours
+ * A queue's fields in tabs, checked with the contracts' schemas (the server's own rules): its data with the prompt and
+ * integration that answer first (when the plan has them), its weekly hours
  * (only when the company's setting scheduleType is `queue`) and its chatbot menu (once the queue exists). A refusal
  * keeps what was typed and brings the refused field's tab forward.
  */
@@ -39,6 +42,7 @@ export function QueueForm({ queue, onSaved, onCancel, onDirty }: QueueFormProps)
   const editing = queue !== undefined;
   const showHours = useAtomValue(userAtom)?.company.settings.some((s) => s.key === 'scheduleType' && s.value === 'queue') ?? false;
   const [initial] = useState(() => initialValues(queue));
+  const { prompts, integrations } = useQueueAutomation();
   const [tab, setTab] = useState<FormTab>('data');
   const label = (field: string) => (field in initial ? t(`queues.fields.${field as QueueField}`) : undefined);
   // A day's refused time sits under its input, with the rule's text alone.
@@ -94,6 +98,22 @@ export function QueueForm({ queue, onSaved, onCancel, onDirty }: QueueFormProps)
       </FormGroup>
     );
   };
+  const select = (field: 'promptId' | 'integrationId', options: NamedRecord[]) => {
+    const error = errorOf(field);
+    return (
+      <FormGroup label={label(field)} labelFor={`queue-${field}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
+        <HTMLSelect
+          id={`queue-${field}`}
+          name={field}
+          fill
+          data-testid={`queue-${field}`}
+          value={formik.values[field]}
+          onChange={formik.handleChange}
+          options={[{ value: '', label: t('queues.none') }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}
+        />
+      </FormGroup>
+    );
+  };
   const tabTitle = (which: FormTab) => (
     <span className="queue-tab-title">
       {t(`queues.dialog.tabs.${which}`)}
@@ -130,6 +150,13 @@ export function QueueForm({ queue, onSaved, onCancel, onDirty }: QueueFormProps)
       </div>
       {textArea('greetingMessage')}
       {textArea('outOfHoursMessage')}
+      {/* Prompts and integrations have their own pages; until the company has some there is nothing to choose. */}
+      {(prompts.length > 0 || integrations.length > 0) && (
+        <div className="queue-form-row">
+          {prompts.length > 0 && select('promptId', prompts)}
+          {integrations.length > 0 && select('integrationId', integrations)}
+        </div>
+      )}
     </div>
   );
   const hours = (

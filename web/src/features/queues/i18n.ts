@@ -46,6 +46,8 @@ const en = {
       greetingMessage: 'Greeting message',
       outOfHoursMessage: 'Out-of-hours message',
       schedules: 'Attendance time',
+      promptId: 'Prompt',
+      integrationId: 'Integration',
     },
     hints: {
       color: 'Each queue of the company has its own colour.',
@@ -83,6 +85,7 @@ const en = {
       },
     },
     fieldError: '{{field}} {{message}}',
+    none: 'None',
   },
 };
 
@@ -135,6 +138,8 @@ export const queuesTranslations = {
         greetingMessage: 'Mensagem de saudação',
         outOfHoursMessage: 'Mensagem fora do expediente',
         schedules: 'Horários de atendimento',
+        promptId: 'Prompt',
+        integrationId: 'Integração',
       },
       hints: {
         color: 'Cada fila da empresa tem a sua própria cor.',
@@ -172,6 +177,7 @@ export const queuesTranslations = {
         },
       },
       fieldError: '{{field}} {{message}}',
+      none: 'Nenhum',
     },
   },
   es: {
@@ -221,6 +227,8 @@ export const queuesTranslations = {
         greetingMessage: 'Mensaje de saludo',
         outOfHoursMessage: 'Mensaje fuera de horario',
         schedules: 'Horario de atención',
+        promptId: 'Prompt',
+        integrationId: 'Integración',
       },
       hints: {
         color: 'Cada cola de la empresa tiene su propio color.',
@@ -258,6 +266,7 @@ export const queuesTranslations = {
         },
       },
       fieldError: '{{field}} {{message}}',
+      none: 'Ninguno',
     },
   },
 };

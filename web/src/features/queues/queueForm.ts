@@ -2,13 +2,15 @@ import type { CompanySchedule, Queue } from '@atendo/contracts';
 import { week } from '../settings/SchedulesTab';
 import type { NewQueue, QueueChanges } from './queuesApi';
 
-/** The queue dialog's values: the order is '' when blank (formik's number inputs). */
+/** The queue dialog's values: the order is '' when blank (formik's number inputs), the selects '' for none. */
 export interface QueueFormValues {
   name: string;
   color: string;
   orderQueue: number | '';
   greetingMessage: string;
   outOfHoursMessage: string;
+  promptId: string;
+  integrationId: string;
   /** One row per weekday, Monday first. */
   schedules: CompanySchedule[];
 }
@@ -17,7 +19,7 @@ export type QueueField = keyof QueueFormValues;
 
 /** The dialog's tabs that hold fields, and which fields each holds (a refused field brings its tab forward). */
 export const FORM_TABS = {
-  data: ['name', 'color', 'orderQueue', 'greetingMessage', 'outOfHoursMessage'],
+  data: ['name', 'color', 'orderQueue', 'greetingMessage', 'outOfHoursMessage', 'promptId', 'integrationId'],
   hours: ['schedules'],
 } as const satisfies Record<string, readonly QueueField[]>;
 export type FormTab = keyof typeof FORM_TABS | 'options';
@@ -49,6 +51,9 @@ export function randomColor(): string {
   return `#${[r, g, b].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
+const idText = (id: number | null | undefined) => (id == null ? '' : String(id));
+const id = (text: string) => (text === '' ? null : Number(text));
+
 export function initialValues(queue?: Queue): QueueFormValues {
   return {
     name: queue?.name ?? '',
@@ -56,11 +61,13 @@ export function initialValues(queue?: Queue): QueueFormValues {
     orderQueue: queue?.orderQueue ?? '',
     greetingMessage: queue?.greetingMessage ?? '',
     outOfHoursMessage: queue?.outOfHoursMessage ?? '',
+    promptId: idText(queue?.promptId),
+    integrationId: idText(queue?.integrationId),
     schedules: queue ? week(queue.schedules ?? []) : defaultWeek(),
   };
 }
 
-/** What the form sends on creation (POST /queue); prompt and integration keep the schema's defaults. */
+/** What the form sends on creation (POST /queue). */
 export function toNewQueue(values: QueueFormValues): NewQueue {
   return {
     name: values.name.trim(),
@@ -69,16 +76,19 @@ export function toNewQueue(values: QueueFormValues): NewQueue {
     greetingMessage: values.greetingMessage,
     outOfHoursMessage: values.outOfHoursMessage,
     schedules: values.schedules.map((day) => ({ ...day, startTime: day.startTime.trim(), endTime: day.endTime.trim() })),
-    integrationId: null,
-    promptId: null,
+    integrationId: id(values.integrationId),
+    promptId: id(values.promptId),
   };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** What the form sends on edit (PUT /queue/{id}): the fields that changed (prompt and integration are not on this form). */
+/**
+ * What the form sends on edit (PUT /queue/{id}): the fields that changed. A prompt or integration the plan hides keeps
+ * its value, so it is never sent.
+ */
 export function toChanges(values: QueueFormValues, initial: QueueFormValues): QueueChanges {
-  const { integrationId: _integration, promptId: _prompt, ...now } = toNewQueue(values);
+  const now = toNewQueue(values);
   const before = toNewQueue(initial);
   return Object.fromEntries(Object.entries(now).filter(([key, value]) => !same(value, before[key as keyof NewQueue]))) as QueueChanges;
 }

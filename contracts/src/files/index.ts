@@ -1,0 +1,3 @@
+export * from './fileList.js';
+export * from './events.js';
+export * from './errors.js';

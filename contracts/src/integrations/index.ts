@@ -1,0 +1,5 @@
+export * from './health.js';
+export * from './prompt.js';
+export * from './queueIntegration.js';
+export * from './errors.js';
+export * from './feed.js';

@@ -1,0 +1,4 @@
+export * from './schedule.js';
+export * from './events.js';
+export * from './errors.js';
+export * from './render.js';

@@ -1,0 +1,211 @@
+import type { Knex } from 'knex';
+import type { AnyObject, InferType } from 'yup';
+import {
+  idParamsSchema,
+  listSchedulesQuerySchema,
+  SCHEDULE_MEDIA_MAX_BYTES,
+  scheduleChangesSchema,
+  createScheduleSchema,
+  type Position,
+  type Schedule,
+  type ScheduleFields,
+} from '@atendo/contracts';
+import { AppError, handleCommand, scheduleDecider, scheduleStream, type CommandContext, type EventStore, type IdAllocator, type ScheduleCommand } from '@atendo/core';
+import { ContactQueries, ConnectionQueries, ScheduleQueries } from '@atendo/read';
+import type { AuthContext } from '../auth/middleware.js';
+import { route, type RouteSpec } from '../http/routeTable.js';
+import type { BlobStore } from '../media/blobStore.js';
+import type { MediaMime } from '../media/mediaTypes.js';
+import { storeUploads } from '../media/uploads.js';
+
+export interface ScheduleRouteDeps {
+  knex: Knex;
+  store: EventStore;
+  ids: IdAllocator;
+  blobs: BlobStore;
+  readYourWrites(position: Position | undefined): Promise<void>;
+  /** What time it is (a schedule's time must lie ahead of it). */
+  clock?: () => Date;
+}
+
+/** Spec §5: a schedule's media is a .png, .jpg or .jpeg image (by its content). */
+const SCHEDULE_MEDIA_MIMES: readonly MediaMime[] = ['image/png', 'image/jpeg'];
+
+type Changes = InferType<typeof scheduleChangesSchema>;
+
+/**
+ * Scheduled messages (spec: /schedules): any user of the company schedules a message to one of its contacts, sent by
+ * the jobs role at its time through the chosen connection (else the ticket's, else the default). Gated by the plan's
+ * `useSchedules`. A schedule of another company, or naming another company's contact, connection or ticket, is 404.
+ */
+export function scheduleRoutes({ knex, store, ids, blobs, readYourWrites, clock = () => new Date() }: ScheduleRouteDeps): RouteSpec[] {
+  const gate = { feature: 'schedules', permission: 'signedIn', planFlag: 'useSchedules' } as const;
+  const schedules = new ScheduleQueries(knex);
+  const contacts = new ContactQueries(knex);
+  const connections = new ConnectionQueries(knex);
+  const by = (who: AuthContext): CommandContext => ({ actor: { type: 'user', userId: who.claims.userId } });
+
+  const found = async (companyId: number, id: number): Promise<Schedule> => {
+    const schedule = await schedules.find(companyId, id);
+    if (!schedule) throw new AppError('ERR_SCHEDULE_NOT_FOUND', 404, `Schedule ${id} not found`);
+    return schedule;
+  };
+  const inCompany = async ({ params: { id }, auth }: { params: { id: number }; auth: AuthContext }) => void (await found(auth.viewer.companyId, id));
+
+  /** The contact, connection and ticket a schedule names must be the company's (and the ticket the contact's). */
+  const checkReferences = async (companyId: number, refs: { contactId: number; whatsappId: number | null; ticketId: number | null }) => {
+    if (!(await contacts.contact(companyId, refs.contactId))) throw new AppError('ERR_NO_CONTACT_FOUND', 404, `Contact ${refs.contactId} not found`);
+    if (refs.whatsappId !== null && !(await connections.whatsapp(companyId, refs.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND', 404, `Connection ${refs.whatsappId} not found`);
+    if (refs.ticketId !== null && !(await schedules.contactHasTicket(companyId, refs.contactId, refs.ticketId))) {
+      throw new AppError('ERR_NO_TICKET_FOUND', 404, `Ticket ${refs.ticketId} is not a ticket of contact ${refs.contactId}`);
+    }
+  };
+  const run = async (companyId: number, id: number, command: ScheduleCommand, auth: AuthContext) => {
+    const result = await handleCommand(store, scheduleDecider, scheduleStream(companyId, id), command, by(auth));
+    await readYourWrites(result.position);
+  };
+  const removeFile = (mediaPath: string | null) => (mediaPath ? blobs.delete(mediaPath.replace(/^\/public\//, '')).catch(() => undefined) : undefined);
+  const references = ['ERR_NO_CONTACT_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_TICKET_FOUND'] as const;
+
+  return [
+    route<AnyObject, InferType<typeof listSchedulesQuerySchema>>({
+      ...gate,
+      method: 'get',
+      path: '/schedules',
+      summary:
+        "The company's schedules: a page by contact name or text (searchParam, pageNumber; latest first), or with startDate and endDate every one of that span (the calendar); contactId keeps one contact's (`{schedules, hasMore}`)",
+      query: listSchedulesQuerySchema,
+      async handler({ res, query, auth: { viewer } }) {
+        const { startDate, endDate, contactId } = query;
+        if ((startDate === undefined) !== (endDate === undefined)) {
+          const path = startDate === undefined ? 'startDate' : 'endDate';
+          throw new AppError('ERR_VALIDATION', 400, 'startDate and endDate go together', [{ path, message: 'validation.required' }]);
+        }
+        if (startDate !== undefined && endDate !== undefined) {
+          if (Date.parse(endDate) <= Date.parse(startDate)) throw new AppError('ERR_VALIDATION', 400, 'endDate must be after startDate', [{ path: 'endDate', message: 'validation.invalid' }]);
+          res.json(await schedules.range(viewer.companyId, startDate, endDate, contactId));
+          return;
+        }
+        res.json(await schedules.page(viewer.companyId, query.searchParam, query.pageNumber, contactId));
+      },
+    }),
+    route<{ id: number }>({
+      ...gate,
+      method: 'get',
+      path: '/schedules/:id',
+      summary: 'One schedule, with its contact, connection, status and the reason it failed',
+      params: idParamsSchema(),
+      errors: ['ERR_SCHEDULE_NOT_FOUND'],
+      async handler({ res, params: { id }, auth: { viewer } }) {
+        res.json(await found(viewer.companyId, id));
+      },
+    }),
+    route<AnyObject, AnyObject, InferType<typeof createScheduleSchema>>({
+      ...gate,
+      method: 'post',
+      path: '/schedules',
+      summary:
+        'Schedule a message to a contact (body 5+ characters with {{firstName}} {{name}} {{greeting}} {{protocol}} {{hour}}; sendAt ahead; whatsappId optional: else the ticket’s connection, else the default)',
+      body: createScheduleSchema,
+      status: 201,
+      errors: ['ERR_SCHEDULE_IN_PAST', ...references],
+      examples: { text: { summary: 'A reminder tomorrow', value: { body: '{{greeting}}, {{firstName}}! Lembrete da sua consulta.', contactId: 1, sendAt: '2030-01-01T12:00:00Z' } } },
+      async handler({ res, body, auth }) {
+        const { companyId, userId } = auth.viewer;
+        await checkReferences(companyId, body);
+        const fields: ScheduleFields = { companyId, userId, contactId: body.contactId, body: body.body, sendAt: body.sendAt, whatsappId: body.whatsappId, ticketId: body.ticketId, mediaPath: null, mediaName: null };
+        const id = await ids.next('schedule');
+        await run(companyId, id, { type: 'CreateSchedule', id, fields, at: clock().toISOString() }, auth);
+        res.status(201).json(await found(companyId, id));
+      },
+    }),
+    route<{ id: number }, AnyObject, Changes>({
+      ...gate,
+      method: 'put',
+      path: '/schedules/:id',
+      summary: 'Change a schedule not yet sent (a failed one changed is tried again at its time, which must lie ahead)',
+      params: idParamsSchema(),
+      body: scheduleChangesSchema,
+      errors: ['ERR_SCHEDULE_NOT_FOUND', 'ERR_SCHEDULE_IN_PAST', 'ERR_SCHEDULE_ALREADY_SENT', ...references],
+      authorize: inCompany,
+      async handler({ res, params: { id }, body, auth }) {
+        const { companyId } = auth.viewer;
+        const current = await found(companyId, id);
+        const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<ScheduleFields>;
+        if (current.status !== 'ENVIADA') {
+          await checkReferences(companyId, {
+            contactId: changes.contactId ?? current.contactId,
+            whatsappId: changes.whatsappId === undefined ? current.whatsappId : changes.whatsappId,
+            ticketId: changes.ticketId === undefined ? (changes.contactId === undefined ? current.ticketId : null) : changes.ticketId,
+          });
+          // Another contact: the old contact's ticket is not this one's.
+          if (changes.contactId !== undefined && changes.contactId !== current.contactId && changes.ticketId === undefined) changes.ticketId = null;
+        }
+        await run(companyId, id, { type: 'UpdateSchedule', changes, at: clock().toISOString() }, auth);
+        res.json(await found(companyId, id));
+      },
+    }),
+    route<{ id: number }>({
+      ...gate,
+      method: 'delete',
+      path: '/schedules/:id',
+      summary: 'Delete a schedule (a sent one leaves the calendar; its message stays in the ticket)',
+      params: idParamsSchema(),
+      errors: ['ERR_SCHEDULE_NOT_FOUND'],
+      authorize: inCompany,
+      async handler({ res, params: { id }, auth }) {
+        const { companyId } = auth.viewer;
+        const before = await found(companyId, id);
+        await run(companyId, id, { type: 'DeleteSchedule' }, auth);
+        // A sent message still shows its image.
+        if (before.status !== 'ENVIADA') await removeFile(before.mediaPath);
+        res.json({ message: 'Schedule deleted' });
+      },
+    }),
+    route<{ id: number }>({
+      ...gate,
+      method: 'post',
+      path: '/schedules/:id/media-upload',
+      summary: 'Attach an image (field `file`: png or jpeg by content, 2 MB at most) to a schedule not yet sent, replacing any before',
+      params: idParamsSchema(),
+      upload: { field: 'file', maxBytes: SCHEDULE_MEDIA_MAX_BYTES, accept: SCHEDULE_MEDIA_MIMES },
+      errors: ['ERR_SCHEDULE_NOT_FOUND', 'ERR_SCHEDULE_ALREADY_SENT'],
+      async authorize({ params: { id }, auth }) {
+        const schedule = await found(auth.viewer.companyId, id);
+        if (schedule.status === 'ENVIADA') throw new AppError('ERR_SCHEDULE_ALREADY_SENT', 409, `Schedule ${id} was sent at ${schedule.sentAt}`);
+      },
+      async handler({ req, res, params: { id }, auth }) {
+        const { companyId } = auth.viewer;
+        const upload = req.uploads?.[0];
+        if (!upload) throw new AppError('ERR_VALIDATION', 400, 'No file in the field `file`', [{ path: 'file', message: 'validation.required' }]);
+        const before = await found(companyId, id);
+        // The file first: the event that shows it comes once it is stored.
+        const [stored] = await storeUploads(blobs, companyId, [upload]);
+        try {
+          await run(companyId, id, { type: 'UpdateSchedule', changes: { mediaPath: `/public/${stored!.key}`, mediaName: stored!.originalName }, at: clock().toISOString() }, auth);
+        } catch (error) {
+          await blobs.delete(stored!.key).catch(() => undefined);
+          throw error;
+        }
+        await removeFile(before.mediaPath);
+        res.json(await found(companyId, id));
+      },
+    }),
+    route<{ id: number }>({
+      ...gate,
+      method: 'delete',
+      path: '/schedules/:id/media-upload',
+      summary: "Remove a schedule's image (not once sent)",
+      params: idParamsSchema(),
+      errors: ['ERR_SCHEDULE_NOT_FOUND', 'ERR_SCHEDULE_ALREADY_SENT'],
+      authorize: inCompany,
+      async handler({ res, params: { id }, auth }) {
+        const { companyId } = auth.viewer;
+        const before = await found(companyId, id);
+        await run(companyId, id, { type: 'UpdateSchedule', changes: { mediaPath: null, mediaName: null }, at: clock().toISOString() }, auth);
+        await removeFile(before.mediaPath);
+        res.json(await found(companyId, id));
+      },
+    }),
+  ];
+}

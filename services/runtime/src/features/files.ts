@@ -1,0 +1,15 @@
+import { FILES_ERRORS } from '@atendo/contracts';
+import { fileRoutes } from '@atendo/api';
+import { fileListIdMigrations } from '@atendo/core';
+import { fileListMigrations, fileListsProjection } from '@atendo/read';
+import { defineFeature } from './featureModule.js';
+
+/** File lists (/files): a message and named files that campaigns send after their own message. */
+export const files = defineFeature({
+  name: 'files',
+  errors: FILES_ERRORS,
+  routes: ({ knex, store, ids, api, media }) => fileRoutes({ knex, store, ids, blobs: media.blobs, urls: media.urls, readYourWrites: api.readYourWrites }),
+  migrations: [...fileListIdMigrations, ...fileListMigrations],
+  projections: [fileListsProjection],
+  channels: ['file'],
+});

@@ -1,0 +1,148 @@
+import type { Knex } from 'knex';
+import { recordWhatsappVerdict, type EventStore } from '@atendo/core';
+import { ContactListQueries } from '@atendo/read';
+import type { Logger } from '../logger.js';
+import { LeaderLock } from './leaderLock.js';
+
+export interface ContactListNumberCheckerOptions {
+  knex: Knex;
+  databaseUrl: string;
+  store: EventStore;
+  log: Logger;
+  /** The WhatsApp sessions of this process; without them this node checks nothing (and leaves the lead to one that can). */
+  sessions?: { checkNumber?(companyId: number, whatsappId: number, number: string): Promise<boolean> };
+  /** Wait between two rounds. */
+  everyMs?: number;
+  /** Numbers asked per company in one round: WhatsApp frowns on an account that asks about thousands at once. */
+  perRound?: number;
+  /** How long a number whose check failed (not a verdict: an error) waits before it is asked again. */
+  retryAfterMs?: number;
+}
+
+/**
+ * Asks WhatsApp, through each company's connection (its default one first, among those connected), whether the
+ * numbers of its contact lists have WhatsApp, and records each verdict on the item (`isWhatsappValid`, decision 0029):
+ * the read model and the `ContactListItem` channel carry it from there. Items not checked yet are rows of the read
+ * model (`is_whatsapp_valid IS NULL`), so a restart, a connection that comes back or a new import is picked up by the
+ * next round. One node checks at a time (a leader lock), and only a node whose process holds the sessions competes.
+ */
+/** How long a number just judged is left out of the rounds: far more than the read model takes to show its verdict. */
+const JUDGED_REST_MS = 30_000;
+
+export class ContactListNumberChecker {
+  readonly name = 'contactListNumbers';
+  private readonly lists: ContactListQueries;
+  private readonly lock: LeaderLock;
+  /**
+   * Items not to ask about until a time: those whose check failed (for `retryAfterMs`), and those just judged, until the
+   * read model has their verdict (a round that follows at once would otherwise ask again).
+   */
+  private readonly resting = new Map<string, { id: number; number: string; until: number }>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  /** Whether the last round left numbers it could have asked about (a company had more than a round takes). */
+  private more = false;
+  /** Verdicts recorded since start. */
+  checked = 0;
+
+  constructor(private readonly options: ContactListNumberCheckerOptions) {
+    this.lists = new ContactListQueries(options.knex);
+    this.lock = new LeaderLock(options.databaseUrl, 'atendo:jobs:contactListNumbers', options.log);
+  }
+
+  start(): void {
+    if (!this.options.sessions?.checkNumber) {
+      this.options.log.info('no WhatsApp sessions in this process: contact list numbers are checked by a node that has them');
+      return;
+    }
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  poke(): void {
+    if (this.timer && !this.running) {
+      clearTimeout(this.timer);
+      this.schedule(0);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+    await this.lock.release();
+  }
+
+  private schedule(ms: number) {
+    this.timer = setTimeout(() => {
+      this.running = this.lock
+        .held()
+        .then((leads) => (leads ? this.round() : 0))
+        .then(() => undefined)
+        .catch((err: unknown) => this.options.log.error({ err }, 'checking contact list numbers failed; trying again'))
+        .finally(() => {
+          this.running = null;
+          // A long list goes on at once (one question at a time is pace enough); an idle one waits for the next look.
+          if (!this.stopped) this.schedule(this.more ? 0 : (this.options.everyMs ?? 2_000));
+        });
+    }, ms);
+  }
+
+  /** Leaves an item out of the rounds for a while, as long as it keeps this number (a new number is asked at once). */
+  private rest(item: { id: number; number: string }, ms: number) {
+    this.resting.set(`${item.id}:${item.number}`, { ...item, until: Date.now() + ms });
+  }
+
+  /** One round over the companies with numbers to check; answers how many verdicts it recorded. */
+  async round(): Promise<number> {
+    const now = Date.now();
+    for (const [key, { until }] of this.resting) if (until <= now) this.resting.delete(key);
+    let done = 0;
+    this.more = false;
+    for (const companyId of await this.lists.companiesWithUncheckedNumbers()) {
+      if (this.stopped) break;
+      done += await this.checkCompany(companyId);
+    }
+    this.checked += done;
+    return done;
+  }
+
+  private async checkCompany(companyId: number): Promise<number> {
+    const { knex, sessions, store, log } = this.options;
+    const connection = (await knex('whatsapps')
+      .where({ company_id: companyId, status: 'CONNECTED' })
+      .orderBy([{ column: 'is_default', order: 'desc' }, { column: 'id' }])
+      .first('id')) as { id: string | number } | undefined;
+    // No connected number: nothing can be asked now; the items wait for the next round.
+    if (!connection) return 0;
+    const whatsappId = Number(connection.id);
+    const perRound = this.options.perRound ?? 50;
+    const items = await this.lists.uncheckedItems(companyId, perRound, [...this.resting.values()]);
+    let done = 0;
+    for (const item of items) {
+      if (this.stopped) break;
+      let valid: boolean;
+      try {
+        valid = await sessions!.checkNumber!(companyId, whatsappId, item.number);
+      } catch (err) {
+        // The session went away (or lives on another node): the company's other numbers wait for the next round.
+        if ((err as { code?: string }).code === 'ERR_WAPP_NOT_INITIALIZED') return done;
+        log.warn({ err, companyId, itemId: item.id }, 'checking a contact list number failed; trying it again later');
+        this.rest(item, this.options.retryAfterMs ?? 5 * 60_000);
+        continue;
+      }
+      try {
+        await recordWhatsappVerdict(store, companyId, item.id, { number: item.number, valid }, { actor: { type: 'system' } });
+        this.rest(item, JUDGED_REST_MS);
+        done++;
+      } catch (err) {
+        // Deleted meanwhile: nothing to record.
+        if ((err as { code?: string }).code !== 'ERR_CONTACT_LIST_ITEM_NOT_FOUND') throw err;
+      }
+    }
+    if (items.length === perRound && done > 0) this.more = true;
+    return done;
+  }
+}

@@ -1,0 +1,263 @@
+import { CAMPAIGN_MESSAGE_FIELDS, campaignChangesSchema, campaignSchema, type CampaignMessageField, type CampaignView, type ContactList, type FileListSummary, type Tag as TagRecord, type Whatsapp } from '@atendo/contracts';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, Icon, InputGroup, Intent, ProgressBar, Tab, Tabs, Tag, TextArea, type TabId } from '@blueprintjs/core';
+import { useFormik } from 'formik';
+import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showRefusal, validateWith } from '../../ui/formErrors';
+import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
+import { TextField } from '../../ui/TextField';
+import { useAttachment } from '../../ui/useAttachment';
+import { ACCEPTED_MEDIA, mediaRefusal } from '../tickets/mediaFiles';
+import { CONTACT_PLACEHOLDERS, insertAt, sent, valuesOf, type CampaignFormValues } from './campaignForm';
+import { campaignsApi } from './campaignsApi';
+
+interface CampaignDialogProps {
+  /** The campaign to change or look at; none to add one. */
+  editing: CampaignView | undefined;
+  onSaved(campaign: CampaignView): void;
+  onClose(): void;
+}
+
+interface Options {
+  connections: Whatsapp[];
+  contactLists: ContactList[];
+  tags: TagRecord[];
+  fileLists: FileListSummary[];
+  variables: string[];
+}
+
+const noOptions: Options = { connections: [], contactLists: [], tags: [], fileLists: [], variables: [] };
+
+/** A campaign's refusal that belongs to one field: shown under it rather than as a toast. */
+const FIELD_OF_CODE: Partial<Record<string, string>> = {
+  ERR_CAMPAIGN_SCHEDULE_IN_PAST: 'scheduledAt',
+  ERR_CAMPAIGN_NO_RECIPIENTS: 'contactListId',
+  ERR_CAMPAIGN_NO_MESSAGE: 'message1',
+};
+
+/**
+ * Adds, changes or shows a campaign: name, connection, contact list, tag list, file list, schedule, five message tabs
+ * with insertable placeholders, and an attachment sent once it is saved. Read-only unless the server says it may be
+ * saved (`editable`: inactive, scheduled more than an hour ahead, or cancelled).
+ */
+export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProps) {
+  const { t } = useTranslation();
+  const [options, setOptions] = useState<Options>(noOptions);
+  const [tab, setTab] = useState<CampaignMessageField>('message1');
+  const areas = useRef<Partial<Record<CampaignMessageField, HTMLTextAreaElement | null>>>({});
+  const { record, file, setFile, fileError, setFileError, removing, attach, removeFile } = useAttachment(editing, { upload: campaignsApi.upload, remove: campaignsApi.removeMedia }, onSaved);
+  const readOnly = !!record && !record.editable;
+
+  useEffect(() => {
+    let live = true;
+    const set = <K extends keyof Options>(key: K) => (value: Options[K]) => live && setOptions((o) => ({ ...o, [key]: Array.isArray(value) ? value : [] }));
+    campaignsApi.connections().then(set('connections'), toastError);
+    campaignsApi.contactLists().then(set('contactLists'), toastError);
+    campaignsApi.tags().then(set('tags'), toastError);
+    void campaignsApi.fileLists().then(set('fileLists'));
+    campaignsApi.settings().then((s) => live && setOptions((o) => ({ ...o, variables: (s?.variables ?? []).map((v) => `{${v.key}}`) })), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const labels: Record<string, string> = {
+    name: t('campaigns.form.name'),
+    whatsappId: t('campaigns.form.connection'),
+    contactListId: t('campaigns.form.contactList'),
+    tagId: t('campaigns.form.tag'),
+    fileListId: t('campaigns.form.fileList'),
+    scheduledAt: t('campaigns.form.scheduledAt'),
+    ...Object.fromEntries(CAMPAIGN_MESSAGE_FIELDS.map((f, i) => [f, t('campaigns.form.message', { n: i + 1 })])),
+  };
+  const describe = (field: string, text: string) => `${labels[field] ?? field} ${text}`;
+
+  const formik = useFormik<CampaignFormValues>({
+    initialValues: valuesOf(editing),
+    validate: validateWith<CampaignFormValues>(editing ? campaignChangesSchema : campaignSchema, { prepare: sent, describe }),
+    onSubmit: async (values, { setErrors, resetForm }) => {
+      let saved: CampaignView;
+      try {
+        saved = record ? await campaignsApi.update(record.id, sent(values)) : await campaignsApi.create(sent(values));
+      } catch (error) {
+        showRefusal<CampaignFormValues>(error, setErrors, { describe, fieldOfCode: FIELD_OF_CODE });
+        return;
+      }
+      resetForm({ values: valuesOf(saved) });
+      if (!(await attach(saved, (error) => mediaRefusal(error) ?? errorMessage(error)))) return;
+      toastSuccess(t('campaigns.saved'));
+      onClose();
+    },
+  });
+
+  const errorOf = (name: keyof CampaignFormValues) => (formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined);
+
+  const select = (name: 'whatsappId' | 'contactListId' | 'tagId' | 'fileListId', choices: Array<{ id: number; name: string }>, empty: string) => {
+    const error = errorOf(name);
+    const id = `campaign-${name}`;
+    return (
+      <FormGroup label={labels[name]} labelFor={id} helperText={error} intent={error ? Intent.DANGER : Intent.NONE} className="campaign-form-field">
+        <HTMLSelect
+          id={id}
+          data-testid={id}
+          fill
+          name={name}
+          value={formik.values[name]}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          disabled={readOnly}
+          aria-invalid={error ? true : undefined}
+          options={[{ value: '', label: empty }, ...choices.map((o) => ({ value: String(o.id), label: o.name }))]}
+        />
+      </FormGroup>
+    );
+  };
+
+  const insert = (placeholder: string) => {
+    const area = areas.current[tab];
+    const { text, caret } = insertAt(formik.values[tab], placeholder, area?.selectionStart ?? null, area?.selectionEnd ?? null);
+    void formik.setFieldValue(tab, text);
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(caret, caret);
+    });
+  };
+
+  const messageTab = (field: CampaignMessageField, i: number) => {
+    const error = errorOf(field);
+    return (
+      <Tab
+        key={field}
+        id={field}
+        data-testid={`campaign-tab-${field}`}
+        title={
+          <span className="campaign-tab-title">
+            {i + 1}
+            {error && <Icon icon="error" intent={Intent.DANGER} size={12} />}
+            {!error && formik.values[field].trim() && <Icon icon="dot" size={12} />}
+          </span>
+        }
+        panel={
+          <FormGroup label={labels[field]} labelFor={`campaign-${field}`} helperText={error ?? (readOnly ? undefined : t('campaigns.form.messageHint'))} intent={error ? Intent.DANGER : Intent.NONE}>
+            <TextArea
+              id={`campaign-${field}`}
+              data-testid={`campaign-${field}`}
+              inputRef={(el) => {
+                areas.current[field] = el;
+              }}
+              {...formik.getFieldProps(field)}
+              readOnly={readOnly}
+              disabled={readOnly}
+              intent={error ? Intent.DANGER : Intent.NONE}
+              fill
+              rows={5}
+            />
+          </FormGroup>
+        }
+      />
+    );
+  };
+
+  const fileInputProps = { accept: ACCEPTED_MEDIA, 'data-testid': 'campaign-file', id: 'campaign-file' } as InputHTMLAttributes<HTMLInputElement>;
+  const scheduledError = errorOf('scheduledAt');
+  const uploading = formik.isSubmitting && !!file;
+  const title = readOnly ? t('campaigns.form.viewTitle') : record ? t('campaigns.form.editTitle') : t('campaigns.form.addTitle');
+
+  return (
+    <Dialog isOpen onClose={formik.isSubmitting ? undefined : onClose} title={title} icon="send-message" className="campaign-dialog">
+      <form onSubmit={formik.handleSubmit} noValidate data-testid="campaign-form" data-readonly={readOnly ? 'true' : 'false'}>
+        <DialogBody>
+          {readOnly && (
+            <Callout intent={Intent.WARNING} icon="lock" compact data-testid="campaign-readonly" className="campaign-form-notice">
+              {t('campaigns.form.readOnly')}
+            </Callout>
+          )}
+          <div className="campaign-form-grid">
+            <TextField id="campaign-name" label={labels.name} error={errorOf('name')} {...formik.getFieldProps('name')} disabled={readOnly} autoFocus={!readOnly} className="campaign-form-field" />
+            {select('whatsappId', options.connections, t('campaigns.form.choose'))}
+            {select('contactListId', options.contactLists, t('campaigns.form.none'))}
+            {select('tagId', options.tags, t('campaigns.form.none'))}
+            {select('fileListId', options.fileLists, t('campaigns.form.none'))}
+            <FormGroup label={labels.scheduledAt} labelFor="campaign-scheduledAt" helperText={scheduledError ?? (readOnly ? undefined : t('campaigns.form.scheduledAtHint'))} intent={scheduledError ? Intent.DANGER : Intent.NONE} className="campaign-form-field">
+              <InputGroup
+                id="campaign-scheduledAt"
+                data-testid="campaign-scheduledAt"
+                type="datetime-local"
+                {...formik.getFieldProps('scheduledAt')}
+                disabled={readOnly}
+                intent={scheduledError ? Intent.DANGER : Intent.NONE}
+                aria-invalid={scheduledError ? true : undefined}
+              />
+            </FormGroup>
+          </div>
+          <Tabs id="campaign-message-tabs" selectedTabId={tab} onChange={(id: TabId) => setTab(id as CampaignMessageField)} className="campaign-message-tabs">
+            {CAMPAIGN_MESSAGE_FIELDS.map(messageTab)}
+          </Tabs>
+          {!readOnly && (
+            <div className="campaign-placeholders" aria-label={t('campaigns.form.placeholders')} data-testid="campaign-placeholders">
+              <span className="campaign-placeholders-label">{t('campaigns.form.placeholders')}:</span>
+              {[...CONTACT_PLACEHOLDERS, ...options.variables].map((placeholder) => (
+                <Tag key={placeholder} minimal interactive round onClick={() => insert(placeholder)} data-testid="campaign-placeholder">
+                  {placeholder}
+                </Tag>
+              ))}
+            </div>
+          )}
+          {(!readOnly || record?.mediaPath) && (
+            <FormGroup label={t('campaigns.media.label')} labelFor="campaign-file" helperText={fileError ?? (readOnly ? undefined : t('campaigns.media.hint'))} intent={fileError ? Intent.DANGER : Intent.NONE}>
+              {record?.mediaPath && !file && (
+                <div className="campaign-media">
+                  <Icon icon="paperclip" size={12} />
+                  <span data-testid="campaign-media-name">{record.mediaName}</span>
+                  {!readOnly && (
+                    <Button
+                      icon="trash"
+                      intent={Intent.DANGER}
+                      variant="minimal"
+                      text={t('campaigns.media.remove')}
+                      loading={removing}
+                      onClick={() => void removeFile(t('campaigns.media.removed'))}
+                      data-testid="campaign-media-remove"
+                    />
+                  )}
+                </div>
+              )}
+              {!readOnly && (
+                <FileInput
+                  fill
+                  text={file?.name ?? t('campaigns.media.choose')}
+                  buttonText={t('campaigns.media.browse')}
+                  hasSelection={!!file}
+                  inputProps={fileInputProps}
+                  onInputChange={(event) => {
+                    setFileError(undefined);
+                    setFile(event.currentTarget.files?.[0]);
+                    event.currentTarget.value = '';
+                  }}
+                />
+              )}
+              {uploading && (
+                <div className="campaign-upload" data-testid="campaign-upload-progress">
+                  <span>{t('campaigns.media.uploading', { name: file.name })}</span>
+                  <ProgressBar intent={Intent.PRIMARY} />
+                </div>
+              )}
+            </FormGroup>
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            readOnly ? (
+              <Button text={t('campaigns.form.close')} onClick={onClose} data-testid="campaign-close" />
+            ) : (
+              <>
+                <Button text={t('campaigns.form.cancel')} onClick={onClose} disabled={formik.isSubmitting} data-testid="campaign-cancel" />
+                <Button type="submit" intent={Intent.PRIMARY} text={t('campaigns.form.save')} loading={formik.isSubmitting} data-testid="campaign-submit" />
+              </>
+            )
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

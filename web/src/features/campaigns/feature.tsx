@@ -1,0 +1,18 @@
+import { lazy } from 'react';
+import type { ConsoleFeature } from '../feature';
+import { CshowOnly } from '../flows/CshowOnly';
+
+// Loaded when first opened.
+const CampaignsPage = lazy(() => import('./CampaignsPage').then((m) => ({ default: m.CampaignsPage })));
+const CampaignReportPage = lazy(() => import('./CampaignReportPage').then((m) => ({ default: m.CampaignReportPage })));
+const CampaignSettingsPage = lazy(() => import('./CampaignSettingsPage').then((m) => ({ default: m.CampaignSettingsPage })));
+
+/** Mass-message campaigns, their report and the company's campaign settings (spec §2: cshow routes). */
+export const campaignsFeature: ConsoleFeature = {
+  name: 'campaigns',
+  pages: [
+    { path: '/campaigns', access: 'private', element: <CshowOnly><CampaignsPage /></CshowOnly> },
+    { path: '/campaign/:campaignId/report', access: 'private', element: <CshowOnly><CampaignReportPage /></CshowOnly> },
+    { path: '/campaigns-config', access: 'private', element: <CshowOnly><CampaignSettingsPage /></CshowOnly> },
+  ],
+};
