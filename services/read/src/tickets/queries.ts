@@ -115,11 +115,14 @@ export class TicketQueries {
       const byMessage = ticketIds ? `t.id = ANY(${p.add(ticketIds)}::bigint[])` : lastMessageMatchSql(p, typed, { alias: 't.' });
       where.push(`(${byContact} OR ${byMessage})`);
     }
-    const visible = visibilitySql(viewer, (value) => p.add(value));
+    // The assigned tab shows one's own tickets unless an admin asks for everyone's.
+    const ownOnly = query.status === 'open' && !(query.showAll && viewer.profile === 'admin');
+    // One's own tickets are always visible to one: the visibility's alternatives would only make PostgreSQL read each
+    // ticket's row for its queue (an agent's assigned tab, counted to the cap, went from 3.3 ms to 0.3 ms without).
+    const visible = ownOnly ? null : visibilitySql(viewer, (value) => p.add(value));
     if (visible) where.push(visible);
     if (query.status) where.push(`t.status = ${p.add(query.status)}`);
-    // The assigned tab shows one's own tickets unless an admin asks for everyone's.
-    if (query.status === 'open' && !(query.showAll && viewer.profile === 'admin')) where.push(`t.user_id = ${p.add(viewer.userId)}`);
+    if (ownOnly) where.push(`t.user_id = ${p.add(viewer.userId)}`);
     if (query.queueIds?.length) where.push(`(t.queue_id = ANY(${p.add(query.queueIds)}::bigint[]) OR t.queue_id IS NULL)`);
     if (query.users?.length && viewer.profile === 'admin') where.push(`t.user_id = ANY(${p.add(query.users)}::bigint[])`);
     if (query.withUnreadMessages) where.push('t.unread_messages > 0');
