@@ -8,6 +8,9 @@ const tests = (readdirSync(path.join(root, 'src'), { recursive: true }) as strin
 /** Files that replace a module with `vi.mock` need modules of their own; the rest share a worker's modules. */
 export const mockingTests = tests.filter((f) => readFileSync(path.join(root, f), 'utf8').includes('vi.mock('));
 
+/** What every console component test runs in, with or without modules of its own (vitest.isolated.config.ts). */
+export const componentTests = { environment: 'jsdom', setupFiles: ['src/test/setup.ts'] };
+
 /**
  * The console's component tests in jsdom. A worker keeps its modules from one file to the next (React, Blueprint and
  * the console are imported once, not once a file: four times faster); each file still gets a new jsdom document.
@@ -16,10 +19,9 @@ export default defineProject({
   plugins: [react()],
   test: {
     name: 'web',
-    environment: 'jsdom',
+    ...componentTests,
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     exclude: mockingTests,
-    setupFiles: ['src/test/setup.ts'],
     isolate: false,
   },
 });
