@@ -6,10 +6,15 @@ import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type D
 
 export const TICKETS_PAGE_SIZE = 40;
 
-/** The columns of a ticket's row that its answer reads (TicketRow). */
-const TICKET_COLUMNS = ['id', 'uuid', 'company_id', 'status', 'user_id', 'queue_id', 'whatsapp_id', 'contact_id', 'last_message', 'unread_messages', 'is_group', 'chatbot', 'prompt_id', 'integration_id', 'stream_id', 'created_at', 'updated_at']
-  .map((c) => `t.${c}`)
-  .join(', ');
+/**
+ * The columns of a ticket's row that its answer reads (TicketRow), its times as milliseconds since the epoch: a
+ * number is far cheaper for the driver to hand over than a timestamp, whose text it parses with a regular expression
+ * (two a ticket, 82 a page).
+ */
+const TICKET_COLUMNS = [
+  ...['id', 'uuid', 'company_id', 'status', 'user_id', 'queue_id', 'whatsapp_id', 'contact_id', 'last_message', 'unread_messages', 'is_group', 'chatbot', 'prompt_id', 'integration_id'].map((c) => `t.${c}`),
+  ...['created_at', 'updated_at'].map((c) => `floor(extract(epoch FROM t.${c}) * 1000)::float8 AS ${c}`),
+].join(', ');
 
 /** What a page's row carries besides the ticket: its contact and the names it shows, and the capped count. */
 interface PageExtras {

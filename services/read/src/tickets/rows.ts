@@ -33,8 +33,9 @@ export interface TicketRow {
   prompt_id?: number | string | null;
   integration_id?: number | string | null;
   stream_id: string;
-  created_at: string | Date;
-  updated_at: string | Date;
+  /** A timestamp, or milliseconds since the epoch where a list reads it so (queries.ts). */
+  created_at: string | Date | number;
+  updated_at: string | Date | number;
 }
 
 export interface MessageRow {
@@ -81,7 +82,7 @@ export async function loadDirectory(knex: Knex, companyIds: number[]): Promise<D
   };
 }
 
-const iso = (d: string | Date) => new Date(d).toISOString();
+const iso = (d: string | Date | number) => new Date(d).toISOString();
 
 export function contactSummary(row: ContactRow): ContactSummary {
   return { id: row.id, name: row.name, number: row.number, email: row.email, profilePicUrl: row.profile_pic_url };
