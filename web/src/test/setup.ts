@@ -1,12 +1,16 @@
 import { i18n } from '../i18n';
 import { clearToasts } from '../ui/toaster';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { config as transitions } from 'react-transition-group';
 
 // Blueprint's overlays animate with react-transition-group's timers; one still pending when a test file ends fires
 // after jsdom is gone ("window is not defined", an unhandled error that fails the run). Tests see the end states.
 transitions.disabled = true;
+
+// findBy… and waitFor give up after 1 s by default; on a machine whose two cores the server suites keep busy a
+// render can take longer than that while nothing is wrong.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom has neither matchMedia nor ResizeObserver; Blueprint and the theme read them.
 Object.defineProperty(window, 'matchMedia', {
