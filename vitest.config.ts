@@ -15,6 +15,8 @@ export default defineConfig({
           include: ['contracts/**/*.test.ts', 'services/**/*.test.ts', 'bench/**/*.test.ts', 'test/**/*.test.ts', 'flow-engine/**/*.test.ts', 'plugins/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 30_000,
+          // A failing browser test keeps what its pages showed (test-artifacts/failed-…, and their text in the output).
+          setupFiles: ['test/failureShots.ts'],
           // Password hashes at 2^12 (production: 2^17, refused below): the platforms that tests start as processes of
           // their own hash logins and seeded accounts in milliseconds instead of half a second of a core each.
           env: { PASSWORD_HASH_COST: '12' },

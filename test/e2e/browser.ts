@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type {} from '../failureShots.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startHarness, type Harness } from '../../services/runtime/src/testing/harness.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -30,10 +31,13 @@ export async function startBrowserHarness(options: Omit<Parameters<typeof startH
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
     ],
   });
+  // A failing test keeps a screenshot and the text of each page it has open (test/failureShots.ts).
+  (globalThis.atendoOpenBrowsers ??= new Set()).add(browser);
   return {
     h,
     browser,
     async stop() {
+      globalThis.atendoOpenBrowsers?.delete(browser);
       await browser.close();
       await h.stop();
     },
