@@ -8,7 +8,7 @@ interface OpenPage {
   screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
   evaluate<T>(expression: string): Promise<T>;
 }
-export interface OpenBrowser {
+interface OpenBrowser {
   contexts(): Array<{ pages(): OpenPage[] }>;
 }
 

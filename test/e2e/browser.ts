@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type {} from '../failureShots.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startHarness, type Harness } from '../../services/runtime/src/testing/harness.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');

@@ -164,7 +164,7 @@ export class TicketQueries {
     // One plan for every value unless a search's matches are read by subquery (how many a word matches is what
     // the plan should know there).
     const generic = typed === undefined || (contactIds !== null && ticketIds !== null);
-    const rows = await prepared<TicketRow & PageExtras>(this.knex, text, p.values, { generic });
+    const rows = await prepared<Omit<TicketRow, 'stream_id'> & PageExtras>(this.knex, text, p.values, { generic });
     // A page past the end has no row to carry the count: it is asked alone (the same parameters, less the page's).
     const count = rows.length ? Number(rows[0]!.total) : page === 1 && !after ? 0 : Number((await prepared<{ n: number }>(this.knex, capped, matchingParams, { generic }))[0]!.n);
     const hasMore = rows.length > TICKETS_PAGE_SIZE;

@@ -88,7 +88,8 @@ export function contactSummary(row: ContactRow): ContactSummary {
   return { id: row.id, name: row.name, number: row.number, email: row.email, profilePicUrl: row.profile_pic_url };
 }
 
-export function toTicket(row: TicketRow, contact: ContactRow, dir: Directory): Ticket {
+/** A ticket's answer; its row's stream is not part of it (a list's page does not read it). */
+export function toTicket(row: Omit<TicketRow, 'stream_id'>, contact: ContactRow, dir: Directory): Ticket {
   const userName = row.user_id !== null ? dir.users.get(row.user_id) : undefined;
   const whatsappName = dir.whatsapps.get(row.whatsapp_id);
   return {
