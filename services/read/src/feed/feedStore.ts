@@ -71,17 +71,24 @@ export class FeedStore {
 
   /**
    * Entries after `afterSeq`, oldest first. `complete` is false when retention already dropped some of them:
-   * the client cannot catch up and must reload.
+   * the client cannot catch up and must reload. The entries and the company's sequence are read in one statement,
+   * so in one snapshot: read apart, an entry committed between the two reads looked like one retention dropped.
    */
   async entriesAfter(companyId: number, afterSeq: number, limit = 1000): Promise<{ entries: FeedEntry[]; complete: boolean }> {
-    const rows = (await this.knex('feed_entries')
-      .where({ company_id: companyId })
-      .andWhere('seq', '>', afterSeq)
-      .orderBy('seq')
-      .limit(limit)) as FeedRow[];
-    if (rows.length > 0 && rows[0]!.seq !== afterSeq + 1) return { entries: [], complete: false };
-    if (rows.length === 0 && (await this.currentSeq(companyId)) > afterSeq) return { entries: [], complete: false };
-    return { entries: rows.map(toEntry), complete: true };
+    const { rows } = await this.knex.raw<{ rows: Array<FeedRow & { current: number }> }>(
+      `SELECT s.seq AS current, f.company_id, f.seq, f.channel, f.payload, f.audience
+         FROM feed_sequences s
+         LEFT JOIN LATERAL (
+           SELECT * FROM feed_entries e WHERE e.company_id = s.company_id AND e.seq > ? ORDER BY e.seq LIMIT ?
+         ) f ON true
+        WHERE s.company_id = ?
+        ORDER BY f.seq`,
+      [afterSeq, limit, companyId],
+    );
+    const current = rows[0]?.current ?? 0;
+    const found = rows.filter((r) => r.seq !== null);
+    if (found.length > 0 ? found[0]!.seq !== afterSeq + 1 : current > afterSeq) return { entries: [], complete: false };
+    return { entries: found.map(toEntry), complete: true };
   }
 
   /** Keeps the newest `keep` entries of each company. */
