@@ -164,4 +164,27 @@ describe('projector runtime', () => {
     expect((await knex('test_conversations').where({ id: s }).first()).messages).toBe(4);
     expect((await knex('test_conversations').where({ id: 'conversation-1.a' }).first()).messages).toBe(3);
   });
+  it('moves the stored checkpoints of projectors that read nothing of a batch, together, and never back', async () => {
+    const folded: string[] = [];
+    const reader = (name: string, type: string): Projection => ({ name, tables: [], eventTypes: [type], apply: async (events) => void folded.push(...events.map((e) => `${name} ${e.type}`)) });
+    const quiet = new Projector({ store, knex, projection: reader('test_quiet', 'NeverWritten') });
+    const other = new Projector({ store, knex, projection: reader('test_other', 'AlsoNeverWritten') });
+    const busy = new Projector({ store, knex, projection: reader('test_busy', 'Ping') });
+    // An instance elsewhere already went further than this one will read: the skip must leave it there.
+    await knex('projection_checkpoints').insert({ name: 'test_other', commit_position: Number.MAX_SAFE_INTEGER, prepare_position: 0 });
+    const group = new ProjectorGroup(store, [quiet, other, busy], { batchSize: 50 });
+    await group.start();
+    const s = streamId('pings', 6, 'x');
+    await store.append(s, [ev(6, 'Ping'), ev(6, 'Pong')]);
+    const last = await store.append(s, [ev(6, 'Pong')]);
+    await Promise.all([quiet.waitFor(last.position), busy.waitFor(last.position)]);
+    await group.stop();
+    expect(folded).toEqual(['test_busy Ping']);
+    // Another process waiting on the stored checkpoints sees every one of them past the last event.
+    expect(await readCheckpoint(knex, 'test_quiet')).toEqual(last.position);
+    expect(await readCheckpoint(knex, 'test_busy')).toEqual(last.position);
+    expect((await readCheckpoint(knex, 'test_other')).commit).toBe(Number.MAX_SAFE_INTEGER);
+    const states = await knex('projection_checkpoints').whereIn('name', ['test_quiet', 'test_busy']).pluck('state');
+    expect(states).toEqual(['running', 'running']);
+  });
 });

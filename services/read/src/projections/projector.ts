@@ -10,10 +10,28 @@ interface CheckpointRow {
   prepare_position: number;
 }
 
+/** The checkpoint's row, made if missing and locked until the transaction ends (one statement: a round trip a batch). */
 export async function lockCheckpoint(trx: Knex.Transaction, name: string): Promise<Position> {
-  await trx.raw('INSERT INTO projection_checkpoints (name) VALUES (?) ON CONFLICT (name) DO NOTHING', [name]);
-  const row = (await trx('projection_checkpoints').where({ name }).forUpdate().first()) as CheckpointRow;
-  return { commit: row.commit_position, prepare: row.prepare_position };
+  const { rows } = (await trx.raw(
+    `INSERT INTO projection_checkpoints (name) VALUES (?)
+     ON CONFLICT (name) DO UPDATE SET name = excluded.name
+     RETURNING commit_position, prepare_position`,
+    [name],
+  )) as { rows: CheckpointRow[] };
+  return { commit: rows[0]!.commit_position, prepare: rows[0]!.prepare_position };
+}
+
+/**
+ * Moves the checkpoints of projections that read none of a batch's events past it, in one statement and without a
+ * transaction: there is nothing to fold, only progress to show (read-your-writes of other processes waits on it).
+ * Never moves one back, so a rebuild's swap or another instance that went further keeps its position.
+ */
+async function skipCheckpoints(knex: Knex, names: string[], position: Position): Promise<void> {
+  await knex.raw(
+    `UPDATE projection_checkpoints SET commit_position = ?, prepare_position = ?, updated_at = now(), state = 'running'
+      WHERE name = ANY(?) AND (commit_position, prepare_position) < (?::bigint, ?::bigint)`,
+    [position.commit, position.prepare, names, position.commit, position.prepare],
+  );
 }
 
 async function saveCheckpoint(trx: Knex.Transaction, name: string, position: Position, handled: number): Promise<void> {
@@ -218,10 +236,28 @@ export class Projector {
     }
   }
 
+  /**
+   * Whether this running projector has nothing to fold in `batch` but progress to record: none of the events past
+   * its position is of a type it reads.
+   */
+  skips(batch: RecordedEvent[]): boolean {
+    if (this.current.status !== 'running' || comparePositions(batch[batch.length - 1]!.position, this.position) <= 0) return false;
+    return !batch.some((e) => this.reads(e.type) && comparePositions(e.position, this.position) > 0);
+  }
+
   /** Never throws: a batch is applied, or its poison events dead-lettered, or a strict projection stops. */
   async handle(batch: RecordedEvent[]): Promise<void> {
     // Fed a batch this projector already has (a group started before the slowest checkpoint): nothing to do.
     if (this.current.status === 'stopped' || comparePositions(batch[batch.length - 1]!.position, this.position) <= 0) return;
+    if (this.skips(batch)) {
+      const position = batch[batch.length - 1]!.position;
+      try {
+        await this.skipped([this], position);
+        return;
+      } catch {
+        // Tried again below, with the retries and the state a failing batch gets.
+      }
+    }
     const failure = await this.retrying(() => this.commit(batch), `a batch of ${batch.length} events`);
     if (failure === undefined || this.closing) return;
     this.options.log?.warn({ err: failure, projection: this.name, events: batch.length }, 'batch keeps failing; applying its events one by one');
@@ -324,6 +360,12 @@ export class Projector {
     this.advance(event.position);
   }
 
+  /** Records that `projectors` (of one database) are past `position` with nothing to fold before it. */
+  async skipped(projectors: Projector[], position: Position): Promise<void> {
+    await skipCheckpoints(this.options.knex, projectors.map((p) => p.name), position);
+    for (const p of projectors) if (comparePositions(position, p.position) > 0) p.advance(position);
+  }
+
   private advance(position: Position): void {
     this.position = position;
     this.progress.emit('progress');
@@ -382,7 +424,19 @@ export class ProjectorGroup {
         onState: (state) => this.projectors.forEach((p) => p.reading(state)),
       },
       async (batch) => {
-        await Promise.all(this.projectors.map((p) => p.handle(batch).catch((error: unknown) => p.fail(error))));
+        // Those that read none of the batch's events record their progress together, in one statement; the others
+        // fold it, each in its own transaction. A failed skip is done again by each, with its retries.
+        const skipping = this.projectors.filter((p) => p.skips(batch));
+        const folding = this.projectors.filter((p) => !skipping.includes(p));
+        const skipped =
+          skipping.length > 0
+            ? skipping[0]!.skipped(skipping, batch[batch.length - 1]!.position).then(
+                () => [],
+                () => skipping,
+              )
+            : Promise.resolve([]);
+        const handle = (p: Projector) => p.handle(batch).catch((error: unknown) => p.fail(error));
+        await Promise.all([...folding.map(handle), skipped.then((again: Projector[]) => Promise.all(again.map(handle)))]);
       },
     );
   }

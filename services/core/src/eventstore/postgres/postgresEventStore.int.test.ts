@@ -100,3 +100,28 @@ describe('PostgreSQL readAll for a rebuild', () => {
     }
   });
 });
+
+describe('PostgreSQL log reads as prepared statements', () => {
+  it('keeps reading when a migration changes the events table under the statements a connection prepared', async () => {
+    const db = await createTestDatabase();
+    const knex = createKnex(db.url);
+    await migrateLatest(knex, eventStoreMigrations);
+    const store = new PostgresEventStore({ connectionString: db.url, poolSize: 1 });
+    try {
+      const s = streamId('prepared', 1, 'a');
+      await store.append(s, [event(1, 'First')]);
+      expect((await store.readStream(s)).map((e) => e.type)).toEqual(['First']);
+      expect((await store.readAll()).map((e) => e.type)).toEqual(['First']);
+      // A column the reads return changes type: PostgreSQL refuses the prepared plans ("cached plan must not change
+      // result type"); the store prepares them again.
+      await knex.raw('ALTER TABLE events ALTER COLUMN schema_version TYPE bigint');
+      await store.append(s, [event(1, 'Second')]);
+      expect((await store.readStream(s)).map((e) => [e.type, e.schemaVersion])).toEqual([['First', 1], ['Second', 1]]);
+      expect((await store.readAll()).map((e) => e.type)).toEqual(['First', 'Second']);
+    } finally {
+      await store.close();
+      await knex.destroy();
+      await db.drop();
+    }
+  });
+});

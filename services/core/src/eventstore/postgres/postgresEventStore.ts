@@ -22,6 +22,8 @@ import {
 import { parseStreamId } from '../streams.js';
 
 const NOTIFY_CHANNEL = 'atendo_events';
+/** PostgreSQL's answer to a prepared statement whose table changed shape under it. */
+const PLAN_CHANGED = '0A000';
 
 export interface PostgresEventStoreOptions {
   connectionString: string;
@@ -124,6 +126,8 @@ export class PostgresEventStore implements EventStore {
   private readonly pending: PendingAppend[] = [];
   private inFlight = 0;
   private readonly maxInFlight: number;
+  /** The generation of the names the log reads are prepared under (a new one after the table changed shape). */
+  private statements = 0;
 
   constructor(private readonly options: PostgresEventStoreOptions) {
     this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
@@ -247,8 +251,25 @@ export class PostgresEventStore implements EventStore {
       params.push(options.maxCount);
       sql += ` LIMIT $${params.length}`;
     }
-    const { rows } = await this.pool.query<EventRow>({ text: sql, values: params, rowMode: 'array' });
-    return rows.map(toRecorded);
+    const shape = `${backwards ? 1 : 0}${options.fromRevision === undefined ? 0 : 1}${options.maxCount === undefined ? 0 : 1}`;
+    return this.prepared('atendo_read_stream', shape, sql, params);
+  }
+
+  /**
+   * Runs a log read as a statement prepared once per connection, named by its shape: commands read their stream and
+   * subscriptions the log after every append, and parsing and planning such a read cost PostgreSQL as much as
+   * running it.
+   */
+  private async prepared(kind: string, shape: string, text: string, values: unknown[]): Promise<RecordedEvent[]> {
+    const query = () => this.pool.query<EventRow>({ name: `${kind}_${this.statements}_${shape}`, text, values, rowMode: 'array' });
+    try {
+      return (await query()).rows.map(toRecorded);
+    } catch (error) {
+      // The events table changed shape under the prepared statement (a migration while running): prepare anew.
+      if ((error as { code?: string }).code !== PLAN_CHANGED) throw error;
+      this.statements++;
+      return (await query()).rows.map(toRecorded);
+    }
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
@@ -264,14 +285,11 @@ export class PostgresEventStore implements EventStore {
       where += ` AND event_type = ANY($${params.length}::text[])`;
     }
     // Only transactions older than every running one: nothing can still appear before what we return.
-    const { rows } = await this.pool.query<EventRow>({
-      text: `SELECT ${options.placementOnly ? PLACEMENT_COLUMNS : COLUMNS} FROM events
+    const text = `SELECT ${options.placementOnly ? PLACEMENT_COLUMNS : COLUMNS} FROM events
         WHERE ${where} AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transaction_id, global_position LIMIT $3`,
-      values: params,
-      rowMode: 'array',
-    });
-    return rows.map(toRecorded);
+        ORDER BY transaction_id, global_position LIMIT $3`;
+    const shape = `${options.companyId === undefined ? 0 : 1}${options.types ? 1 : 0}${options.placementOnly ? 1 : 0}`;
+    return this.prepared('atendo_read_all', shape, text, params);
   }
 
   subscribe(options: SubscribeOptions, handler: (batch: RecordedEvent[]) => Promise<void>): Subscription {
