@@ -5,6 +5,7 @@ import { DomainError } from '../errors.js';
 import { eventStoreMigrations } from '../eventstore/postgres/migrations.js';
 import { PostgresEventStore } from '../eventstore/postgres/postgresEventStore.js';
 import type { EventStore } from '../eventstore/port.js';
+import { event } from '../eventstore/contract.js';
 import { streamId } from '../eventstore/streams.js';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
 import type { Decider, DomainEvent } from './decider.js';
@@ -99,5 +100,41 @@ describe('handleCommand', () => {
     // A stale entry (another writer appended after it was cached) costs a retry, never a wrong decision.
     cache.set(s, { taken: 1 }, 0);
     await expect(handleCommand(store, seats, s, { by: 'e', seats: 3 }, { actor: { type: 'system' } }, { cache })).rejects.toThrow('sold out');
+  });
+  it('with a state cache, decides without reading the stream, and a stale entry never decides wrong', async () => {
+    const s = streamId('show', 1, 'f');
+    const cache = new StateCache<unknown>();
+    let reads = 0;
+    const counting: EventStore = Object.assign(Object.create(store) as EventStore, {
+      readStream: (...args: Parameters<EventStore['readStream']>) => {
+        reads++;
+        return store.readStream(...args);
+      },
+    });
+    const book = (by: string, options = { cache }) => handleCommand(counting, seats, s, { by, seats: 3 }, { actor: { type: 'system' } }, options);
+    await book('a');
+    expect(reads).toBe(1);
+    // The state it folded is the stream's: the next command trusts it, and its append proves it current.
+    const second = await book('b');
+    expect(reads).toBe(1);
+    expect(second).toMatchObject({ state: { taken: 2 }, revision: 1 });
+    expect(await store.readStream(s)).toHaveLength(2);
+
+    // Another writer books the last seat behind the cache's back: the cached state says there is one left, the append
+    // fails on its revision, and the fresh read refuses.
+    await handleCommand(store, seats, s, { by: 'c', seats: 3 }, { actor: { type: 'system' } });
+    await expect(book('d')).rejects.toThrow('sold out');
+    expect(reads).toBe(2);
+    expect(await store.readStream(s)).toHaveLength(3);
+
+    // A refusal on a cached state may be its staleness: decided again on a fresh read, which here has room again.
+    const freeing: Decider<Book, Booked, { taken: number }> = { ...seats, evolve: (st, e) => ({ taken: st.taken + ((e.type as string) === 'SeatFreed' ? -1 : 1) }) };
+    const full = streamId('show', 1, 'g');
+    for (const by of ['x', 'y', 'z']) await handleCommand(counting, freeing, full, { by, seats: 3 }, { actor: { type: 'system' } }, { cache });
+    await store.append(full, [event(1, 'SeatFreed')]);
+    const before = reads;
+    const booked = await handleCommand(counting, freeing, full, { by: 'w', seats: 3 }, { actor: { type: 'system' } }, { cache });
+    expect(booked).toMatchObject({ state: { taken: 3 }, revision: 4 });
+    expect(reads).toBe(before + 1);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, EventMetadata, Position, RecordedEvent } from '@atendo/contracts';
 import { AppError } from '../errors.js';
-import { WrongExpectedRevisionError, type EventStore } from '../eventstore/port.js';
+import { PartialDuplicateError, WrongExpectedRevisionError, type EventStore } from '../eventstore/port.js';
 import { parseStreamId } from '../eventstore/streams.js';
 import type { Decider, DomainEvent } from './decider.js';
 import type { SnapshotStore } from './snapshots.js';
@@ -61,8 +61,9 @@ export class StateCache<S> {
 }
 
 /**
- * Loads a stream, folds it, decides, and appends with the revision it loaded. When another writer appended in
- * between, it reloads and decides again (the rule may now refuse), a bounded number of times.
+ * Loads a stream (or takes its cached state), folds it, decides, and appends with the revision it loaded. When
+ * another writer appended in between, it reloads and decides again (the rule may now refuse), a bounded number of
+ * times.
  */
 export async function handleCommand<C, E extends DomainEvent, S>(
   store: EventStore,
@@ -75,14 +76,36 @@ export async function handleCommand<C, E extends DomainEvent, S>(
 ): Promise<HandleResult<E, S>> {
   const { companyId } = parseStreamId(streamId);
   const maxRetries = options.maxRetries ?? 5;
+  const cache = options.cache as StateCache<S> | undefined;
+  // A cached state is tried first without reading the stream (a round trip a command): the append names the revision
+  // it was folded to, so it lands only if nothing was written since, which proves the decision was made on the
+  // current state. Anything else it leads to (a refusal, nothing to do, a conflict, a repeated fact) may be the
+  // cache's staleness speaking: decided again on a fresh read, without counting as an attempt.
+  let trusted = cache?.get(streamId);
   for (let attempt = 0; ; attempt++) {
-    const cache = options.cache as StateCache<S> | undefined;
-    const loaded = await loadState(store, decider, streamId, cache, options.snapshots);
+    const optimistic = trusted !== undefined;
+    const loaded = trusted ?? (await loadState(store, decider, streamId, cache, options.snapshots));
+    trusted = undefined;
     let state = loaded.state;
     const revision = loaded.revision;
 
-    const decided = decider.decide(typeof command === 'function' ? await (command as (state: S) => C | Promise<C>)(state) : command, state);
-    if (decided.length === 0) return { events: [], state, revision };
+    let decided: E[];
+    try {
+      decided = decider.decide(typeof command === 'function' ? await (command as (state: S) => C | Promise<C>)(state) : command, state);
+    } catch (error) {
+      if (optimistic) {
+        attempt--;
+        continue;
+      }
+      throw error;
+    }
+    if (decided.length === 0) {
+      if (optimistic) {
+        attempt--;
+        continue;
+      }
+      return { events: [], state, revision };
+    }
 
     const correlationId = context.correlationId ?? randomUUID();
     const metadata: EventMetadata = {
@@ -98,6 +121,10 @@ export async function handleCommand<C, E extends DomainEvent, S>(
       const result = await store.append(streamId, toWrite, {
         expectedRevision: revision === -1 ? 'no_stream' : revision,
       });
+      if (result.duplicate && optimistic) {
+        attempt--;
+        continue;
+      }
       if (result.duplicate) return { events: [], state, revision: result.nextExpectedRevision };
       for (const e of decided) state = decider.evolve(state, e);
       cache?.set(streamId, state, result.nextExpectedRevision);
@@ -105,6 +132,10 @@ export async function handleCommand<C, E extends DomainEvent, S>(
       const events = decided.map((e, i) => ({ ...e, id: result.ids[i]! }));
       return { events, position: result.position, state, revision: result.nextExpectedRevision };
     } catch (error) {
+      if (optimistic && (error instanceof WrongExpectedRevisionError || error instanceof PartialDuplicateError)) {
+        attempt--;
+        continue;
+      }
       if (error instanceof WrongExpectedRevisionError && attempt < maxRetries) continue;
       if (error instanceof WrongExpectedRevisionError) {
         throw new AppError('ERR_CONCURRENCY_CONFLICT', 409, `${streamId} kept changing; try again`, {

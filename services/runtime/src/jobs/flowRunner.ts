@@ -356,6 +356,7 @@ export class FlowRunner {
           })
           .onConflict('execution_id')
           .ignore();
+        this.remember(run);
         const flow = await this.latest(companyId, flowId, bot && bot.flowId === null ? bot : undefined);
         if (!flow) {
           await this.options.conversations.execute(run.conversation, { type: 'DetachFlow', ticketId, executionId, reason: 'failed' }, context);
@@ -690,9 +691,14 @@ export class FlowRunner {
       executionId: row.execution_id, companyId: Number(row.company_id), ticketId: Number(row.ticket_id), conversation: row.conversation,
       ...(row.bot_kind ? { bot: { kind: row.bot_kind, id: Number(row.bot_id), flowId: row.bot_flow_id === null ? null : Number(row.bot_flow_id) } } : {}),
     };
-    this.runs.set(executionId, run);
-    if (this.runs.size > 50_000) this.runs.delete(this.runs.keys().next().value!);
+    this.remember(run);
     return run;
+  }
+
+  /** Keeps a run at hand: the events of its execution that follow look it up. */
+  private remember(run: Run): void {
+    this.runs.set(run.executionId, run);
+    if (this.runs.size > 50_000) this.runs.delete(this.runs.keys().next().value!);
   }
 }
 
