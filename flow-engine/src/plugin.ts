@@ -22,7 +22,8 @@ export interface FlowPlugin<C = any> extends BlockDescription {
 export type BlockInput = { type: 'enter' } | { type: 'reply'; message: IncomingMessage } | { type: 'effect'; name: string; result: EffectResult };
 
 export interface BlockContext<C> {
-  config: C;
+  /** Shared by every run of the block (checked once per published version): read it, never change it. */
+  config: Readonly<C>;
   variables: Readonly<Record<string, string>>;
   input: BlockInput;
   /** Whether an output port leads somewhere: a block may choose another way when it does not. */

@@ -22,14 +22,33 @@ export interface RunScope {
   at: string;
 }
 
-export function runBlock(plugin: FlowPlugin, node: Pick<FlowNode, 'data'>, variables: Readonly<Record<string, string>>, scope: RunScope): BlockRun {
-  let config: unknown;
+/**
+ * Checked configurations by block data and plugin: a published version's nodes do not change, and checking a block's
+ * data with its schema on every step cost more than running most blocks.
+ */
+const checked = new WeakMap<object, Map<FlowPlugin, { config: unknown } | { message: string }>>();
+
+function checkedConfig(plugin: FlowPlugin, data: unknown): { config: unknown } | { message: string } {
+  const byPlugin = typeof data === 'object' && data !== null ? (checked.get(data) ?? new Map<FlowPlugin, { config: unknown } | { message: string }>()) : undefined;
+  const known = byPlugin?.get(plugin);
+  if (known) return known;
+  let outcome: { config: unknown } | { message: string };
   try {
-    config = configOf(plugin, node.data);
+    outcome = { config: configOf(plugin, data) };
   } catch (error) {
-    const message = error instanceof ValidationError ? error.errors.join(', ') : String(error);
-    return { ok: false, code: 'ERR_FLOW_INVALID_BLOCK', message };
+    outcome = { message: error instanceof ValidationError ? error.errors.join(', ') : String(error) };
   }
+  if (byPlugin) {
+    byPlugin.set(plugin, outcome);
+    checked.set(data as object, byPlugin);
+  }
+  return outcome;
+}
+
+export function runBlock(plugin: FlowPlugin, node: Pick<FlowNode, 'data'>, variables: Readonly<Record<string, string>>, scope: RunScope): BlockRun {
+  const check = checkedConfig(plugin, node.data);
+  if ('message' in check) return { ok: false, code: 'ERR_FLOW_INVALID_BLOCK', message: check.message };
+  const config = check.config as object;
   try {
     const { input, isConnected, random, at } = scope;
     const outcome = plugin.run({ config, variables, input, isConnected, random, at });
