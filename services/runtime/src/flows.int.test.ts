@@ -121,6 +121,11 @@ describe('flows through the simulator', () => {
       return row;
     });
     expect(execution.outcome).toBe('handedOver');
+    // The read model's row adds up what the execution's events say, across the batches they came in.
+    const history = await h.atendo.store.readStream(`flowExecution-${execution.company_id}.${execution.execution_id}`);
+    const entered = history.filter((e) => e.type === 'BlockEntered');
+    expect(entered.length).toBeGreaterThan(4);
+    expect(execution).toMatchObject({ steps: entered.length, node_id: (entered.at(-1)!.data as { nodeId: string }).nodeId, wait_kind: null, wait_id: null, due_at: null, flow_id: flow.id });
   });
 
   it('a part of the phrase, or an inactive campaign, starts nothing', async () => {

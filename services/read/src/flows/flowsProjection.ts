@@ -147,16 +147,32 @@ function foldExecution(rows: Map<string, ExecutionRow>, event: RecordedEvent): v
   rows.set(executionId, row);
 }
 
-/** One write per execution: the started ones inserted whole, the others updated with what changed. */
+/** What an execution's row may change after its start, each set only when a batch's events set it. */
+const CHANGING = ['node_id', 'status', 'wait_kind', 'wait_id', 'due_at', 'outcome'] as const;
+
+/**
+ * Two statements a batch, whatever the number of executions it moves: the started ones inserted whole, the others
+ * updated with what changed (a column the batch did not touch keeps its value; steps add up). One statement per
+ * execution made the flows read model most of a flow step's round trips to PostgreSQL.
+ */
 async function writeExecutions(trx: Knex.Transaction, rows: Map<string, ExecutionRow>): Promise<void> {
+  const started: ExecutionRow[] = [];
+  const moved: Array<Record<string, unknown>> = [];
   for (const row of rows.values()) {
-    const { execution_id, steps, ...changes } = row;
     if (row.started_at) {
-      await trx('flow_executions').insert({ ...row, steps: steps ?? 0 }).onConflict('execution_id').merge();
+      started.push({ node_id: null, wait_kind: null, wait_id: null, due_at: null, outcome: null, ...row, steps: row.steps ?? 0 });
       continue;
     }
-    await trx('flow_executions')
-      .where({ execution_id })
-      .update({ ...changes, ...(steps ? { steps: trx.raw('steps + ?', [steps]) } : {}) });
+    moved.push({ ...row, steps: row.steps ?? 0, set: CHANGING.filter((c) => c in row) });
   }
+  if (started.length > 0) await trx('flow_executions').insert(started).onConflict('execution_id').merge();
+  if (moved.length === 0) return;
+  const kept = (c: string) => `${c} = CASE WHEN jsonb_exists(v.set, '${c}') THEN v.${c} ELSE f.${c} END`;
+  await trx.raw(
+    `UPDATE flow_executions f SET updated_at = v.updated_at, steps = f.steps + v.steps, ${CHANGING.map(kept).join(', ')}
+       FROM jsonb_to_recordset(?::jsonb) AS v(execution_id text, updated_at timestamptz, steps integer, set jsonb,
+            node_id text, status text, wait_kind text, wait_id integer, due_at timestamptz, outcome text)
+      WHERE f.execution_id = v.execution_id`,
+    [JSON.stringify(moved)],
+  );
 }
