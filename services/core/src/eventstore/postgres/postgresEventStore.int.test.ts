@@ -125,3 +125,27 @@ describe('PostgreSQL log reads as prepared statements', () => {
     }
   });
 });
+
+describe('PostgreSQL subscriptions across processes', () => {
+  it('wake at another process’s append (its NOTIFY), long before their poll interval', async () => {
+    const db = await createTestDatabase();
+    const knex = createKnex(db.url);
+    await migrateLatest(knex, eventStoreMigrations);
+    await knex.destroy();
+    // Two stores on one database stand for two processes; polling alone would take a minute.
+    const writer = new PostgresEventStore({ connectionString: db.url, pollIntervalMs: 60_000 });
+    const reader = new PostgresEventStore({ connectionString: db.url, pollIntervalMs: 60_000 });
+    const seen: string[] = [];
+    const subscription = reader.subscribe({}, async (batch) => void seen.push(...batch.map((e) => e.type)));
+    try {
+      await new Promise((r) => setTimeout(r, 300)); // its LISTEN is in place
+      await writer.append(streamId('wake', 1, 'a'), [event(1, 'FromElsewhere')]);
+      await vi.waitFor(() => expect(seen).toEqual(['FromElsewhere']), { timeout: 10_000, interval: 20 });
+    } finally {
+      await subscription.stop();
+      await writer.close();
+      await reader.close();
+      await db.drop();
+    }
+  });
+});

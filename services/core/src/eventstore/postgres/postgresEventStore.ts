@@ -126,6 +126,8 @@ export class PostgresEventStore implements EventStore {
   private readonly pending: PendingAppend[] = [];
   private inFlight = 0;
   private readonly maxInFlight: number;
+  /** Names this store in its NOTIFY messages, so that its listener knows its own. */
+  private readonly instance = randomUUID();
   /** The generation of the names the log reads are prepared under (a new one after the table changed shape). */
   private statements = 0;
 
@@ -313,13 +315,16 @@ export class PostgresEventStore implements EventStore {
     return subscription;
   }
 
-  /** Wakes local subscriptions at once and, debounced, those of other processes. */
+  /**
+   * Wakes local subscriptions at once and, debounced, those of other processes: a process that only writes (an API
+   * role on its own) notifies too, or the others would learn of its appends only at their next poll.
+   */
   private appended(): void {
     this.wakes.emit('wake');
-    if (this.listener && !this.notifyTimer) {
+    if (this.options.listen !== false && !this.closed && !this.notifyTimer) {
       this.notifyTimer = setTimeout(() => {
         this.notifyTimer = undefined;
-        this.pool.query(`NOTIFY ${NOTIFY_CHANNEL}`).catch(() => undefined);
+        this.pool.query(`NOTIFY ${NOTIFY_CHANNEL}, '${this.instance}'`).catch(() => undefined);
       }, 5);
     }
   }
@@ -332,7 +337,11 @@ export class PostgresEventStore implements EventStore {
         this.listener = undefined;
         this.listenerReady = undefined;
       });
-      client.on('notification', () => this.wakes.emit('wake'));
+      // Its own notices come back too: the local subscriptions were woken at the append already, and waking them again
+      // made each read the log once more for nothing.
+      client.on('notification', (notice) => {
+        if (notice.payload !== this.instance) this.wakes.emit('wake');
+      });
       await client.connect();
       await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
       if (this.closed) {
