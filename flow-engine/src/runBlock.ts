@@ -22,26 +22,29 @@ export interface RunScope {
   at: string;
 }
 
-/**
- * Checked configurations by block data and plugin: a published version's nodes do not change, and checking a block's
- * data with its schema on every step cost more than running most blocks.
- */
-const checked = new WeakMap<object, Map<FlowPlugin, { config: unknown } | { message: string }>>();
+type Checked = { config: unknown } | { message: string };
 
-function checkedConfig(plugin: FlowPlugin, data: unknown): { config: unknown } | { message: string } {
-  const byPlugin = typeof data === 'object' && data !== null ? (checked.get(data) ?? new Map<FlowPlugin, { config: unknown } | { message: string }>()) : undefined;
-  const known = byPlugin?.get(plugin);
-  if (known) return known;
-  let outcome: { config: unknown } | { message: string };
+/** The block's data checked by its plugin's schema, or why it is refused. */
+function check(plugin: FlowPlugin, data: unknown): Checked {
   try {
-    outcome = { config: configOf(plugin, data) };
+    return { config: configOf(plugin, data) };
   } catch (error) {
-    outcome = { message: error instanceof ValidationError ? error.errors.join(', ') : String(error) };
+    return { message: error instanceof ValidationError ? error.errors.join(', ') : String(error) };
   }
-  if (byPlugin) {
-    byPlugin.set(plugin, outcome);
-    checked.set(data as object, byPlugin);
-  }
+}
+
+/**
+ * Checks kept by block data and plugin: a published version's nodes do not change, and checking a block's data with
+ * its schema on every step cost more than running most blocks.
+ */
+const checked = new WeakMap<object, Map<FlowPlugin, Checked>>();
+
+function checkedConfig(plugin: FlowPlugin, data: unknown): Checked {
+  if (typeof data !== 'object' || data === null) return check(plugin, data);
+  let byPlugin = checked.get(data);
+  if (!byPlugin) checked.set(data, (byPlugin = new Map()));
+  let outcome = byPlugin.get(plugin);
+  if (!outcome) byPlugin.set(plugin, (outcome = check(plugin, data)));
   return outcome;
 }
 

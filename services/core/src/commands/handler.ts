@@ -82,7 +82,9 @@ export async function handleCommand<C, E extends DomainEvent, S>(
   // current state. Anything else it leads to (a refusal, nothing to do, a conflict, a repeated fact) may be the
   // cache's staleness speaking: decided again on a fresh read, without counting as an attempt.
   let trusted = cache?.get(streamId);
-  for (let attempt = 0; ; attempt++) {
+  // Retries after losing a race to another writer (a retry of a cached state's decision is not one).
+  let attempt = 0;
+  for (;;) {
     const optimistic = trusted !== undefined;
     const loaded = trusted ?? (await loadState(store, decider, streamId, cache, options.snapshots));
     trusted = undefined;
@@ -93,17 +95,11 @@ export async function handleCommand<C, E extends DomainEvent, S>(
     try {
       decided = decider.decide(typeof command === 'function' ? await (command as (state: S) => C | Promise<C>)(state) : command, state);
     } catch (error) {
-      if (optimistic) {
-        attempt--;
-        continue;
-      }
+      if (optimistic) continue;
       throw error;
     }
     if (decided.length === 0) {
-      if (optimistic) {
-        attempt--;
-        continue;
-      }
+      if (optimistic) continue;
       return { events: [], state, revision };
     }
 
@@ -121,22 +117,18 @@ export async function handleCommand<C, E extends DomainEvent, S>(
       const result = await store.append(streamId, toWrite, {
         expectedRevision: revision === -1 ? 'no_stream' : revision,
       });
-      if (result.duplicate && optimistic) {
-        attempt--;
-        continue;
+      if (result.duplicate) {
+        if (optimistic) continue;
+        return { events: [], state, revision: result.nextExpectedRevision };
       }
-      if (result.duplicate) return { events: [], state, revision: result.nextExpectedRevision };
       for (const e of decided) state = decider.evolve(state, e);
       cache?.set(streamId, state, result.nextExpectedRevision);
       await saveSnapshot(decider, streamId, options.snapshots, revision, result.nextExpectedRevision, state);
       const events = decided.map((e, i) => ({ ...e, id: result.ids[i]! }));
       return { events, position: result.position, state, revision: result.nextExpectedRevision };
     } catch (error) {
-      if (optimistic && (error instanceof WrongExpectedRevisionError || error instanceof PartialDuplicateError)) {
-        attempt--;
-        continue;
-      }
-      if (error instanceof WrongExpectedRevisionError && attempt < maxRetries) continue;
+      if (optimistic && (error instanceof WrongExpectedRevisionError || error instanceof PartialDuplicateError)) continue;
+      if (error instanceof WrongExpectedRevisionError && attempt++ < maxRetries) continue;
       if (error instanceof WrongExpectedRevisionError) {
         throw new AppError('ERR_CONCURRENCY_CONFLICT', 409, `${streamId} kept changing; try again`, {
           streamId,

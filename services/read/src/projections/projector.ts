@@ -252,7 +252,7 @@ export class Projector {
     if (this.skips(batch)) {
       const position = batch[batch.length - 1]!.position;
       try {
-        await this.skipped([this], position);
+        await Projector.skipAll([this], position);
         return;
       } catch {
         // Tried again below, with the retries and the state a failing batch gets.
@@ -361,8 +361,8 @@ export class Projector {
   }
 
   /** Records that `projectors` (of one database) are past `position` with nothing to fold before it. */
-  async skipped(projectors: Projector[], position: Position): Promise<void> {
-    await skipCheckpoints(this.options.knex, projectors.map((p) => p.name), position);
+  static async skipAll(projectors: Projector[], position: Position): Promise<void> {
+    await skipCheckpoints(projectors[0]!.options.knex, projectors.map((p) => p.name), position);
     for (const p of projectors) if (comparePositions(position, p.position) > 0) p.advance(position);
   }
 
@@ -427,16 +427,15 @@ export class ProjectorGroup {
         // Those that read none of the batch's events record their progress together, in one statement; the others
         // fold it, each in its own transaction. A failed skip is done again by each, with its retries.
         const skipping = this.projectors.filter((p) => p.skips(batch));
-        const folding = this.projectors.filter((p) => !skipping.includes(p));
-        const skipped =
-          skipping.length > 0
-            ? skipping[0]!.skipped(skipping, batch[batch.length - 1]!.position).then(
-                () => [],
-                () => skipping,
-              )
-            : Promise.resolve([]);
         const handle = (p: Projector) => p.handle(batch).catch((error: unknown) => p.fail(error));
-        await Promise.all([...folding.map(handle), skipped.then((again: Projector[]) => Promise.all(again.map(handle)))]);
+        const skipAll = async () => {
+          try {
+            await Projector.skipAll(skipping, batch[batch.length - 1]!.position);
+          } catch {
+            await Promise.all(skipping.map(handle));
+          }
+        };
+        await Promise.all([...this.projectors.filter((p) => !skipping.includes(p)).map(handle), ...(skipping.length > 0 ? [skipAll()] : [])]);
       },
     );
   }

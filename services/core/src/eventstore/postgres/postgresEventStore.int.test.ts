@@ -2,17 +2,23 @@ import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { createKnex } from '../../db/knex.js';
 import { migrateLatest } from '../../db/migrations.js';
-import { createTestDatabase } from '../../testing/database.js';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
 import { event, eventStoreContract } from '../contract.js';
 import { parseStreamId, streamId } from '../streams.js';
 import { eventStoreMigrations } from './migrations.js';
 import { PostgresEventStore, type PostgresEventStoreOptions } from './postgresEventStore.js';
 
-eventStoreContract('postgres', async () => {
+/** A database of its own with the event store's tables. */
+async function migratedDatabase(): Promise<TestDatabase> {
   const db = await createTestDatabase();
   const knex = createKnex(db.url);
   await migrateLatest(knex, eventStoreMigrations);
   await knex.destroy();
+  return db;
+}
+
+eventStoreContract('postgres', async () => {
+  const db = await migratedDatabase();
   const store = new PostgresEventStore({ connectionString: db.url, pollIntervalMs: 50 });
   const slowClients: pg.Client[] = [];
   return {
@@ -43,10 +49,7 @@ eventStoreContract('postgres', async () => {
 
 /** A migrated database of its own and a store on it, for a test; the returned function cleans both up. */
 async function freshStore(options: Partial<PostgresEventStoreOptions> = {}): Promise<{ store: PostgresEventStore; dispose(): Promise<void> }> {
-  const db = await createTestDatabase();
-  const knex = createKnex(db.url);
-  await migrateLatest(knex, eventStoreMigrations);
-  await knex.destroy();
+  const db = await migratedDatabase();
   const store = new PostgresEventStore({ connectionString: db.url, ...options });
   return {
     store,
@@ -103,9 +106,8 @@ describe('PostgreSQL readAll for a rebuild', () => {
 
 describe('PostgreSQL log reads as prepared statements', () => {
   it('keeps reading when a migration changes the events table under the statements a connection prepared', async () => {
-    const db = await createTestDatabase();
+    const db = await migratedDatabase();
     const knex = createKnex(db.url);
-    await migrateLatest(knex, eventStoreMigrations);
     const store = new PostgresEventStore({ connectionString: db.url, poolSize: 1 });
     try {
       const s = streamId('prepared', 1, 'a');
@@ -128,10 +130,7 @@ describe('PostgreSQL log reads as prepared statements', () => {
 
 describe('PostgreSQL subscriptions across processes', () => {
   it('wake at another process’s append (its NOTIFY), long before their poll interval', async () => {
-    const db = await createTestDatabase();
-    const knex = createKnex(db.url);
-    await migrateLatest(knex, eventStoreMigrations);
-    await knex.destroy();
+    const db = await migratedDatabase();
     // Two stores on one database stand for two processes; polling alone would take a minute.
     const writer = new PostgresEventStore({ connectionString: db.url, pollIntervalMs: 60_000 });
     const reader = new PostgresEventStore({ connectionString: db.url, pollIntervalMs: 60_000 });
