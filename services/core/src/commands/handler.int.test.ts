@@ -137,4 +137,22 @@ describe('handleCommand', () => {
     expect(booked).toMatchObject({ state: { taken: 3 }, revision: 4 });
     expect(reads).toBe(before + 1);
   });
+  it('decides a stream it expects to be new without reading it, and one that exists after all on what it holds', async () => {
+    let reads = 0;
+    const counting: EventStore = Object.assign(Object.create(store) as EventStore, {
+      readStream: (...args: Parameters<EventStore['readStream']>) => {
+        reads++;
+        return store.readStream(...args);
+      },
+    });
+    const fresh = streamId('show', 1, 'h');
+    const first = await handleCommand(counting, seats, fresh, { by: 'a', seats: 1 }, { actor: { type: 'system' } }, { expectNew: true });
+    expect(reads).toBe(0);
+    expect(first).toMatchObject({ state: { taken: 1 }, revision: 0 });
+    // Not new after all (a repeat after a crash, say): the append expecting no stream fails, the stream is read, and the
+    // decision is made on what it holds: the only seat is taken.
+    await expect(handleCommand(counting, seats, fresh, { by: 'b', seats: 1 }, { actor: { type: 'system' } }, { expectNew: true })).rejects.toThrow('sold out');
+    expect(reads).toBe(1);
+    expect(await store.readStream(fresh)).toHaveLength(1);
+  });
 });

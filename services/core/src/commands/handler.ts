@@ -33,6 +33,11 @@ export interface HandleOptions {
   cache?: StateCache<unknown>;
   /** Snapshots for deciders that opt in (`Decider.snapshot`): read on a cold load, written every `every` events. */
   snapshots?: SnapshotStore;
+  /**
+   * The stream is almost surely new (its id was made just now): decide on the initial state without reading it, as
+   * on a cached state. The append expects no stream, so a stream that exists after all is read and decided again.
+   */
+  expectNew?: boolean;
 }
 
 /**
@@ -77,11 +82,11 @@ export async function handleCommand<C, E extends DomainEvent, S>(
   const { companyId } = parseStreamId(streamId);
   const maxRetries = options.maxRetries ?? 5;
   const cache = options.cache as StateCache<S> | undefined;
-  // A cached state is tried first without reading the stream (a round trip a command): the append names the revision
+  // A cached state (or a new stream's initial one) is tried first without reading the stream (a round trip a command): the append names the revision
   // it was folded to, so it lands only if nothing was written since, which proves the decision was made on the
   // current state. Anything else it leads to (a refusal, nothing to do, a conflict, a repeated fact) may be the
   // cache's staleness speaking: decided again on a fresh read, without counting as an attempt.
-  let trusted = cache?.get(streamId);
+  let trusted = cache?.get(streamId) ?? (options.expectNew ? { state: decider.initialState(), revision: -1 } : undefined);
   // Retries after losing a race to another writer (a retry of a cached state's decision is not one).
   let attempt = 0;
   for (;;) {

@@ -94,6 +94,32 @@ describe('conversations over PostgreSQL: long-lived customers', () => {
     expect(fresh.events.map((e) => e.type)).toEqual(['TicketOpened', 'MessageReceived']);
   });
 
+  it('answers a conversation as of a revision from its cache when the cache is that far along, and reads it otherwise', async () => {
+    const number = '5511900000009';
+    const stream = contactStream(companyId, number);
+    const conversations = service();
+    const received = await conversations.receive(inbound(number, 'first'));
+    const revision = received.events.length - 1;
+    let reads = 0;
+    const readStream = store.readStream.bind(store);
+    store.readStream = (...args) => {
+      reads++;
+      return readStream(...args);
+    };
+    try {
+      expect((await conversations.state(stream, revision)).contact?.number).toBe(number);
+      expect(reads).toBe(0);
+      // Renamed behind this service's back: a revision past its cache is read, and so is "as it stands now".
+      await store.append(stream, [{ type: 'ContactRenamed', data: { contactId: received.state.contact!.id, name: 'Ana Maria' }, metadata }]);
+      expect((await conversations.state(stream, revision + 1)).contact?.name).toBe('Ana Maria');
+      expect(reads).toBe(1);
+      expect((await conversations.state(stream)).contact?.name).toBe('Ana Maria');
+      expect(reads).toBe(2);
+    } finally {
+      store.readStream = readStream;
+    }
+  });
+
   it('a cold load from the snapshot the handler wrote equals a fold of the whole stream', async () => {
     const number = '5511900000002';
     const stream = contactStream(companyId, number);

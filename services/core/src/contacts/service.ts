@@ -236,8 +236,13 @@ export class ContactStreamService {
     );
   }
 
-  /** A conversation as it stands now (through the same cache the commands use). */
-  async state(streamId: string): Promise<ContactStreamState> {
+  /**
+   * A conversation as it stands now (through the same cache the commands use); or, given `atLeast`, as it stood at
+   * that revision or later: a cached state that far along is answered without reading the stream.
+   */
+  async state(streamId: string, atLeast?: number): Promise<ContactStreamState> {
+    const cached = atLeast === undefined ? undefined : this.cache.get(streamId);
+    if (cached && cached.revision >= atLeast!) return cached.state;
     return (await loadState(this.store, contactStreamDecider, streamId, this.cache, this.snapshots)).state;
   }
 

@@ -130,6 +130,10 @@ interface Turn {
 /** Conversations acted on side by side. */
 const LANES = 32;
 
+/** A command function's answer when the run has nothing to do now (unlike `null`, a missing version, it is no fault). */
+const NOTHING = Symbol('nothing');
+type Decided = FlowCommand | null | typeof NOTHING;
+
 /** The execution's id from its stream (`flowExecution-{companyId}.{id}`). */
 const executionOf = (event: RecordedEvent) => event.streamId.slice(event.streamId.indexOf('.') + 1);
 
@@ -232,6 +236,7 @@ export class FlowRunner {
    * (messages, then a hand-over or its end) is one command, so the last words always come before the hand-over.
    */
   private async dispatch(batch: RecordedEvent[]): Promise<void> {
+    await this.recordRuns(batch);
     const lanes = new Map<string, Array<RecordedEvent | Turn>>();
     for (const event of batch) {
       const ofRun = RUN_TYPES.has(event.type);
@@ -272,6 +277,30 @@ export class FlowRunner {
        ON CONFLICT (name) DO UPDATE SET commit_position = EXCLUDED.commit_position, prepare_position = EXCLUDED.prepare_position, updated_at = now()`,
       [CHECKPOINT, last.commit, last.prepare],
     );
+  }
+
+  /**
+   * The runs the batch's phrases start, written to `flow_runs` in one statement before any of them starts (a run's
+   * conversation and ticket must be found again after a restart), and kept at hand.
+   */
+  private async recordRuns(batch: RecordedEvent[]): Promise<void> {
+    const runs: Run[] = [];
+    for (const event of batch) {
+      if (event.type !== 'FlowRequested') continue;
+      const { executionId, ticketId, bot } = event.data as Extract<TicketFlowEvent, { type: 'FlowRequested' }>['data'];
+      runs.push({ executionId, companyId: event.metadata.companyId, ticketId, conversation: event.streamId, ...(bot ? { bot } : {}) });
+    }
+    if (runs.length === 0) return;
+    await this.options.knex('flow_runs')
+      .insert(
+        runs.map((run) => ({
+          execution_id: run.executionId, company_id: run.companyId, ticket_id: run.ticketId, conversation: run.conversation,
+          bot_kind: run.bot?.kind ?? null, bot_id: run.bot?.id ?? null, bot_flow_id: run.bot?.flowId ?? null,
+        })),
+      )
+      .onConflict('execution_id')
+      .ignore();
+    for (const run of runs) this.remember(run);
   }
 
   /** Acts on an event (or a run's turn) until it is done: every command is idempotent, so a retry repeats nothing. */
@@ -348,24 +377,19 @@ export class FlowRunner {
     switch (e.type) {
       case 'FlowRequested': {
         const { executionId, flowId, ticketId, bot, reply } = e.data;
-        const run: Run = { executionId, companyId, ticketId, conversation: event.streamId, ...(bot ? { bot } : {}) };
-        await this.options.knex('flow_runs')
-          .insert({
-            execution_id: executionId, company_id: companyId, ticket_id: ticketId, conversation: event.streamId,
-            ...(bot ? { bot_kind: bot.kind, bot_id: bot.id, bot_flow_id: bot.flowId } : {}),
-          })
-          .onConflict('execution_id')
-          .ignore();
-        this.remember(run);
+        // Recorded in flow_runs with the rest of its batch (recordRuns).
+        const run: Run = this.runs.get(executionId) ?? { executionId, companyId, ticketId, conversation: event.streamId, ...(bot ? { bot } : {}) };
         const flow = await this.latest(companyId, flowId, bot && bot.flowId === null ? bot : undefined);
         if (!flow) {
           await this.options.conversations.execute(run.conversation, { type: 'DetachFlow', ticketId, executionId, reason: 'failed' }, context);
           return;
         }
-        const contact = (await this.options.conversations.state(run.conversation)).contact;
+        // The customer as of the phrase (a cached state that far along is not read again).
+        const contact = (await this.options.conversations.state(run.conversation, event.streamPosition)).contact;
         const name = contact?.name ?? '';
         const variables = { name, firstName: name.split(/\s+/)[0] ?? '', number: contact?.number ?? '', protocol: String(ticketId) };
-        await this.execute(run, context, () => ({ type: 'StartFlow', executionId, flow, ticketId, contactId: contact?.id ?? 0, variables, at: event.metadata.occurredAt }));
+        // The execution's id was made with the phrase: its stream is new (after a crash it is read and nothing is repeated).
+        await this.execute(run, context, () => ({ type: 'StartFlow', executionId, flow, ticketId, contactId: contact?.id ?? 0, variables, at: event.metadata.occurredAt }), { expectNew: true });
         // A bot woken by the customer's question answers it (a run not waiting for a reply right away takes nothing).
         if (reply) await this.execute(run, context, async (state) => ({ type: 'ReceiveReply', flow: (await this.version(run, state)) ?? flow, message: reply, at: event.metadata.occurredAt }));
         return;
@@ -374,15 +398,16 @@ export class FlowRunner {
         const run = await this.runOf(e.data.executionId);
         if (!run) return;
         // Not waiting for a reply (an outside call or a pause is under way), or others wait before it: it waits its turn.
-        // (A run's events are acted on in log order in one lane, so its state cannot move between this look and the append.)
-        const state = (await this.load(run)).state;
-        const busy = state.status === 'running' && !state.taken.includes(e.data.message.id) && (state.wait?.kind !== 'reply' || this.inboxed.has(run.executionId));
-        if (!busy) {
-          await this.execute(run, context, async (current) => {
-            const flow = await this.version(run, current);
-            return flow ? { type: 'ReceiveReply', flow, message: e.data.message, at: event.metadata.occurredAt } : null;
-          });
-        } else {
+        // Decided on the run's state as the command sees it (its cached one first: a busy answer there is looked at again
+        // on a fresh read, like any decision that writes nothing).
+        let busy = false;
+        await this.execute(run, context, async (current) => {
+          busy = current.status === 'running' && !current.taken.includes(e.data.message.id) && (current.wait?.kind !== 'reply' || this.inboxed.has(run.executionId));
+          if (busy) return NOTHING;
+          const flow = await this.version(run, current);
+          return flow ? { type: 'ReceiveReply', flow, message: e.data.message, at: event.metadata.occurredAt } : null;
+        });
+        if (busy) {
           await this.options.knex('flow_inbox').insert({ execution_id: run.executionId, message_id: e.data.message.id, message: JSON.stringify(e.data.message), at: event.metadata.occurredAt }).onConflict(['execution_id', 'message_id']).ignore();
           this.inboxed.add(run.executionId);
           // It may have become free meanwhile.
@@ -602,31 +627,33 @@ export class FlowRunner {
         : await this.execute(run, context, async (s) => {
             const flow = await this.version(run, s);
             return flow ? { type: 'ReceiveReply', flow, message: next.message, at: this.clock().toISOString() } : null;
-          }, false);
+          }, { drain: false });
       if (taken === 0) return;
       await knex('flow_inbox').where({ seq: next.seq }).delete();
     }
   }
 
   /** Decides a command on the run's execution stream; answers how many events it wrote. */
-  private async execute(run: Run, context: CommandContext, command: (state: FlowExecutionState) => FlowCommand | null | Promise<FlowCommand | null>, drain = true): Promise<number> {
+  private async execute(
+    run: Run,
+    context: CommandContext,
+    command: (state: FlowExecutionState) => Decided | Promise<Decided>,
+    { drain = true, expectNew = false }: { drain?: boolean; expectNew?: boolean } = {},
+  ): Promise<number> {
     let skipped = false;
     const result = await handleCommand(
       this.options.store,
       {
         ...this.decider,
-        decide: (c: FlowCommand | null, state: FlowExecutionState) => {
-          if (c === null) {
-            skipped = true;
-            return [];
-          }
-          return this.decider.decide(c, state);
+        decide: (c: Decided, state: FlowExecutionState) => {
+          skipped = c === null;
+          return c === null || c === NOTHING ? [] : this.decider.decide(c, state);
         },
       },
       flowExecutionStream(run.companyId, run.executionId),
       command,
       context,
-      { cache: this.cache as StateCache<unknown> },
+      { cache: this.cache as StateCache<unknown>, expectNew },
     );
     if (skipped) this.options.log.warn({ executionId: run.executionId }, 'a flow version is missing: the run cannot go on');
     this.steps += result.events.filter((e) => e.type === 'BlockEntered').length;
