@@ -71,14 +71,18 @@ export interface Directory {
 }
 
 export async function loadDirectory(knex: Knex, companyIds: number[]): Promise<Directory> {
-  // One after another: inside a projector this is a single transaction's connection.
-  const users = await knex('users').whereIn('company_id', companyIds).select('id', 'name');
-  const queues = await knex('queues').whereIn('company_id', companyIds).select('id', 'name', 'color');
-  const whatsapps = await knex('whatsapps').whereIn('company_id', companyIds).select('id', 'name');
+  // One statement (inside a projector, a round trip a batch): each table's rows as one JSON array of [id, name(, color)].
+  const { rows } = (await knex.raw(
+    `SELECT (SELECT coalesce(json_agg(json_build_array(id, name)), '[]') FROM users WHERE company_id = ANY(:ids)) AS users,
+            (SELECT coalesce(json_agg(json_build_array(id, name, color)), '[]') FROM queues WHERE company_id = ANY(:ids)) AS queues,
+            (SELECT coalesce(json_agg(json_build_array(id, name)), '[]') FROM whatsapps WHERE company_id = ANY(:ids)) AS whatsapps`,
+    { ids: companyIds },
+  )) as { rows: Array<{ users: Array<[number, string]>; queues: Array<[number, string, string]>; whatsapps: Array<[number, string]> }> };
+  const { users, queues, whatsapps } = rows[0]!;
   return {
-    users: new Map(users.map((u: { id: number; name: string }) => [u.id, u.name])),
-    queues: new Map(queues.map((q: QueueRef) => [q.id, q])),
-    whatsapps: new Map(whatsapps.map((w: { id: number; name: string }) => [w.id, w.name])),
+    users: new Map(users),
+    queues: new Map(queues.map(([id, name, color]) => [id, { id, name, color }])),
+    whatsapps: new Map(whatsapps),
   };
 }
 

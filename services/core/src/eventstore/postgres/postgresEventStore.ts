@@ -20,6 +20,7 @@ import {
   type SubscriptionState,
 } from '../port.js';
 import { parseStreamId } from '../streams.js';
+import { LogTail } from './logTail.js';
 
 const NOTIFY_CHANNEL = 'atendo_events';
 /** PostgreSQL's answer to a prepared statement whose table changed shape under it. */
@@ -130,6 +131,8 @@ export class PostgresEventStore implements EventStore {
   private readonly instance = randomUUID();
   /** The generation of the names the log reads are prepared under (a new one after the table changed shape). */
   private statements = 0;
+  /** What the subscriptions read of the log lately, read from the database once for them all. */
+  private readonly tail = new LogTail((after, maxCount) => this.readAll({ after, maxCount }));
 
   constructor(private readonly options: PostgresEventStoreOptions) {
     this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
@@ -297,7 +300,10 @@ export class PostgresEventStore implements EventStore {
   subscribe(options: SubscribeOptions, handler: (batch: RecordedEvent[]) => Promise<void>): Subscription {
     if (this.options.listen !== false) void this.ensureListener();
     const subscription = new PollingSubscription(
-      (after) => this.readAll({ after, companyId: options.companyId, maxCount: options.maxCount ?? 500 }),
+      (after) =>
+        options.companyId === undefined
+          ? this.tail.readAfter(after, options.maxCount ?? 500)
+          : this.readAll({ after, companyId: options.companyId, maxCount: options.maxCount ?? 500 }),
       options.after ?? START,
       options.maxCount ?? 500,
       handler,
