@@ -142,7 +142,7 @@ interface Read {
 function reader(options: RebuildOptions): (after: Position) => Promise<Read> {
   const { store, projection } = options;
   const types = projection.eventTypes === '*' ? undefined : projection.eventTypes;
-  const maxCount = options.batchSize ?? 80_000;
+  const maxCount = options.batchSize ?? 40_000;
   return (after) => {
     const reading = store
       .readAll({ after, maxCount, types, placementOnly: projection.placementOnly })
