@@ -7,7 +7,7 @@ import {
   type ContactList,
   type SendGovernorStatus,
 } from '@atendo/contracts';
-import { messageOffsetSeconds } from '@atendo/core';
+import { campaignStream, messageOffsetSeconds } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { CampaignDispatcher } from './jobs/campaignDispatcher.js';
 import { SendGovernors } from './jobs/sendGovernors.js';
@@ -303,6 +303,48 @@ describe('campaigns', () => {
       expect(got.map((m) => m.body)).toEqual([before.has(p.number) ? `Oi ${p.name}` : `Olá ${p.name}`]);
     }
   }, 90_000);
+
+  it("an earlier message's delivery that comes while the last one is being handed over does not finish the campaign without it", async () => {
+    await h.api('/campaign-settings', { token: admin, body: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } });
+    const { list, people } = await contactList('Última', 3);
+    // The last the dispatcher takes: the list's order (its items were added side by side, in any order).
+    const { rows: order } = await h.atendo.knex.raw(`SELECT number FROM contact_list_items WHERE contact_list_id = ? ORDER BY id`, [list.id]);
+    const last = people.find((p) => p.number === (order as Array<{ number: string }>).at(-1)!.number)!;
+    // Hours past the clocks of the tests before (the connection's governor remembers when it last sent).
+    const scheduledAt = new Date(Math.ceil((Date.now() + offsetMs + 6 * 3600_000) / 1000) * 1000).toISOString();
+    const id = (await h.api<CampaignView>('/campaigns', { token: admin, body: { name: 'Última', whatsappId: connectionId, contactListId: list.id, scheduledAt, message1: 'Oi {nome}' } })).body.id;
+    const companyId = (await campaign(id)).companyId;
+    // Deliveries as the campaign's stream has them (its shipping rows may show an outcome that came first a moment later).
+    const delivered = async () => (await h.atendo.store.readStream(campaignStream(companyId, id))).filter((e) => e.type === 'CampaignDelivered').length;
+    // The last contact's message is held at the conversation until the others were delivered and the dispatcher has
+    // had a moment to act on those outcomes: the moment at which it once took the list for done.
+    let held = false;
+    const conversations = Object.assign(Object.create(h.atendo.conversations) as typeof h.atendo.conversations, {
+      sendExternal: async (input: Parameters<typeof h.atendo.conversations.sendExternal>[0]) => {
+        if (input.number === last.number && input.messageId.startsWith('campaign-')) {
+          held = true;
+          await eventually(async () => expect(await delivered()).toBe(people.length - 1), 20_000);
+          await new Promise((r) => setTimeout(r, 500));
+        }
+        return h.atendo.conversations.sendExternal(input);
+      },
+    });
+    const running = dispatcher() as CampaignDispatcher;
+    await running.stop();
+    const holding = new CampaignDispatcher({ knex: h.atendo.knex, databaseUrl: h.atendo.database.url, store: h.atendo.store, conversations, log: createLogger('warn'), clock, governors: new SendGovernors(h.atendo.knex, OPEN_GOVERNOR) });
+    holding.start();
+    try {
+      frozen = Date.parse(scheduledAt);
+      holding.poke?.();
+      await eventually(async () => expect(await campaign(id)).toMatchObject({ status: 'FINALIZADA', progress: { validContacts: 3, queued: 3, delivered: 3 } }), 30_000);
+      expect(held).toBe(true);
+      expect((await phone(last.number)).map((m) => m.body)).toEqual([`Oi ${last.name}`]);
+    } finally {
+      frozen = null;
+      await holding.stop();
+      running.start?.();
+    }
+  }, 60_000);
 });
 
 describe('campaigns: the send governor', () => {

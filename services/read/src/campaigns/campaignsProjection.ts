@@ -23,7 +23,7 @@ const columns = (fields: Record<string, unknown>) =>
  */
 export const campaignsProjection: Projection = {
   name: 'campaigns',
-  tables: ['campaigns', 'campaign_shipping', 'campaign_settings'],
+  tables: ['campaigns', 'campaign_shipping', 'campaign_early_outcomes', 'campaign_settings'],
   eventTypes: [...CAMPAIGN_EVENT_TYPES, 'CampaignSettingsSaved'],
   placementOnly: true,
   async apply(events, { trx, emit, rebuilding }) {
@@ -66,6 +66,7 @@ export const campaignsProjection: Projection = {
           break;
         case 'CampaignDeleted':
           await trx('campaign_shipping').where({ campaign_id: id }).delete();
+          await trx('campaign_early_outcomes').where({ campaign_id: id }).delete();
           await campaign.delete();
           changed.delete(id);
           counts.delete(id);
@@ -97,13 +98,35 @@ export const campaignsProjection: Projection = {
             [id, companyId, number, await placeOf(id), messageId, variant, body, dueAt],
           );
           // The governor let one through: its hold is over (cleared with the counts, below).
-          if (inserted.rowCount) count(id).queued++;
+          if (inserted.rowCount) {
+            count(id).queued++;
+            // Its outcome may have come first (the campaign records one for a message it has not yet recorded as queued).
+            const early = (await trx('campaign_early_outcomes').where({ campaign_id: id, number }).del(['delivered_at', 'failed_at', 'reason'])) as Array<{
+              delivered_at: Date | null; failed_at: Date | null; reason: string | null;
+            }>;
+            const outcome = early[0];
+            if (outcome?.delivered_at) {
+              await trx('campaign_shipping').where({ campaign_id: id, number }).update({ delivered_at: outcome.delivered_at });
+              count(id).delivered++;
+            } else if (outcome?.failed_at) {
+              await trx('campaign_shipping').where({ campaign_id: id, number }).update({ failed_at: outcome.failed_at, reason: outcome.reason });
+              count(id).failed++;
+            }
+          }
           released.set(id, true);
           break;
         }
         case 'CampaignDelivered': {
           const n = await trx('campaign_shipping').where({ campaign_id: id, number: event.data.number }).whereNull('delivered_at').update({ delivered_at: event.data.deliveredAt });
           if (n) count(id).delivered++;
+          else if (!(await trx('campaign_shipping').where({ campaign_id: id, number: event.data.number }).first('number'))) {
+            // Before its message is recorded as queued: kept for then (a delivery outranks a failure).
+            await trx.raw(
+              `INSERT INTO campaign_early_outcomes (campaign_id, number, delivered_at) VALUES (?, ?, ?)
+               ON CONFLICT (campaign_id, number) DO UPDATE SET delivered_at = coalesce(campaign_early_outcomes.delivered_at, EXCLUDED.delivered_at)`,
+              [id, event.data.number, event.data.deliveredAt],
+            );
+          }
           break;
         }
         case 'CampaignDeliveryFailed': {
@@ -113,6 +136,14 @@ export const campaignsProjection: Projection = {
             .whereNull('delivered_at')
             .update({ failed_at: event.data.failedAt, reason: event.data.reason });
           if (n) count(id).failed++;
+          else if (!(await trx('campaign_shipping').where({ campaign_id: id, number: event.data.number }).first('number'))) {
+            await trx.raw(
+              `INSERT INTO campaign_early_outcomes (campaign_id, number, failed_at, reason) VALUES (?, ?, ?, ?)
+               ON CONFLICT (campaign_id, number) DO UPDATE SET failed_at = coalesce(campaign_early_outcomes.failed_at, EXCLUDED.failed_at),
+                 reason = coalesce(campaign_early_outcomes.reason, EXCLUDED.reason)`,
+              [id, event.data.number, event.data.failedAt, event.data.reason],
+            );
+          }
           break;
         }
         case 'CampaignSendDeferred':

@@ -32,6 +32,18 @@ export const campaignMigrations: Migration[] = [
       `),
     down: (knex) => knex.raw('DROP TABLE campaign_settings; DROP TABLE campaign_shipping; DROP TABLE campaigns'),
   },
+  {
+    // An outcome that came before its message was recorded as queued (the campaign allows it): kept until the message is.
+    name: '202611281500_campaign_early_outcomes',
+    up: (knex) =>
+      knex.raw(`
+        CREATE TABLE campaign_early_outcomes (
+          campaign_id bigint NOT NULL, number text NOT NULL, delivered_at timestamptz, failed_at timestamptz, reason text,
+          PRIMARY KEY (campaign_id, number)
+        );
+      `),
+    down: (knex) => knex.raw('DROP TABLE campaign_early_outcomes'),
+  },
 ];
 
 /** The send governors' memory, one row per connection (the jobs role's, kept across restarts: a day's counts survive). */

@@ -65,6 +65,11 @@ interface Cursor {
   nextAt: number;
   /** When finishing was last asked for (the list is done; outcomes may still be coming). */
   finishAskedAt: number;
+  /**
+   * Recipients taken from the buffer whose message is being handed over and recorded: the list is not done while one
+   * is, though the buffer is empty (an outcome that comes meanwhile must not finish the campaign before it is queued).
+   */
+  sending: number;
 }
 
 /** A number in [0, 1) from a key: the same contact of the same campaign always draws the same variant. */
@@ -168,20 +173,25 @@ export class CampaignDispatcher {
         }
         return t + 5_000;
       }
-      // The log, not the tick's list, says whether it still sends: a cancel a moment ago stops this very message.
-      if (!(await this.stillSending(c))) {
-        this.cursors.delete(c.id);
-        return t + 60_000;
+      cursor.sending++;
+      try {
+        // The log, not the tick's list, says whether it still sends: a cancel a moment ago stops this very message.
+        if (!(await this.stillSending(c))) {
+          this.cursors.delete(c.id);
+          return t + 60_000;
+        }
+        const decision = this.governors.decide(c.whatsappId, now, !recipient.known);
+        if (decision.send === 'later') {
+          cursor.buffer.unshift(recipient);
+          cursor.nextAt = Date.parse(decision.notBefore);
+          if ((await this.decide(c, { type: 'DeferCampaign', notBefore: decision.notBefore, reason: decision.reason })) === null) this.cursors.delete(c.id);
+          return cursor.nextAt;
+        }
+        // One the read model had not shown as sent yet (just after a restart): the log took it once, nothing went.
+        if (!(await this.send(c, cursor, recipient, now))) continue;
+      } finally {
+        cursor.sending--;
       }
-      const decision = this.governors.decide(c.whatsappId, now, !recipient.known);
-      if (decision.send === 'later') {
-        cursor.buffer.unshift(recipient);
-        cursor.nextAt = Date.parse(decision.notBefore);
-        if ((await this.decide(c, { type: 'DeferCampaign', notBefore: decision.notBefore, reason: decision.reason })) === null) this.cursors.delete(c.id);
-        return cursor.nextAt;
-      }
-      // One the read model had not shown as sent yet (just after a restart): the log took it once, nothing went.
-      if (!(await this.send(c, cursor, recipient, now))) continue;
       this.governors.sent(c.whatsappId, now, !recipient.known);
       cursor.sent++;
       cursor.nextAt = t + gapAfterSeconds(cursor.sent, cursor.settings) * 1000;
@@ -199,7 +209,7 @@ export class CampaignDispatcher {
     const sent = state.status === 'absent' || state.status === 'deleted' ? 0 : state.queued;
     const lastDueAt = state.status === 'absent' || state.status === 'deleted' ? null : state.lastDueAt;
     const nextAt = lastDueAt === null ? now.getTime() : Date.parse(lastDueAt) + gapAfterSeconds(sent, settings) * 1000;
-    const cursor: Cursor = { campaign, settings, extras: await this.extras(campaign), afterKey: 0, buffer: [], exhausted: false, sent, nextAt, finishAskedAt: 0 };
+    const cursor: Cursor = { campaign, settings, extras: await this.extras(campaign), afterKey: 0, buffer: [], exhausted: false, sent, nextAt, finishAskedAt: 0, sending: 0 };
     this.cursors.set(c.id, cursor);
     return cursor;
   }
@@ -352,7 +362,7 @@ export class CampaignDispatcher {
       } else continue;
       // The list is done: the last outcome finishes it.
       const cursor = this.cursors.get(c.id);
-      if (cursor?.exhausted && cursor.buffer.length === 0) await this.decide(c, { type: 'FinishCampaign', at }, true);
+      if (cursor?.exhausted && cursor.buffer.length === 0 && cursor.sending === 0) await this.decide(c, { type: 'FinishCampaign', at }, true);
     }
     const last = batch[batch.length - 1]!.position;
     await this.options.knex.raw(
