@@ -78,6 +78,30 @@ describe("a contact list's contacts page", () => {
     expect(screen.getByTestId('contact-list-item-whatsapp-2').getAttribute('aria-label')).toBe('Has no WhatsApp');
   });
 
+  it('a reload the feed asked for before a search was typed fetches the searched contacts, not the whole list', async () => {
+    const asked: string[] = [];
+    fakeFetch((call) => {
+      const url = new URL(call.url, 'http://localhost');
+      if (url.pathname === '/contact-lists/7') return { body: { id: 7, name: 'Clientes VIP', contactsCount: 2 } };
+      if (url.pathname === '/contact-list-items') {
+        const search = url.searchParams.get('searchParam') ?? '';
+        asked.push(search);
+        const all = [item(1, 'Ana', '5511900000001', true), item(2, 'Bruno', '5511900000002', null)];
+        return { body: { contacts: all.filter((i) => i.name.toLowerCase().includes(search.toLowerCase())), hasMore: false } };
+      }
+      return { status: 404, body: { error: 'ERR_CONTACT_LIST_NOT_FOUND' } };
+    });
+    render();
+    await waitFor(() => expect(screen.getAllByTestId(/^contact-list-item-row-/)).toHaveLength(2));
+    // An import's "fetch again" arrives, and the search is typed before it fires (it waits up to a second).
+    act(() => FakeWebSocket.latest().receive({ type: 'entry', seq: 1, event: `company-${admin.companyId}-ContactListItem`, payload: { action: 'reload', contactListId: 7 } }));
+    await userEvent.type(screen.getByTestId('contact-list-items-search'), 'bruno');
+    await waitFor(() => expect(asked.at(-1)).toBe('bruno'));
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(asked.filter((s) => s === '').length).toBe(1);
+    expect(screen.getAllByTestId(/^contact-list-item-row-/).map((r) => r.textContent?.includes('Bruno'))).toEqual([true]);
+  });
+
   it('imports a spreadsheet: the bar follows the bytes sent, then the report lists each row that was not added', async () => {
     render();
     await userEvent.click(await screen.findByTestId('contact-list-import'));

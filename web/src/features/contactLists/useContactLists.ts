@@ -1,7 +1,8 @@
 import type { ContactList, ContactListItem } from '@atendo/contracts';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { useFeedReload } from '../../realtime/useFeed';
 import { usePagedList } from '../../ui/usePagedList';
+import { useReloadSoon } from '../../ui/useReloadSoon';
 import { contactListsApi } from './contactListsApi';
 import { addRecords, applyItemFeed, applyListFeed, emptyRecords, type RecordsState } from './records';
 import { useContactListFeed } from './useContactListFeed';
@@ -30,14 +31,7 @@ export function useContactListItems(contactListId: number, search: string) {
   const fetchPage = useCallback((page: number) => contactListsApi.items(contactListId, search, page), [contactListId, search]);
   const { state, setState, loading, reload, loadMore } = usePagedList(emptyItems, fetchPage, addItems);
   // An import tells "fetch again" batch after batch: once a second is enough.
-  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(pending.current), []);
-  const reloadSoon = useCallback(() => {
-    pending.current ??= setTimeout(() => {
-      pending.current = undefined;
-      reload();
-    }, RELOAD_EVERY_MS);
-  }, [reload]);
+  const reloadSoon = useReloadSoon(reload, RELOAD_EVERY_MS);
   useContactListFeed('ContactListItem', (payload) => {
     if (payload.action === 'reload') {
       if (payload.contactListId === contactListId) reloadSoon();

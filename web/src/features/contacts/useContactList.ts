@@ -1,7 +1,8 @@
 import type { ContactFeedPayload } from '@atendo/contracts';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { usePagedList } from '../../ui/usePagedList';
+import { useReloadSoon } from '../../ui/useReloadSoon';
 import { addContactPage, applyContactFeed, emptyContactList } from './contactList';
 import { contactsApi } from './contactsApi';
 
@@ -15,14 +16,7 @@ export function useContactList(searchParam: string) {
   // What this console saved is applied at once too (the feed's entry, when it comes, changes nothing more).
   const apply = useCallback((payload: Exclude<ContactFeedPayload, { action: 'reload' }>) => setState((s) => applyContactFeed(s, payload, searchParam !== '')), [setState, searchParam]);
   // An import tells "fetch again" batch after batch: once a second is enough.
-  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(pending.current), []);
-  const reloadSoon = useCallback(() => {
-    pending.current ??= setTimeout(() => {
-      pending.current = undefined;
-      reload();
-    }, RELOAD_EVERY_MS);
-  }, [reload]);
+  const reloadSoon = useReloadSoon(reload, RELOAD_EVERY_MS);
   useFeed('contact', (payload) => (payload.action === 'reload' ? reloadSoon() : apply(payload)));
   useFeedReload(reload);
   return { ...state, loading, reload, loadMore, apply };
