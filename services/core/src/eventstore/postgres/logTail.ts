@@ -1,12 +1,5 @@
 import { comparePositions, type Position, type RecordedEvent } from '@atendo/contracts';
 
-/**
- * The latest stretch of the log that this process's subscriptions read, kept so that each event is read from the
- * database and decoded once, not once per subscription (a read role with the jobs role follows the log three times
- * over). Safe because every stretch read is final: a read returns only events of transactions older than every one
- * still running, so nothing can later appear between two events it returned (decision 0002). Subscriptions share
- * the events they are given and must not change them.
- */
 /** Under tests the shared events are frozen: a subscriber that changes one fails there, not in another subscriber. */
 const FREEZE = process.env.NODE_ENV === 'test';
 
@@ -16,6 +9,13 @@ function deepFreeze(value: unknown): void {
   for (const v of Object.values(value)) deepFreeze(v);
 }
 
+/**
+ * The latest stretch of the log that this process's subscriptions read, kept so that each event is read from the
+ * database and decoded once, not once per subscription (a read role with the jobs role follows the log three times
+ * over). Safe because every stretch read is final: a read returns only events of transactions older than every one
+ * still running, so nothing can later appear between two events it returned (decision 0001). Subscriptions share
+ * the events they are given and must not change them.
+ */
 export class LogTail {
   /** The events after `after`, in log order, with nothing missing between them. */
   private after: Position | undefined;
