@@ -149,4 +149,33 @@ describe('PostgreSQL subscriptions across processes', () => {
       await db.drop();
     }
   });
+
+  it('a woken subscriber keeps looking while an older writing transaction holds the log back, not for its whole poll interval', async () => {
+    const db = await migratedDatabase();
+    const writer = new PostgresEventStore({ connectionString: db.url, pollIntervalMs: 60_000 });
+    const reader = new PostgresEventStore({ connectionString: db.url, pollIntervalMs: 60_000 });
+    // Another piece of work on the server that has written and stays open for a while (its own database would do
+    // as well: the horizon is the server's).
+    const holder = new pg.Client({ connectionString: db.url });
+    await holder.connect();
+    const seen: string[] = [];
+    const subscription = reader.subscribe({}, async (batch) => void seen.push(...batch.map((e) => e.type)));
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      await holder.query('BEGIN');
+      await holder.query('SELECT txid_current()');
+      await writer.append(streamId('wake', 1, 'held'), [event(1, 'BehindAnOlderTransaction')]);
+      // The wake finds nothing while the holder is open; it commits after 700 ms.
+      await new Promise((r) => setTimeout(r, 700));
+      expect(seen).toEqual([]);
+      await holder.query('COMMIT');
+      await vi.waitFor(() => expect(seen).toEqual(['BehindAnOlderTransaction']), { timeout: 5_000, interval: 20 });
+    } finally {
+      await subscription.stop();
+      await holder.end();
+      await writer.close();
+      await reader.close();
+      await db.drop();
+    }
+  });
 });

@@ -374,7 +374,8 @@ export class PostgresEventStore implements EventStore {
 /**
  * Reads batches after a position, hands them to the handler one at a time, and waits for a wake-up (a local
  * append or a NOTIFY) or the poll interval when it has caught up. After a wake-up that found nothing (an
- * older transaction was still open), it looks again shortly, backing off to the poll interval.
+ * older transaction was still open), it looks again shortly, backing off to once a second until a poll interval has
+ * passed, then to the poll interval.
  */
 export class PollingSubscription implements Subscription {
   readonly done: Promise<void>;
@@ -403,6 +404,7 @@ export class PollingSubscription implements Subscription {
 
   private async run(): Promise<void> {
     let delay = 0;
+    let lookUntil = 0;
     let readFailures = 0;
     while (!this.stopped) {
       const wokenBefore = this.woken;
@@ -429,9 +431,13 @@ export class PollingSubscription implements Subscription {
         if (batch.length >= this.maxCount) continue;
       }
       if (this.woken) continue;
-      // Something was appended (or just read): an older transaction may still be open, so look again soon.
-      if (wokenBefore || batch.length > 0) delay = 2;
-      else delay = delay > 0 && delay < 64 ? delay * 2 : this.timing.pollIntervalMs;
+      // Something was appended (or just read): an older transaction may still be open, so look again soon, backing
+      // off to a second for as long as a poll interval. The log's horizon is the whole server's oldest open
+      // transaction that has written (decision 0001): another database's work can hold it for a while.
+      if (wokenBefore || batch.length > 0) {
+        delay = 2;
+        lookUntil = Date.now() + this.timing.pollIntervalMs;
+      } else delay = delay > 0 && Date.now() < lookUntil ? Math.min(delay * 2, 1024, this.timing.pollIntervalMs) : this.timing.pollIntervalMs;
       await this.sleep(delay);
     }
   }
