@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { Viewer } from '@atendo/contracts';
 import { ContactQueries, TicketQueries } from '@atendo/read';
@@ -14,6 +15,15 @@ export interface ListResult {
   p50: number;
   p95: number;
   p99: number;
+  /** CPU a request took with 16 clients, in ms: this process's (the queries and the clients), and the machine's in all. */
+  nodeCpuMs: number;
+  machineCpuMs: number;
+}
+
+/** The machine's busy CPU time so far, in ms, from /proc/stat (every core's user, nice, system, irq and softirq). */
+function machineBusyMs(): number {
+  const [, user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  return (user! + nice! + system! + irq! + softirq!) * 10;
 }
 
 /**
@@ -144,9 +154,14 @@ export async function listsAtSize(url: string, options: { tickets: number; messa
   const rows: ListResult[] = [];
   for (const c of cases) {
     const alone = percentile(await measure(c, 1, 1), 50);
+    const node0 = process.cpuUsage();
+    const machine0 = machineBusyMs();
     const times = await measure(c, options.clients, options.seconds);
-    rows.push({ name: c.name, smallAlone: small.get(c.name), alone, requests: times.length, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) });
-    say(`  ${c.name}: alone ${small.get(c.name)?.toFixed(1) ?? '-'} → ${alone.toFixed(1)} ms; ${options.clients} clients p95 ${percentile(times, 95).toFixed(1)} ms`);
+    const node = process.cpuUsage(node0);
+    const nodeCpuMs = (node.user + node.system) / 1000 / times.length;
+    const machineCpuMs = (machineBusyMs() - machine0) / times.length;
+    rows.push({ name: c.name, smallAlone: small.get(c.name), alone, requests: times.length, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), nodeCpuMs, machineCpuMs });
+    say(`  ${c.name}: alone ${small.get(c.name)?.toFixed(1) ?? '-'} → ${alone.toFixed(1)} ms; ${options.clients} clients p95 ${percentile(times, 95).toFixed(1)} ms, CPU a request ${machineCpuMs.toFixed(2)} ms (Node ${nodeCpuMs.toFixed(2)})`);
   }
   await knex.destroy();
   return { setupSeconds, rows };

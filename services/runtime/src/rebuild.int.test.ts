@@ -114,6 +114,15 @@ describe('rebuilding the read models of a running product', () => {
     // The live projectors carry on from where the rebuilds stopped.
     await h.customerSays('5511966660002', 'ainda estou aqui');
     await eventually(async () => expect((await ticketOf('5511966660002')).unreadMessages).toBe(3));
+    // The swapped-in tickets table carries the triggers that keep ticket_counts, and they go on counting.
+    const triggers = (await knex.raw(`SELECT tgname FROM pg_trigger WHERE tgrelid = 'tickets'::regclass AND NOT tgisinternal ORDER BY 1`)) as { rows: Array<{ tgname: string }> };
+    expect(triggers.rows.map((r) => r.tgname)).toEqual(['ticket_counts_deleted', 'ticket_counts_inserted', 'ticket_counts_updated']);
+    await h.customerSays('5511966660005', 'sou novo aqui');
+    await ticketOf('5511966660005');
+    const groups = async (sql: string) => ((await knex.raw(sql)) as { rows: unknown[] }).rows;
+    expect(await groups('SELECT company_id, status, queue_id, user_id, n::int FROM ticket_counts ORDER BY 1, 2, 3, 4')).toEqual(
+      await groups('SELECT company_id, status, queue_id, user_id, count(*)::int AS n FROM tickets GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4'),
+    );
   });
 
   it('a rebuild that dies leaves the live tables answering; the next one clears its leftovers and finishes', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_COUNT_CAP, type ListTicketsResponse } from '@atendo/contracts';
 import { SEARCH_IDS_CAP } from '@atendo/read';
-import { addCompany } from './testing/accounts.js';
+import { addCompany, addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
 
 /**
@@ -89,6 +89,80 @@ describe('the ticket list at size', () => {
     expect((await list('pageNumber=99')).body).toMatchObject({ tickets: [], count: TICKET_COUNT_CAP + 1, hasMore: false });
     expect((await list('searchParam=cliente&pageNumber=99')).body).toMatchObject({ tickets: [], count: TICKET_COUNT_CAP + 1, hasMore: false });
     expect((await list('searchParam=segunda%20via&pageNumber=2')).body).toMatchObject({ tickets: [], count: 1, hasMore: false });
+  });
+
+  it('counts each tab from ticket_counts, which triggers keep equal to the tickets through inserts, upserts, updates and deletes', async () => {
+    const company = await addCompany(h, 'Contas');
+    const adminToken = (await h.login(company.email, company.password)).token;
+    const [qa, qb] = [970_000_001, 970_000_002];
+    const agent = await addUser(h, 'agente@contas.test', { companyId: company.companyId, queueIds: [qa] });
+    const agentToken = (await h.login(agent.email, agent.password)).token;
+    const knex = h.atendo.knex;
+    const base = 960_000_000;
+    await knex.raw(
+      `INSERT INTO contacts (id, company_id, name, number, is_group, stream_id, created_at, updated_at)
+       SELECT ? + g, ?, 'Conta ' || g, '5541' || lpad(g::text, 9, '0'), false, 'contact-' || ? || '.' || g, now(), now() FROM generate_series(1, 90) g`,
+      [base, company.companyId, company.companyId],
+    );
+    // Every mix of status, queue (none, the agent's, another) and agent (none, the agent, the admin).
+    await knex.raw(
+      `INSERT INTO tickets (id, uuid, company_id, status, user_id, queue_id, whatsapp_id, contact_id, last_message, is_group, stream_id, created_at, updated_at)
+       SELECT ? + g, gen_random_uuid(), ?, (ARRAY['pending','open','closed'])[1 + g % 3], (ARRAY[NULL, ?, ?]::bigint[])[1 + (g / 3) % 3],
+              (ARRAY[NULL, ?, ?]::bigint[])[1 + (g / 9) % 3], ?, ? + g, 'Olá', false, 'contact-' || ? || '.' || g, now(), now() - g * interval '1 minute'
+       FROM generate_series(1, 60) g`,
+      [base, company.companyId, agent.id, company.id, qa, qb, company.whatsappId, base, company.companyId],
+    );
+    // A projector's upsert (some rows new, some changed), a status change, a transfer, a message only, deletes.
+    await knex.raw(
+      `INSERT INTO tickets (id, uuid, company_id, status, user_id, queue_id, whatsapp_id, contact_id, last_message, is_group, stream_id, created_at, updated_at)
+       SELECT ? + g, gen_random_uuid(), ?, 'pending', NULL, CASE WHEN g % 2 = 0 THEN ?::bigint END, ?, ? + g, 'De novo', false, 'contact-' || ? || '.' || g, now(), now()
+       FROM generate_series(55, 90) g
+       ON CONFLICT (id) DO UPDATE SET status = excluded.status, user_id = excluded.user_id, queue_id = excluded.queue_id`,
+      [base, company.companyId, qa, company.whatsappId, base, company.companyId],
+    );
+    await knex('tickets').where({ company_id: company.companyId, status: 'pending' }).whereNotNull('queue_id').where('id', '<', base + 30).update({ status: 'open', user_id: agent.id });
+    await knex('tickets').where({ company_id: company.companyId, queue_id: qb, status: 'open' }).update({ queue_id: qa });
+    await knex('tickets').where({ company_id: company.companyId }).update({ last_message: 'Só o texto', unread_messages: 2 });
+    await knex('tickets').where({ company_id: company.companyId, status: 'closed', user_id: company.id }).delete();
+
+    const byGroup = (from: string) =>
+      knex.raw(`SELECT status, queue_id, user_id, ${from === 'tickets' ? 'count(*)' : 'sum(n)'}::int AS n FROM ${from} WHERE company_id = ? GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`, [company.companyId]);
+    const counted = ((await byGroup('ticket_counts')) as { rows: unknown[] }).rows;
+    expect(counted).toEqual(((await byGroup('tickets')) as { rows: unknown[] }).rows);
+    expect(counted.length).toBeGreaterThan(5);
+    expect(await knex('ticket_counts').where({ n: 0 })).toEqual([]);
+
+    // Each tab's badge is the number of tickets its pages hold.
+    const walk = async (params: string, asToken: string) => {
+      let page = (await h.api<ListTicketsResponse>(`/tickets?${params}`, { token: asToken })).body;
+      const { count } = page;
+      let n = page.tickets.length;
+      while (page.next) {
+        page = (await h.api<ListTicketsResponse>(`/tickets?${params}&cursor=${encodeURIComponent(page.next)}`, { token: asToken })).body;
+        n += page.tickets.length;
+      }
+      return { params, count, listed: n };
+    };
+    const cases: Array<[string, string]> = [
+      ['status=pending&showAll=true', adminToken],
+      ['status=open&showAll=true', adminToken],
+      ['status=open', adminToken],
+      ['status=closed', adminToken],
+      ['status=pending&queueIds=' + encodeURIComponent(JSON.stringify([qa])), adminToken],
+      ['status=open&users=' + encodeURIComponent(JSON.stringify([agent.id])) + '&showAll=true', adminToken],
+      ['status=pending', agentToken],
+      ['status=open', agentToken],
+      ['status=closed', agentToken],
+    ];
+    for (const [params, asToken] of cases) {
+      const { count, listed } = await walk(params, asToken);
+      expect({ params, count }).toEqual({ params, count: listed });
+    }
+    // A ticket that moves changes the badges at once (no cache in between).
+    const before = (await walk('status=open', agentToken)).count;
+    const moving = (await knex('tickets').where({ company_id: company.companyId, status: 'pending' }).whereNull('user_id').first('id')) as { id: string };
+    await knex('tickets').where({ id: moving.id }).update({ status: 'open', user_id: agent.id });
+    expect((await walk('status=open', agentToken)).count).toBe(before + 1);
   });
 
   it('a word more contacts hold than a search reads by id (SEARCH_IDS_CAP) is searched all the same', async () => {

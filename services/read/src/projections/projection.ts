@@ -35,4 +35,10 @@ export interface Projection {
   /** `apply` reads no metadata but `companyId` and `occurredAt`: a rebuild reads only those (`ReadAllOptions.placementOnly`). */
   placementOnly?: boolean;
   apply(events: RecordedEvent[], context: ProjectionContext): Promise<void>;
+  /**
+   * A rebuild calls this on its shadow tables (the search path finds them first) once the bulk of the log is folded
+   * into them, before it folds the rest: for a table that triggers derive from another (tickets/counts.ts), counted
+   * once here, with the triggers put on the shadow table from then on. What comes after is folded one part at a time.
+   */
+  afterBulk?(trx: Knex.Transaction): Promise<void>;
 }

@@ -315,8 +315,16 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     const foldBatches = (from: RebuildProgress, firstBatch?: Promise<Read>) => foldLog(options, from, fold, projection.rowsPerStream ? LANES : 1, firstBatch, projection.barrierTypes);
     let folded = await foldBatches({ events: 0, position: START }, first);
     await createSecondaryIndexes(knex, schema, tables);
-    // What was appended while the indexes were built, so that the swap itself has little left to fold.
-    folded = await foldBatches(folded);
+    if (projection.afterBulk) {
+      const afterBulk = projection.afterBulk.bind(projection);
+      await knex.transaction(async (trx) => {
+        await useShadow(trx, schema);
+        await afterBulk(trx);
+      });
+    }
+    // What was appended while the indexes were built, so that the swap itself has little left to fold. Once triggers
+    // derive rows (afterBulk), in one part: two transactions would update the same derived rows.
+    folded = await foldLog(options, folded, fold, projection.rowsPerStream && !projection.afterBulk ? LANES : 1, undefined, projection.barrierTypes);
     let attempt = 0;
     for (;;) {
       try {

@@ -1,5 +1,6 @@
 import type { Migration } from '@atendo/core';
 import { foldedSql, wordsSql } from '../search.js';
+import { COUNT_ALL_TICKETS, TICKET_COUNTS_FUNCTIONS, TICKET_COUNTS_TABLE, TICKET_COUNTS_TRIGGERS } from './counts.js';
 
 export const ticketMigrations: Migration[] = [
   {
@@ -114,5 +115,24 @@ export const ticketMigrations: Migration[] = [
     name: '202611281200_ticket_bots',
     up: (knex) => knex.raw('ALTER TABLE tickets ADD COLUMN IF NOT EXISTS prompt_id bigint, ADD COLUMN IF NOT EXISTS integration_id bigint'),
     down: (knex) => knex.raw('ALTER TABLE tickets DROP COLUMN IF EXISTS prompt_id, DROP COLUMN IF EXISTS integration_id'),
+  },
+  {
+    // Tickets counted by company, status, queue and agent, kept by triggers (counts.ts): the tabs' badges read a few
+    // rows instead of walking the list's index up to the cap.
+    name: '202611281600_ticket_counts',
+    up: async (knex) => {
+      await knex.raw(TICKET_COUNTS_TABLE);
+      await knex.raw(TICKET_COUNTS_FUNCTIONS);
+      await knex.raw(TICKET_COUNTS_TRIGGERS);
+      await knex.raw(COUNT_ALL_TICKETS);
+    },
+    down: (knex) =>
+      knex.raw(`
+        DROP TRIGGER IF EXISTS ticket_counts_inserted ON tickets;
+        DROP TRIGGER IF EXISTS ticket_counts_updated ON tickets;
+        DROP TRIGGER IF EXISTS ticket_counts_deleted ON tickets;
+        DROP TABLE IF EXISTS ticket_counts;
+        DROP FUNCTION IF EXISTS atendo_ticket_counts_inserted(), atendo_ticket_counts_updated(), atendo_ticket_counts_deleted();
+      `),
   },
 ];

@@ -142,9 +142,14 @@ export class TicketQueries {
     const after = query.cursor ? readCursor(query.cursor) : null;
     const below = after ? ` AND (t.updated_at, t.id) < (${p.add(after.updatedAt)}::timestamptz, ${p.add(after.id)}::bigint)` : '';
     const offset = after || page === 1 ? '' : ` OFFSET ${p.add((page - 1) * TICKETS_PAGE_SIZE)}`;
-    // Counted up to a cap, in the list's order, so the planner walks the list's index for those entries instead of
-    // scanning the table: the badge's number, at the cost of at most that many index entries.
-    const capped = `SELECT count(*) AS n FROM (SELECT 1 FROM tickets t WHERE ${matching} ORDER BY t.updated_at DESC, t.id DESC LIMIT ${TICKET_COUNT_CAP + 1}) capped`;
+    // The badge's number, capped. A list filtered by nothing but status, queue, agent and visibility sums the few rows
+    // of ticket_counts its filters select (counts.ts: the same conditions hold on its columns, under the same alias).
+    // Any other is counted up to the cap in the list's order, so the planner walks the list's index for at most that
+    // many entries instead of scanning the table.
+    const byGroups = typed === undefined && !query.withUnreadMessages && !query.tags?.length && !query.date && !query.updatedAt;
+    const capped = byGroups
+      ? `SELECT least(coalesce(sum(t.n), 0), ${TICKET_COUNT_CAP + 1}) AS n FROM ticket_counts t WHERE ${matching}`
+      : `SELECT count(*) AS n FROM (SELECT 1 FROM tickets t WHERE ${matching} ORDER BY t.updated_at DESC, t.id DESC LIMIT ${TICKET_COUNT_CAP + 1}) capped`;
     // One round trip: the page (one more than a page says whether there is a next one, without counting), its
     // contacts, the names it shows, its tags by name, and the capped count.
     const text = `WITH page AS (

@@ -5,6 +5,7 @@ import { contactFolds } from '../contacts/contactFolds.js';
 import { messageFolds } from '../messages/messageFolds.js';
 import { composeFolds, type StreamRows, type Touched } from './folds.js';
 import { ticketFolds } from './ticketFolds.js';
+import { countShadowTickets } from './counts.js';
 import { ticketTagFolds } from '../tags/ticketTagFolds.js';
 import { ticketFlowFolds } from '../flows/ticketFlowFolds.js';
 import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type MessageRow, type TicketRow } from './rows.js';
@@ -35,13 +36,15 @@ type Fold = (rows: StreamRows, event: RecordedEvent, data: never) => void;
 /** Contacts, tickets and messages: everything the tickets screen lists and shows. */
 export const ticketsProjection: Projection = {
   name: 'tickets',
-  tables: ['contacts', 'tickets', 'messages'],
+  // ticket_counts is kept by triggers on tickets (counts.ts).
+  tables: ['contacts', 'tickets', 'messages', 'ticket_counts'],
   eventTypes: ticketEventTypes,
   // A customer's contact, tickets and messages all live in the customer's conversation stream…
   rowsPerStream: true,
   // …but for a merge of two contacts of one person, which moves the other stream's rows: folded alone, in order.
   barrierTypes: ['ContactMerged'],
   placementOnly: true,
+  afterBulk: countShadowTickets,
   async apply(events, context) {
     // Rows are read into caches per run of events; a merge moves rows in the tables between two runs.
     let start = 0;
