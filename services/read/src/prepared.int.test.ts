@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { createKnex } from '@atendo/core';
+import { createKnex, genericPlanPool } from '@atendo/core';
 import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
 import { prepared } from './prepared.js';
 
@@ -51,13 +51,28 @@ describe('prepared statements for the lists', () => {
       await prepared(knex, generic, [1, 'person 1%'], { generic: true });
       await prepared(knex, auto, [1, 'person 1%']);
     }
-    const plans = (await knex.raw('SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements')).rows as Array<{ statement: string; generic_plans: number; custom_plans: number }>;
-    const genericPlans = plans.find((p) => p.statement.includes('LIKE $2') && !p.statement.includes('-- auto'))!;
-    const autoPlans = plans.find((p) => p.statement.includes('-- auto'))!;
+    type Plans = Array<{ statement: string; generic_plans: number; custom_plans: number }>;
+    const statements = 'SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements';
+    // Generic statements run on the knex's generic-plan connections (one here, as the knex has one).
+    const genericPlans = ((await genericPlanPool(knex)!.query(statements)).rows as Plans).find((p) => p.statement.includes('LIKE $2') && !p.statement.includes('-- auto'))!;
+    const autoPlans = ((await knex.raw(statements)).rows as Plans).find((p) => p.statement.includes('-- auto'))!;
     expect(Number(genericPlans.custom_plans)).toBe(0);
     expect(Number(genericPlans.generic_plans)).toBeGreaterThanOrEqual(10);
     // The pattern's beginning lets a fresh plan read the name index: cheaper than one plan for any pattern.
     expect(Number(autoPlans.custom_plans)).toBeGreaterThanOrEqual(5);
+  });
+
+  it('in a transaction (no generic-plan connections), a generic statement is still planned once, and the setting goes back', async () => {
+    const generic = 'SELECT id FROM people WHERE company_id = $1 AND name LIKE $2 ORDER BY id LIMIT 5 -- in a transaction';
+    const plans = await knex.transaction(async (trx) => {
+      for (let i = 0; i < 10; i++) expect(await prepared(trx, generic, [1, 'person 1%'], { generic: true })).toHaveLength(5);
+      expect((await trx.raw('SHOW plan_cache_mode')).rows[0].plan_cache_mode).toBe('auto');
+      return (await trx.raw('SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE ?', ['%-- in a transaction%'])).rows as Array<{ generic_plans: number; custom_plans: number }>;
+    });
+    expect(plans.map((p) => [Number(p.generic_plans), Number(p.custom_plans)])).toEqual([[10, 0]]);
+    // The generic-plan connections say so in their session; the knex's own do not.
+    expect((await genericPlanPool(knex)!.query('SHOW plan_cache_mode')).rows[0].plan_cache_mode).toBe('force_generic_plan');
+    expect((await knex.raw('SHOW plan_cache_mode')).rows[0].plan_cache_mode).toBe('auto');
   });
 
   it('runs a statement whose table changed shape under it, and prepares it again', async () => {

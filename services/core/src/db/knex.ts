@@ -7,10 +7,49 @@ pg.types.setTypeParser(20, (v) => Number(v));
 // numeric (money values) as numbers too.
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/** What a knex made here was made from, for its pool of generic-plan connections. */
+const origins = new WeakMap<Knex, { url: string; max: number; generic?: pg.Pool }>();
+
 export function createKnex(databaseUrl: string, pool: { min?: number; max?: number } = {}): Knex {
-  return knexFactory({
+  const max = pool.max ?? 10;
+  const knex = knexFactory({
     client: 'pg',
     connection: databaseUrl,
-    pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
+    pool: { min: pool.min ?? 0, max },
   });
+  origins.set(knex, { url: databaseUrl, max });
+  // The generic-plan pool, if one was opened, closes with the knex (knex.destroy ends in its client's destroy).
+  const client = knex.client as { destroy: (callback?: unknown) => Promise<void> };
+  const destroy = client.destroy.bind(client);
+  client.destroy = async (callback?: unknown) => {
+    const origin = origins.get(knex);
+    const generic = origin?.generic;
+    if (origin) origin.generic = undefined;
+    await Promise.all([generic?.end(), destroy(callback)]);
+  };
+  return knex;
+}
+
+/**
+ * Connections of the same database whose session plans every prepared statement once for any values
+ * (`plan_cache_mode = force_generic_plan`), as many as the knex's own pool, opened on first use and closed with
+ * the knex: for the lists the product is asked all day (read/src/prepared.ts, decision 0026). The setting would
+ * be wrong for the knex's other queries, whose best plan depends on their values (a LIKE pattern's prefix), so
+ * these connections are their own pool. None for a knex made elsewhere (a transaction's).
+ */
+export function genericPlanPool(knex: Knex): pg.Pool | undefined {
+  const origin = origins.get(knex);
+  if (!origin) return undefined;
+  if (!origin.generic) {
+    origin.generic = new pg.Pool({
+      connectionString: origin.url,
+      max: origin.max,
+      idleTimeoutMillis: 10_000,
+      allowExitOnIdle: true,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
+    // An idle connection the server ended (a restart, a dropped test database) is simply replaced.
+    origin.generic.on('error', () => undefined);
+  }
+  return origin.generic;
 }
