@@ -130,7 +130,9 @@ export async function listsAtSize(url: string, options: { tickets: number; messa
     let n = 0;
     await Promise.all(
       Array.from({ length: clients }, async () => {
-        while (Date.now() < deadline) {
+        // At least 20 requests alone: a slow first one (a word most names hold, read by subquery) is one of them,
+        // not the only one in the window.
+        while (Date.now() < deadline || (clients === 1 && times.length < 20)) {
           const i = n++;
           const t0 = performance.now();
           await c.run(i);
