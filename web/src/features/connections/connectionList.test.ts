@@ -22,6 +22,15 @@ describe('the connections list', () => {
     expect(ids(connectionList(withSettings, { type: 'session', session: { ...session, id: 9 } }))).toEqual([1]);
   });
 
+  it('a save answered before the QR code the feed has brought since changes the settings, not the session back', () => {
+    const qr = connectionList(loaded, { type: 'session', session: aConnection(2, { status: 'qrcode', qrcode: 'QR', updatedAt: '2026-11-28T10:00:02.000Z' }) });
+    const saved = aConnection(2, { name: 'Balcão', status: 'OPENING', qrcode: '', updatedAt: '2026-11-28T10:00:01.000Z' });
+    expect(connectionList(qr, { type: 'update', connection: saved })[1]).toMatchObject({ name: 'Balcão', status: 'qrcode', qrcode: 'QR', updatedAt: '2026-11-28T10:00:02.000Z' });
+    // A newer record takes everything it carries.
+    const later = { ...saved, status: 'DISCONNECTED' as const, updatedAt: '2026-11-28T10:00:03.000Z' };
+    expect(connectionList(qr, { type: 'update', connection: later })[1]).toMatchObject({ name: 'Balcão', status: 'DISCONNECTED' });
+  });
+
   it('removes a deleted connection and empties on reset', () => {
     expect(ids(connectionList(loaded, { type: 'delete', id: 1 }))).toEqual([2]);
     expect(connectionList(loaded, { type: 'reset' })).toEqual([]);

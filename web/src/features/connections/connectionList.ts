@@ -17,12 +17,17 @@ export function connectionList(state: Connection[], action: ConnectionListAction
       const index = state.findIndex((c) => c.id === action.connection.id);
       // A realtime entry may carry the record without the settings the list has: they are kept.
       if (index === -1) return [action.connection as Connection, ...state];
-      return state.map((c, i) => (i === index ? { ...c, ...action.connection } : c));
+      const current = state[index]!;
+      // A record older than the session the list shows (a save's answer read before the QR code that the feed has
+      // brought since) changes the settings, never the session back.
+      const stale = Date.parse(action.connection.updatedAt) < Date.parse(current.updatedAt);
+      const next = stale ? { ...current, ...action.connection, ...sessionFields(current) } : { ...current, ...action.connection };
+      return state.map((c, i) => (i === index ? next : c));
     }
     case 'session': {
-      const { id, status, qrcode, retries, updatedAt, statusReason, degraded } = action.session;
+      const { id } = action.session;
       // Only the session's own fields; one the entry lacks keeps its value.
-      const fields = Object.fromEntries(Object.entries({ status, qrcode, retries, updatedAt, statusReason, degraded }).filter(([, v]) => v !== undefined));
+      const fields = sessionFields(action.session);
       return state.map((c) => (c.id === id ? { ...c, ...fields } : c));
     }
     case 'delete':
@@ -34,4 +39,10 @@ export function connectionList(state: Connection[], action: ConnectionListAction
       return unknown;
     }
   }
+}
+
+/** The fields a session changes, those it has. */
+function sessionFields(session: Partial<Whatsapp>): Partial<Whatsapp> {
+  const { status, qrcode, retries, updatedAt, statusReason, degraded } = session;
+  return Object.fromEntries(Object.entries({ status, qrcode, retries, updatedAt, statusReason, degraded }).filter(([, v]) => v !== undefined));
 }
