@@ -20,8 +20,9 @@ function importedNames(file: string, pkg: string): string[] {
   return names;
 }
 
-// Decision 0014: events are the shared language (contracts); the read side takes only the platform's ports from core.
-const PLATFORM_PORTS = ['AppError', 'EventStore', 'Migration', 'Subscription', 'SubscriptionState'];
+// Decision 0014: events are the shared language (contracts); the read side takes only the platform's ports from core
+// (and its database's connections for generic plans, decision 0026).
+const PLATFORM_PORTS = ['AppError', 'EventStore', 'Migration', 'Subscription', 'SubscriptionState', 'genericPlanPool'];
 
 describe('layers', () => {
   it('the read side imports from core only the platform ports, never a decider, a command or an event type', () => {
