@@ -388,7 +388,7 @@ async function main() {
         '<!-- lists:start -->',
         '## Lists at size (issue 12)',
         '',
-        `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}. \`npx tsx bench/src/run.ts lists\` runs only this section. One company with 1,000,000 contacts and tickets (10 % pending, 20 % open over 50 agents, the rest closed, updated over 30 days) and 10,000,000 messages, written straight into the read model (${lists.setupSeconds.toFixed(0)} s) and vacuumed, as autovacuum would. Each list is asked through the read model's queries (TicketQueries and ContactQueries, what the API's handlers call): by one client alone for 1 s when the company had its first 1,000 tickets, again alone with all of them, then by 16 concurrent clients for ${seconds} s, one pooled connection each. Page 50 does not exist at 1,000 tickets.`,
+        `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}. \`npx tsx bench/src/run.ts lists\` runs only this section. One company with 1,000,000 contacts and tickets (10 % pending, 20 % open over 50 agents, the rest closed, updated over 30 days) and 10,000,000 messages, written straight into the read model (${lists.setupSeconds.toFixed(0)} s) and vacuumed, as autovacuum would. Each list is asked through the read model's queries (TicketQueries and ContactQueries, what the API's handlers call): by one client alone for 1 s when the company had its first 1,000 tickets, again alone with all of them, then by 16 concurrent clients for ${seconds} s through the product's pools (one connection each for the knex, and the 4 generic-plan connections the lists share). Page 50 does not exist at 1,000 tickets.`,
         '',
         ...listsTable,
         '',

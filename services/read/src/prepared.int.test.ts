@@ -11,7 +11,7 @@ describe('prepared statements for the lists', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     // One connection: every call below meets what the one before left on it.
-    knex = createKnex(db.url, { max: 1 });
+    knex = createKnex(db.url, { max: 1, genericMax: 1 });
     await knex.raw('CREATE TABLE people (id bigint PRIMARY KEY, company_id bigint NOT NULL, name text NOT NULL)');
     await knex.raw(`INSERT INTO people SELECT g, 1 + g % 3, 'person ' || g FROM generate_series(1, 300) g`);
     await knex.raw('CREATE INDEX people_name ON people (company_id, name text_pattern_ops)');

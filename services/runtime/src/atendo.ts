@@ -159,7 +159,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
   try {
     const database = await resolveDatabase(config, log);
     if (database.embedded) stops.push(() => database.embedded!.stop());
-    const knex = createKnex(database.url, { max: 20 });
+    const knex = createKnex(database.url, { max: 20, genericMax: config.listConnections });
     stops.push(() => knex.destroy());
     const applied = await migrateLatest(knex, ...allMigrations);
     if (applied.length) log.info({ applied }, 'migrations applied');

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, parseRoles } from './config.js';
 describe('configuration', () => {
   it('has working defaults with an empty environment', () => {
     const config = loadConfig({}, '/srv/atendo');
-    expect(config).toMatchObject({ databaseUrl: undefined, port: 8080, dataDir: '/srv/atendo/.data', feedRetentionEntries: 10_000, production: false, trustProxy: 'loopback', refreshReuseGraceSeconds: 30 });
+    expect(config).toMatchObject({ databaseUrl: undefined, port: 8080, dataDir: '/srv/atendo/.data', feedRetentionEntries: 10_000, production: false, trustProxy: 'loopback', refreshReuseGraceSeconds: 30, listConnections: 4 });
   });
   it('reads the 12-factor variables', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db/atendo', EVENTSTORE_URL: 'esdb://es:2113?tls=false', KAFKA_BROKERS: 'k1:9092, k2:9092', PORT: '3000' });
@@ -12,6 +12,8 @@ describe('configuration', () => {
   });
   it('explains what is wrong with a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a whole number/);
+    expect(() => loadConfig({ DATABASE_LIST_CONNECTIONS: '0' })).toThrow(/DATABASE_LIST_CONNECTIONS must be a whole number ≥ 1/);
+    expect(loadConfig({ DATABASE_LIST_CONNECTIONS: '8' }).listConnections).toBe(8);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
   });

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_PASSWORD_HASH_COST } from '@atendo/api';
+import { GENERIC_PLAN_CONNECTIONS } from '@atendo/core';
 
 export const ROLES = ['api', 'read', 'channels', 'jobs'] as const;
 export type Role = (typeof ROLES)[number];
@@ -11,6 +12,8 @@ export interface Config {
   databaseUrl: string | undefined;
   eventStoreUrl: string | undefined;
   kafkaBrokers: string[] | undefined;
+  /** Connections for the ticket and contact lists (generic plans, decision 0026), beside the pool of 20. */
+  listConnections: number;
   port: number;
   /** log2 of scrypt's N for password hashes: 17 (OWASP); tests lower it, production refuses less. */
   passwordHashCost: number;
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jwtSecret,
     production,
     feedRetentionEntries: integer(env, 'FEED_RETENTION_ENTRIES', 10_000, 100),
+    listConnections: integer(env, 'DATABASE_LIST_CONNECTIONS', GENERIC_PLAN_CONNECTIONS, 1),
     realtimeMaxBufferedBytes: integer(env, 'REALTIME_MAX_BUFFERED_BYTES', 4 * 1024 * 1024, 64 * 1024),
     nodeId: env.NODE_ID || `${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
     simulatorUrl: env.SIMULATOR_URL || undefined,

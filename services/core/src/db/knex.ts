@@ -8,16 +8,23 @@ pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
 /** What a knex made here was made from, for its pool of generic-plan connections. */
-const origins = new WeakMap<Knex, { url: string; max: number; generic?: pg.Pool }>();
+const origins = new WeakMap<Knex, { url: string; genericMax: number; generic?: pg.Pool }>();
 
-export function createKnex(databaseUrl: string, pool: { min?: number; max?: number } = {}): Knex {
+/**
+ * Generic-plan connections per knex, unless said otherwise: lists are short and bounded, and a few connections kept
+ * busy serve them faster than many taking turns on PostgreSQL's cores (decision 0026).
+ */
+export const GENERIC_PLAN_CONNECTIONS = 4;
+
+/** `genericMax`: how many generic-plan connections (genericPlanPool) it may open. */
+export function createKnex(databaseUrl: string, pool: { min?: number; max?: number; genericMax?: number } = {}): Knex {
   const max = pool.max ?? 10;
   const knex = knexFactory({
     client: 'pg',
     connection: databaseUrl,
     pool: { min: pool.min ?? 0, max },
   });
-  origins.set(knex, { url: databaseUrl, max });
+  origins.set(knex, { url: databaseUrl, genericMax: pool.genericMax ?? GENERIC_PLAN_CONNECTIONS });
   // The generic-plan pool, if one was opened, closes with the knex (knex.destroy ends in its client's destroy).
   const client = knex.client as { destroy: (callback?: unknown) => Promise<void> };
   const destroy = client.destroy.bind(client);
@@ -32,8 +39,9 @@ export function createKnex(databaseUrl: string, pool: { min?: number; max?: numb
 
 /**
  * Connections of the same database whose session plans every prepared statement once for any values
- * (`plan_cache_mode = force_generic_plan`), as many as the knex's own pool, opened on first use and closed with
- * the knex: for the lists the product is asked all day (read/src/prepared.ts, decision 0026). The setting would
+ * (`plan_cache_mode = force_generic_plan`), at most `genericMax` (GENERIC_PLAN_CONNECTIONS unless said), opened on
+ * first use and closed with the knex: for the lists the product is asked all day (read/src/prepared.ts, decision
+ * 0026). Requests beyond them wait their turn in order, which keeps a list's time steady under load. The setting would
  * be wrong for the knex's other queries, whose best plan depends on their values (a LIKE pattern's prefix), so
  * these connections are their own pool. None for a knex made elsewhere (a transaction's).
  */
@@ -43,7 +51,7 @@ export function genericPlanPool(knex: Knex): pg.Pool | undefined {
   if (!origin.generic) {
     origin.generic = new pg.Pool({
       connectionString: origin.url,
-      max: origin.max,
+      max: origin.genericMax,
       idleTimeoutMillis: 10_000,
       allowExitOnIdle: true,
       options: '-c plan_cache_mode=force_generic_plan',
