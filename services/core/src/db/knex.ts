@@ -18,11 +18,10 @@ export const GENERIC_PLAN_CONNECTIONS = 4;
 
 /** `genericMax`: how many generic-plan connections (genericPlanPool) it may open. */
 export function createKnex(databaseUrl: string, pool: { min?: number; max?: number; genericMax?: number } = {}): Knex {
-  const max = pool.max ?? 10;
   const knex = knexFactory({
     client: 'pg',
     connection: databaseUrl,
-    pool: { min: pool.min ?? 0, max },
+    pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
   });
   origins.set(knex, { url: databaseUrl, genericMax: pool.genericMax ?? GENERIC_PLAN_CONNECTIONS });
   // The generic-plan pool, if one was opened, closes with the knex (knex.destroy ends in its client's destroy).

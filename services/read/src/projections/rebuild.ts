@@ -312,19 +312,20 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
         await useShadow(trx, schema);
         await projection.apply(events, { trx, emit: () => undefined, rebuilding: true });
       });
-    const foldBatches = (from: RebuildProgress, firstBatch?: Promise<Read>) => foldLog(options, from, fold, projection.rowsPerStream ? LANES : 1, firstBatch, projection.barrierTypes);
-    let folded = await foldBatches({ events: 0, position: START }, first);
+    const lanes = projection.rowsPerStream ? LANES : 1;
+    const foldBatches = (from: RebuildProgress, parts: number, firstBatch?: Promise<Read>) => foldLog(options, from, fold, parts, firstBatch, projection.barrierTypes);
+    let folded = await foldBatches({ events: 0, position: START }, lanes, first);
     await createSecondaryIndexes(knex, schema, tables);
-    if (projection.afterBulk) {
-      const afterBulk = projection.afterBulk.bind(projection);
+    const { afterBulk } = projection;
+    if (afterBulk) {
       await knex.transaction(async (trx) => {
         await useShadow(trx, schema);
-        await afterBulk(trx);
+        await afterBulk.call(projection, trx);
       });
     }
     // What was appended while the indexes were built, so that the swap itself has little left to fold. Once triggers
     // derive rows (afterBulk), in one part: two transactions would update the same derived rows.
-    folded = await foldLog(options, folded, fold, projection.rowsPerStream && !projection.afterBulk ? LANES : 1, undefined, projection.barrierTypes);
+    folded = await foldBatches(folded, afterBulk ? 1 : lanes);
     let attempt = 0;
     for (;;) {
       try {
