@@ -104,6 +104,34 @@ describe('PostgreSQL readAll for a rebuild', () => {
   });
 });
 
+describe('PostgreSQL recorded times', () => {
+  it('hands out when each event was recorded, to the millisecond it fell in', async () => {
+    const db = await migratedDatabase();
+    const store = new PostgresEventStore({ connectionString: db.url });
+    const client = new pg.Client({ connectionString: db.url });
+    try {
+      await client.connect();
+      const s = streamId('contact', 8, 1);
+      await store.append(s, [event(8, 'A'), event(8, 'B'), event(8, 'C'), event(8, 'D')]);
+      // A whole millisecond, the last microsecond of one, the first of one, and one before 1970.
+      const times = ['2026-11-28 10:00:00.123+00', '2026-11-28 10:00:00.123999+00', '2031-01-01 00:00:00.000001+00', '1969-12-31 23:59:59.9995+00'];
+      for (const [i, at] of times.entries()) await client.query('UPDATE events SET recorded_at = $1 WHERE stream_id = $2 AND stream_position = $3', [at, s, i]);
+      const expected = ['2026-11-28T10:00:00.123Z', '2026-11-28T10:00:00.123Z', '2031-01-01T00:00:00.000Z', '1969-12-31T23:59:59.999Z'];
+      expect((await store.readStream(s)).map((e) => e.recordedAt.toISOString())).toEqual(expected);
+      const all = await vi.waitFor(async () => {
+        const events = await store.readAll({ companyId: 8, placementOnly: true });
+        expect(events).toHaveLength(4);
+        return events;
+      }, { timeout: 10_000 });
+      expect(all.map((e) => e.recordedAt.toISOString())).toEqual(expected);
+    } finally {
+      await client.end();
+      await store.close();
+      await db.drop();
+    }
+  });
+});
+
 describe('PostgreSQL log reads as prepared statements', () => {
   it('keeps reading when a migration changes the events table under the statements a connection prepared', async () => {
     const db = await migratedDatabase();

@@ -86,9 +86,11 @@ type EventRow = [
 ];
 
 // recorded_at as whole milliseconds (what a Date holds): a number is far cheaper for pg to hand over than a
-// timestamp, whose text pg parses with a regular expression, a cost every event of a rebuild pays.
+// timestamp, whose text pg parses with a regular expression, a cost every event of a rebuild pays. Counted in
+// floating point, exact to the microsecond (an epoch in microseconds stays far below 2^53) and then cut to the
+// millisecond: extract() counts in numeric, which cost PostgreSQL a third as much again as the whole rest of a row.
 const COMMON_COLUMNS =
-  'global_position, transaction_id, stream_id, stream_position, event_id, event_type, schema_version, data, floor(extract(epoch FROM recorded_at) * 1000)::float8';
+  "global_position, transaction_id, stream_id, stream_position, event_id, event_type, schema_version, data, floor(round(date_part('epoch', recorded_at) * 1000000) / 1000)::int8";
 const COLUMNS = `${COMMON_COLUMNS}, metadata`;
 const PLACEMENT_COLUMNS = `${COMMON_COLUMNS}, company_id, metadata->>'occurredAt'`;
 
