@@ -42,8 +42,14 @@ const PHONE_LIKE = /^[\d\s()+.-]+$/;
 /** The digits of typed text that reads as a phone number, or '' when it does not. */
 export const phoneDigits = (typed: string) => (PHONE_LIKE.test(typed.trim()) ? typed.replace(/\D/g, '') : '');
 
-/** A LIKE pattern matching text that begins with `typed` (`%`, `_` and `\` are themselves). */
-const beginning = (typed: string) => `${typed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * Text beginning with `digits` (the column or expression `sql`), as a range of the text_pattern_ops index rather than
+ * a LIKE: a plan made for any value can use the index for a range, but not for a pattern it has not seen.
+ */
+function beginsWith(p: Params, sql: string, digits: string): string {
+  const next = digits.slice(0, -1) + String.fromCharCode(digits.charCodeAt(digits.length - 1) + 1);
+  return `(${sql} ~>=~ ${p.add(digits)} AND ${sql} ~<~ ${p.add(next)})`;
+}
 
 /**
  * SQL text with numbered parameters (`$1`, `$2` …) and their values, in the order they are written: the lists asked
@@ -75,7 +81,7 @@ export function contactMatchSql(p: Params, typed: string, { numberAnywhere = fal
   const ways: string[] = [];
   if (words) ways.push(`${wordsSql(name)} @@ to_tsquery('simple', ${p.add(words)})`);
   if (digits && numberAnywhere) ways.push(`${number} LIKE ${p.add(containing(digits))}`);
-  else if (digits) ways.push(`${number} LIKE ${p.add(beginning(digits))}`, `reverse(${number}) LIKE ${p.add(beginning([...digits].reverse().join('')))}`);
+  else if (digits) ways.push(beginsWith(p, number, digits), beginsWith(p, `reverse(${number})`, [...digits].reverse().join('')));
   if (!words && !digits) ways.push(`${foldedSql(name)} LIKE ${foldedSql(p.add(containing(text)))}`);
   return `(${ways.join(' OR ')})`;
 }
@@ -95,12 +101,14 @@ export const SEARCH_IDS_CAP = 5000;
 /**
  * The ids of `table`'s rows of the company that `match` selects, or null when there are more than SEARCH_IDS_CAP. A
  * search reads its matches first and alone, so the search indexes serve it; the list's query then takes those ids as
- * an array the planner can count, instead of guessing how many a word matches and walking every row to test it.
+ * an array the planner can count, instead of guessing how many a word matches and walking every row to test it. One
+ * plan serves every typed text (the search indexes take words, digit ranges and trigrams as parameters), so it runs
+ * on the generic-plan connections and is not planned again for each search.
  */
 async function matchingIds(knex: Knex, table: 'contacts' | 'tickets', companyId: number, match: (p: Params) => string): Promise<number[] | null> {
   const p = new Params();
   const text = `SELECT id FROM ${table} WHERE company_id = ${p.add(companyId)} AND ${match(p)} LIMIT ${SEARCH_IDS_CAP + 1}`;
-  const rows = await prepared<{ id: string | number }>(knex, text, p.values);
+  const rows = await prepared<{ id: string | number }>(knex, text, p.values, { generic: true });
   return rows.length > SEARCH_IDS_CAP ? null : rows.map((r) => Number(r.id));
 }
 

@@ -48,6 +48,10 @@ describe('contact search (GET /contacts)', () => {
   it('finds contacts by a fragment of the number, also typed with separators', async () => {
     expect(await names('44440002')).toEqual(['Maria Joana']);
     expect(await names('(21) 93333')).toEqual(['Carlos 100%']);
+    // A beginning or an end that ends in 9: the range after it starts at the next character.
+    expect(await names('55119')).toEqual(['João Núñez', 'Maria Joana', ...Array.from({ length: 18 }, (_, i) => `Paginado ${String(i + 1).padStart(2, '0')}`)]);
+    expect(await names('922220019')).toEqual(['Paginado 19']);
+    expect(await names('552193')).toEqual(['Carlos 100%']);
     const [contact] = (await search('searchParam=5511944440001')).body.contacts;
     expect(contact).toEqual({ id: expect.any(Number), name: 'João Núñez', number: '5511944440001', email: '', profilePicUrl: '', isGroup: false });
   });

@@ -57,8 +57,9 @@ export class ContactQueries {
          (SELECT count(*) FROM (SELECT 1 FROM contacts WHERE ${matching} ORDER BY lower(name), id LIMIT ${CONTACT_COUNT_CAP + 1}) capped) AS total
        FROM contacts WHERE ${matching} ORDER BY lower(name), id LIMIT ${CONTACTS_PAGE_SIZE + 1}${offset}`,
       p.values,
-      // The whole list has one plan for every company (along the name index); a search's plan depends on its matches.
-      { generic: ids === undefined },
+      // One plan for every value (the whole list along the name index, a search's matches by id) unless a search's
+      // matches are read by subquery (how many a word matches is what the plan should know there).
+      { generic: ids !== null },
     );
     // A page past the end has no row to carry the count: it is asked alone (the same parameters, less the page's).
     const count = rows.length
