@@ -122,5 +122,24 @@ export async function matchingContactIds(knex: Knex, companyId: number, typed: s
   return ids;
 }
 
-/** The company's tickets whose last message holds the typed text. Null when there are more than SEARCH_IDS_CAP. */
-export const matchingTicketIds = (knex: Knex, companyId: number, typed: string) => matchingIds(knex, 'tickets', companyId, (p) => lastMessageMatchSql(p, typed));
+/**
+ * What a ticket search matches, read in one statement: the company's contacts matching typed text (as
+ * matchingContactIds reads them) and its tickets whose last message holds it. Each is null when there are more than
+ * SEARCH_IDS_CAP. One round trip and one turn on the list connections instead of two side by side.
+ */
+export async function matchingTicketSearch(knex: Knex, companyId: number, typed: string): Promise<[contacts: number[] | null, tickets: number[] | null]> {
+  const p = new Params();
+  const company = p.add(companyId);
+  const text = `(SELECT true AS contact, id FROM contacts WHERE company_id = ${company} AND ${contactMatchSql(p, typed)} LIMIT ${SEARCH_IDS_CAP + 1})
+    UNION ALL
+    (SELECT false, id FROM tickets WHERE company_id = ${company} AND ${lastMessageMatchSql(p, typed)} LIMIT ${SEARCH_IDS_CAP + 1})`;
+  const rows = await prepared<{ contact: boolean; id: string | number }>(knex, text, p.values, { generic: true });
+  const contacts: number[] = [];
+  const tickets: number[] = [];
+  for (const r of rows) (r.contact ? contacts : tickets).push(Number(r.id));
+  const capped = (ids: number[]) => (ids.length > SEARCH_IDS_CAP ? null : ids);
+  if (contacts.length === 0 && phoneDigits(typed)) {
+    return [await matchingIds(knex, 'contacts', companyId, (q) => contactMatchSql(q, typed, { numberAnywhere: true })), capped(tickets)];
+  }
+  return [capped(contacts), capped(tickets)];
+}

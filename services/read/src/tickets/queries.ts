@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { MESSAGE_COUNT_CAP, TICKET_COUNT_CAP, type ListMessagesResponse, type MediaType, type ListTicketsQuery, type ListTicketsResponse, type Message, type Ticket, type Viewer } from '@atendo/contracts';
-import { Params, contactMatchSql, containing, foldedSql, lastMessageMatchSql, matchingContactIds, matchingTicketIds } from '../search.js';
+import { Params, contactMatchSql, containing, foldedSql, lastMessageMatchSql, matchingTicketSearch } from '../search.js';
 import { prepared } from '../prepared.js';
 import { loadDirectory, messageKey, toMessage, toTicket, type ContactRow, type Directory, type MessageRow, type TicketRow } from './rows.js';
 
@@ -109,7 +109,7 @@ export class TicketQueries {
     // A search reads what it matches first, alone, from the search indexes (search.ts): contacts whose name or
     // number holds the text, tickets whose last message does. The list then takes those ids as arrays.
     const typed = query.searchParam?.trim() ? query.searchParam : undefined;
-    const [contactIds, ticketIds] = typed === undefined ? [] : await Promise.all([matchingContactIds(this.knex, companyId, typed), matchingTicketIds(this.knex, companyId, typed)]);
+    const [contactIds, ticketIds] = typed === undefined ? [] : await matchingTicketSearch(this.knex, companyId, typed);
     const p = new Params();
     const where = [`t.company_id = ${p.add(companyId)}`];
     if (typed !== undefined) {
