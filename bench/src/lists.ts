@@ -112,9 +112,12 @@ export async function listsAtSize(url: string, options: { tickets: number; messa
       },
     },
     { name: 'contact search by name (accents aside)', run: (i) => contacts.page(companyId, nameOf(1 + ((i * 7919) % N)), 1) },
-    { name: 'contact search by number digits', run: (i) => contacts.page(companyId, String(100000 + i * 37).padStart(9, '0'), 1) },
+    // The end of a number, as people type one (within the numbers written, however many requests the clients make).
+    { name: 'contact search by number digits', run: (i) => contacts.page(companyId, endOf(i), 1) },
+    // Digits only the middle of numbers holds (area code and the next four): found by the second way, the trigrams.
+    { name: 'contact search by digits inside numbers', run: (i) => contacts.page(companyId, middleOf(i), 1) },
     { name: 'ticket search by contact name (accents aside)', run: (i) => queries.listTickets(adminViewer, { searchParam: nameOf(1 + ((i * 7919) % N)) }) },
-    { name: 'ticket search by number digits', run: (i) => queries.listTickets(adminViewer, { searchParam: String(100000 + i * 37).padStart(9, '0') }) },
+    { name: 'ticket search by number digits', run: (i) => queries.listTickets(adminViewer, { searchParam: endOf(i) }) },
     { name: 'ticket search by last message text', run: (i) => queries.listTickets(adminViewer, { searchParam: `pedido ${(i * 7919) % 1000003}` }) },
   ];
   let cursor49: string | undefined;
@@ -122,6 +125,10 @@ export async function listsAtSize(url: string, options: { tickets: number; messa
   const FIRST = ['ana', 'joao', 'marcia', 'pedro', 'luiza', 'carlos', 'fernanda', 'jose'];
   const LAST = ['silva', 'conceicao', 'souza', 'araujo', 'pereira', 'goncalves'];
   const nameOf = (g: number) => `${FIRST[g % 8]} ${LAST[Math.floor(g / 8) % 6]} ${g}`;
+  // Numbers are '55', an area code (11 + g % 80) and g in 9 digits: the last 9 digits of one, and digits of its middle.
+  const numbered = (i: number) => 100_000 + ((i * 37) % (N - 100_000));
+  const endOf = (i: number) => String(numbered(i)).padStart(9, '0');
+  const middleOf = (i: number) => `${11 + (numbered(i) % 80)}${endOf(i).slice(0, 5)}`;
   // Each case asked by `clients` loops for `seconds`: every request's time.
   const measure = async (c: (typeof cases)[number], clients: number, seconds: number) => {
     await c.run(0);
