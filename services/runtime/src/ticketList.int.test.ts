@@ -81,6 +81,8 @@ describe('the ticket list at size', () => {
     const names = async (q: string) => (await list(`searchParam=${encodeURIComponent(q)}`)).body.tickets.map((t) => t.contact.name);
     expect(await names('joao conceicao')).toEqual(['João Conceição']);
     expect(await names('000000077')).toEqual(['João Conceição']);
+    // Digits that no number begins or ends with, but ten hold inside (5521000000070 to …79).
+    expect((await names('(21) 0000-0007')).sort()).toEqual(['Cliente 70', 'Cliente 71', 'Cliente 72', 'Cliente 73', 'Cliente 74', 'Cliente 75', 'Cliente 76', 'Cliente 78', 'Cliente 79', 'João Conceição']);
     expect(await names('segunda via')).toEqual(['Cliente 500']);
     expect((await list('searchParam=nada%20assim')).body).toMatchObject({ tickets: [], count: 0, hasMore: false });
   });
