@@ -118,12 +118,12 @@ async function matchingIds(knex: Knex, table: 'contacts' | 'tickets', companyId:
  */
 export async function matchingContactIds(knex: Knex, companyId: number, typed: string): Promise<number[] | null> {
   const ids = await matchingIds(knex, 'contacts', companyId, (p) => contactMatchSql(p, typed));
-  return ids?.length === 0 ? orDigitsAnywhere(knex, companyId, typed, ids) : ids;
+  return ids?.length === 0 ? orDigitsAnywhere(knex, companyId, typed) : ids;
 }
 
-/** When the first ways found no contact (`ids` empty) and digits were typed: the contacts holding them anywhere. */
-function orDigitsAnywhere(knex: Knex, companyId: number, typed: string, ids: number[]): Promise<number[] | null> | number[] {
-  return phoneDigits(typed) ? matchingIds(knex, 'contacts', companyId, (p) => contactMatchSql(p, typed, { numberAnywhere: true })) : ids;
+/** When the first ways found no contact and digits were typed: the contacts holding them anywhere (else none). */
+async function orDigitsAnywhere(knex: Knex, companyId: number, typed: string): Promise<number[] | null> {
+  return phoneDigits(typed) ? matchingIds(knex, 'contacts', companyId, (p) => contactMatchSql(p, typed, { numberAnywhere: true })) : [];
 }
 
 /**
@@ -142,5 +142,5 @@ export async function matchingTicketSearch(knex: Knex, companyId: number, typed:
   const tickets: number[] = [];
   for (const r of rows) (r.contact ? contacts : tickets).push(Number(r.id));
   const capped = (ids: number[]) => (ids.length > SEARCH_IDS_CAP ? null : ids);
-  return [contacts.length === 0 ? await orDigitsAnywhere(knex, companyId, typed, contacts) : capped(contacts), capped(tickets)];
+  return [contacts.length === 0 ? await orDigitsAnywhere(knex, companyId, typed) : capped(contacts), capped(tickets)];
 }
