@@ -114,7 +114,7 @@ export async function listsAtSize(url: string, options: { tickets: number; messa
     { name: 'contact search by name (accents aside)', run: (i) => contacts.page(companyId, nameOf(1 + ((i * 7919) % N)), 1) },
     // The end of a number, as people type one (within the numbers written, however many requests the clients make).
     { name: 'contact search by number digits', run: (i) => contacts.page(companyId, endOf(i), 1) },
-    // Digits only the middle of numbers holds (area code and the next five): found by the second way, the trigrams.
+    // Digits only the middle of numbers holds (area code and the next five): found by the second way, the grams.
     { name: 'contact search by digits inside numbers', run: (i) => contacts.page(companyId, middleOf(i), 1) },
     { name: 'ticket search by contact name (accents aside)', run: (i) => queries.listTickets(adminViewer, { searchParam: nameOf(1 + ((i * 7919) % N)) }) },
     { name: 'ticket search by number digits', run: (i) => queries.listTickets(adminViewer, { searchParam: endOf(i) }) },

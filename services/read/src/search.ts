@@ -42,6 +42,42 @@ const PHONE_LIKE = /^[\d\s()+.-]+$/;
 /** The digits of typed text that reads as a phone number, or '' when it does not. */
 export const phoneDigits = (typed: string) => (PHONE_LIKE.test(typed.trim()) ? typed.replace(/\D/g, '') : '');
 
+/** A number's grams: the characters from each of its first GRAM_POSITIONS positions, GRAM at most and 3 at least. */
+const GRAM = 5;
+const GRAM_POSITIONS = 32;
+
+/**
+ * The function a number's grams index holds (CREATE OR REPLACE, for the migration): its GRAM-character pieces, one from
+ * each position, and at its end the last 4 and 3 characters, as the lexemes of a tsvector. Digits anywhere in a number
+ * begin one of its grams, so a search for them reads the posting lists of a few whole grams (or of the grams beginning
+ * with 3 or 4 digits), not of every trigram. Written out position by position rather than by generate_series: the
+ * rebuild computes it for every contact, and a set-returning function costs about three times as much.
+ */
+export const NUMBER_GRAMS_FUNCTION = `CREATE OR REPLACE FUNCTION atendo_number_grams(n text) RETURNS tsvector
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT array_to_tsvector(array_remove(ARRAY[${Array.from({ length: GRAM_POSITIONS }, (_, i) => `CASE WHEN length(n) > ${i + 2} THEN substr(n, ${i + 1}, ${GRAM}) END`).join(', ')}], NULL)) $$`;
+
+/** The grams (NUMBER_GRAMS_FUNCTION) of the column or expression `sql`. */
+export const numberGramsSql = (sql: string) => `atendo_number_grams(${sql})`;
+
+/**
+ * What a number's grams must hold for it to hold `digits` somewhere (a tsquery): whole grams covering them, or, for 3
+ * or 4 digits, a gram beginning with them. Null for fewer than 3: nearly every number holds those.
+ */
+export function gramsQuery(digits: string): string | null {
+  if (digits.length < 3) return null;
+  if (digits.length < GRAM) return `${digits}:*`;
+  const starts = new Set([...Array.from({ length: Math.ceil(digits.length / GRAM) - 1 }, (_, i) => i * GRAM), digits.length - GRAM]);
+  return [...starts].map((start) => digits.slice(start, start + GRAM)).join(' & ');
+}
+
+/** The column or expression `sql` holding `digits` anywhere: read by its grams index, then checked as it is. */
+function holdsDigits(p: Params, sql: string, digits: string): string {
+  const like = `${sql} LIKE ${p.add(containing(digits))}`;
+  const grams = gramsQuery(digits);
+  return grams ? `(${numberGramsSql(sql)} @@ ${p.add(grams)}::tsquery AND ${like})` : like;
+}
+
 /**
  * Text beginning with `digits` (the column or expression `sql`), as a range of the text_pattern_ops index rather than
  * a LIKE: a plan made for any value can use the index for a range, but not for a pattern it has not seen.
@@ -69,7 +105,7 @@ export class Params {
  * The ways a contact (its columns unqualified, or after `alias.`) matches typed text, as one parenthesised condition:
  * its name holding the words (the words index); its number beginning or ending with the digits of what reads as a
  * phone number (two btree indexes: the whole number, or its last digits, which is how people type one), or with
- * `numberAnywhere` holding them anywhere (the trigram index: the second try when the first finds nothing); and for
+ * `numberAnywhere` holding them anywhere (the grams index: the second try when the first finds nothing); and for
  * text with no word and no digit (punctuation, "%") a plain "contains" on the name.
  */
 export function contactMatchSql(p: Params, typed: string, { numberAnywhere = false, alias = '' } = {}): string {
@@ -80,7 +116,7 @@ export function contactMatchSql(p: Params, typed: string, { numberAnywhere = fal
   const number = `${alias}number`;
   const ways: string[] = [];
   if (words) ways.push(`${wordsSql(name)} @@ to_tsquery('simple', ${p.add(words)})`);
-  if (digits && numberAnywhere) ways.push(`${number} LIKE ${p.add(containing(digits))}`);
+  if (digits && numberAnywhere) ways.push(holdsDigits(p, number, digits));
   else if (digits) ways.push(beginsWith(p, number, digits), beginsWith(p, `reverse(${number})`, [...digits].reverse().join('')));
   if (!words && !digits) ways.push(`${foldedSql(name)} LIKE ${foldedSql(p.add(containing(text)))}`);
   return `(${ways.join(' OR ')})`;
@@ -99,42 +135,45 @@ export function lastMessageMatchSql(p: Params, typed: string, { alias = '' } = {
 export const SEARCH_IDS_CAP = 5000;
 
 /**
- * The ids of `table`'s rows of the company that `match` selects, or null when there are more than SEARCH_IDS_CAP. A
- * search reads its matches first and alone, so the search indexes serve it; the list's query then takes those ids as
- * an array the planner can count, instead of guessing how many a word matches and walking every row to test it. One
- * plan serves every typed text (the search indexes take words, digit ranges and trigrams as parameters), so it runs
- * on the generic-plan connections and is not planned again for each search.
+ * The company's contacts matching typed text, as SQL selecting their `id` and `name_key` (lower(name), the contacts
+ * page's order), at most SEARCH_IDS_CAP + 1: by their name's words or the beginning or the end of their numbers
+ * first; when that finds none and digits were typed, by digits anywhere in their numbers (only the numbers: the
+ * words found nothing). Both ways are one statement: the second runs only when the first returned no row.
  */
-async function matchingIds(knex: Knex, table: 'contacts' | 'tickets', companyId: number, match: (p: Params) => string): Promise<number[] | null> {
+function contactsMatchingSql(p: Params, company: string, typed: string): string {
+  const first = `SELECT id, lower(name) AS name_key FROM contacts WHERE company_id = ${company} AND ${contactMatchSql(p, typed)} LIMIT ${SEARCH_IDS_CAP + 1}`;
+  const digits = phoneDigits(typed.trim());
+  if (!digits) return first;
+  return `WITH first AS MATERIALIZED (${first})
+    SELECT id, name_key FROM first
+    UNION ALL
+    (SELECT id, lower(name) FROM contacts WHERE company_id = ${company} AND NOT EXISTS (SELECT FROM first) AND ${holdsDigits(p, 'number', digits)} LIMIT ${SEARCH_IDS_CAP + 1})`;
+}
+
+/**
+ * The ids of the company's contacts matching typed text (contactsMatchingSql), by name as the contacts page shows
+ * them, or null when there are more than SEARCH_IDS_CAP. A search reads its matches first and alone, so the search
+ * indexes serve it; the page then reads its own rows by id, and the count is the number of ids, instead of the
+ * planner guessing how many a word matches and walking every row to test it. One plan serves every typed text (the
+ * search indexes take words, digit ranges and grams as parameters), so it runs on the generic-plan connections and
+ * is not planned again for each search.
+ */
+export async function matchingContactIds(knex: Knex, companyId: number, typed: string): Promise<number[] | null> {
   const p = new Params();
-  const text = `SELECT id FROM ${table} WHERE company_id = ${p.add(companyId)} AND ${match(p)} LIMIT ${SEARCH_IDS_CAP + 1}`;
+  const text = `SELECT id FROM (${contactsMatchingSql(p, p.add(companyId), typed)}) matching ORDER BY name_key, id`;
   const rows = await prepared<{ id: string | number }>(knex, text, p.values, { generic: true });
   return rows.length > SEARCH_IDS_CAP ? null : rows.map((r) => Number(r.id));
 }
 
 /**
- * The company's contacts matching typed text: by the beginning or the end of their numbers first, then, when that
- * finds nothing and digits were typed, by digits anywhere. Null when there are more than SEARCH_IDS_CAP.
- */
-export async function matchingContactIds(knex: Knex, companyId: number, typed: string): Promise<number[] | null> {
-  const ids = await matchingIds(knex, 'contacts', companyId, (p) => contactMatchSql(p, typed));
-  return ids?.length === 0 ? orDigitsAnywhere(knex, companyId, typed) : ids;
-}
-
-/** When the first ways found no contact and digits were typed: the contacts holding them anywhere (else none). */
-async function orDigitsAnywhere(knex: Knex, companyId: number, typed: string): Promise<number[] | null> {
-  return phoneDigits(typed) ? matchingIds(knex, 'contacts', companyId, (p) => contactMatchSql(p, typed, { numberAnywhere: true })) : [];
-}
-
-/**
  * What a ticket search matches, read in one statement: the company's contacts matching typed text (as
  * matchingContactIds reads them) and its tickets whose last message holds it. Each is null when there are more than
- * SEARCH_IDS_CAP. One round trip and one turn on the list connections instead of two side by side.
+ * SEARCH_IDS_CAP. One round trip and one turn on the list connections instead of several.
  */
 export async function matchingTicketSearch(knex: Knex, companyId: number, typed: string): Promise<[contacts: number[] | null, tickets: number[] | null]> {
   const p = new Params();
   const company = p.add(companyId);
-  const text = `(SELECT true AS contact, id FROM contacts WHERE company_id = ${company} AND ${contactMatchSql(p, typed)} LIMIT ${SEARCH_IDS_CAP + 1})
+  const text = `SELECT true AS contact, id FROM (${contactsMatchingSql(p, company, typed)}) matching
     UNION ALL
     (SELECT false, id FROM tickets WHERE company_id = ${company} AND ${lastMessageMatchSql(p, typed)} LIMIT ${SEARCH_IDS_CAP + 1})`;
   const rows = await prepared<{ contact: boolean; id: string | number }>(knex, text, p.values, { generic: true });
@@ -142,5 +181,5 @@ export async function matchingTicketSearch(knex: Knex, companyId: number, typed:
   const tickets: number[] = [];
   for (const r of rows) (r.contact ? contacts : tickets).push(Number(r.id));
   const capped = (ids: number[]) => (ids.length > SEARCH_IDS_CAP ? null : ids);
-  return [contacts.length === 0 ? await orDigitsAnywhere(knex, companyId, typed) : capped(contacts), capped(tickets)];
+  return [capped(contacts), capped(tickets)];
 }

@@ -52,6 +52,13 @@ describe('contact search (GET /contacts)', () => {
     expect(await names('55119')).toEqual(['João Núñez', 'Maria Joana', ...Array.from({ length: 18 }, (_, i) => `Paginado ${String(i + 1).padStart(2, '0')}`)]);
     expect(await names('922220019')).toEqual(['Paginado 19']);
     expect(await names('552193')).toEqual(['Carlos 100%']);
+    // Digits no number begins or ends with, found inside: 3 and 4 of them near the end, 11 across three grams, 2.
+    expect(await names('000')).toEqual(['Carlos 100%', 'João Núñez', 'Maria Joana', ...Array.from({ length: 9 }, (_, i) => `Paginado 0${i + 1}`)]);
+    expect(await names('4000')).toEqual(['João Núñez', 'Maria Joana']);
+    expect(await names('51194444000')).toEqual(['João Núñez', 'Maria Joana']);
+    expect(await names('5119444400')).toEqual(['João Núñez', 'Maria Joana']);
+    expect(await names('33')).toEqual(['Carlos 100%']);
+    expect(await names('4441')).toEqual([]);
     const [contact] = (await search('searchParam=5511944440001')).body.contacts;
     expect(contact).toEqual({ id: expect.any(Number), name: 'João Núñez', number: '5511944440001', email: '', profilePicUrl: '', isGroup: false });
   });

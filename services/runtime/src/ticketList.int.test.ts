@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TICKET_COUNT_CAP, type ListTicketsResponse } from '@atendo/contracts';
+import { CONTACT_COUNT_CAP, TICKET_COUNT_CAP, type ContactPage, type ListTicketsResponse } from '@atendo/contracts';
 import { SEARCH_IDS_CAP } from '@atendo/read';
 import { addCompany, addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
@@ -192,5 +192,12 @@ describe('the ticket list at size', () => {
     expect((await search('pageNumber=9999')).body).toMatchObject({ tickets: [], count: TICKET_COUNT_CAP + 1, hasMore: false });
     // The first company sees none of them.
     expect((await list('searchParam=maria')).body).toMatchObject({ tickets: [], count: 0 });
+
+    // The contacts page too: "more than 1000", and its pages by name, not in the order the search index holds them.
+    const contacts = (params: string) => h.api<ContactPage>(`/contacts?searchParam=maria&${params}`, { token: otherToken });
+    const byName = Array.from({ length: many }, (_, i) => `Maria ${(i + 1) * 2}`).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+    expect((await contacts('')).body).toEqual({ contacts: byName.slice(0, 20).map((name) => expect.objectContaining({ name })), count: CONTACT_COUNT_CAP + 1, hasMore: true });
+    expect((await contacts('pageNumber=3')).body.contacts.map((c) => c.name)).toEqual(byName.slice(40, 60));
+    expect((await contacts(`pageNumber=${many / 20 + 1}`)).body).toEqual({ contacts: [], count: CONTACT_COUNT_CAP + 1, hasMore: false });
   });
 });

@@ -38,7 +38,7 @@ export function createKnex(databaseUrl: string, pool: { min?: number; max?: numb
 
 /**
  * Connections of the same database whose session plans every prepared statement once for any values
- * (`plan_cache_mode = force_generic_plan`), at most `genericMax` (GENERIC_PLAN_CONNECTIONS unless said), opened on
+ * (`plan_cache_mode = force_generic_plan`), without parallel workers, at most `genericMax` (GENERIC_PLAN_CONNECTIONS unless said), opened on
  * first use and closed with the knex: for the lists the product is asked all day (read/src/prepared.ts, decision
  * 0026). Requests beyond them wait their turn in order, which keeps a list's time steady under load. The setting would
  * be wrong for the knex's other queries, whose best plan depends on their values (a LIKE pattern's prefix), so
@@ -53,7 +53,9 @@ export function genericPlanPool(knex: Knex): pg.Pool | undefined {
       max: origin.genericMax,
       idleTimeoutMillis: 10_000,
       allowExitOnIdle: true,
-      options: '-c plan_cache_mode=force_generic_plan',
+      // And no parallel workers: a list takes a millisecond or two, about what starting a worker costs, and a plan
+      // for any values that guesses a few thousand matches would start two for every search.
+      options: '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
     });
     // An idle connection the server ended (a restart, a dropped test database) is simply replaced.
     origin.generic.on('error', () => undefined);

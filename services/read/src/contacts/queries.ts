@@ -15,17 +15,6 @@ const toContact = (r: Pick<ContactRow, 'id' | 'name' | 'number' | 'email' | 'pro
   isGroup: r.is_group,
 });
 
-/**
- * The company's contacts a search matches: by the ids its matches were read as, or (more than an array should carry)
- * by the search itself; every contact when nothing was searched.
- */
-function contactsMatching(p: Params, companyId: number, ids: number[] | null | undefined, search: string): string {
-  const company = `company_id = ${p.add(companyId)}`;
-  if (ids) return `${company} AND id = ANY(${p.add(ids)}::bigint[])`;
-  if (ids === null) return `${company} AND ${contactMatchSql(p, search, { numberAnywhere: true })}`;
-  return company;
-}
-
 interface ImportRow {
   id: string;
   status: ContactImport['status'];
@@ -45,29 +34,63 @@ export class ContactQueries {
   async page(companyId: number, search: string, pageNumber: number): Promise<ContactPage> {
     // A search's matches are read first (by the search indexes), then paged by id; the whole list walks the name index.
     const ids = search.trim() ? await matchingContactIds(this.knex, companyId, search) : undefined;
-    const p = new Params();
-    const matching = contactsMatching(p, companyId, ids, search);
-    const matchingParams = p.values.slice();
+    if (ids) return this.pageOfIds(companyId, ids, pageNumber);
+    const skip = (pageNumber - 1) * CONTACTS_PAGE_SIZE;
+    if (ids === null) return this.pageOfMany(companyId, search, skip);
     // Counted up to a cap along the name index (like the ticket lists): CONTACT_COUNT_CAP + 1 means more. One more
     // row than a page says whether there is a next one, without counting.
-    const offset = pageNumber > 1 ? ` OFFSET ${p.add((pageNumber - 1) * CONTACTS_PAGE_SIZE)}` : '';
     const rows = await prepared<ContactRow & { total: number }>(
       this.knex,
       `SELECT id, name, number, email, profile_pic_url, is_group,
-         (SELECT count(*) FROM (SELECT 1 FROM contacts WHERE ${matching} ORDER BY lower(name), id LIMIT ${CONTACT_COUNT_CAP + 1}) capped) AS total
-       FROM contacts WHERE ${matching} ORDER BY lower(name), id LIMIT ${CONTACTS_PAGE_SIZE + 1}${offset}`,
-      p.values,
-      // One plan for every value (the whole list along the name index, a search's matches by id) unless a search's
-      // matches are read by subquery (how many a word matches is what the plan should know there).
-      { generic: ids !== null },
+         (SELECT count(*) FROM (SELECT 1 FROM contacts WHERE company_id = $1 ORDER BY lower(name), id LIMIT ${CONTACT_COUNT_CAP + 1}) capped) AS total
+       FROM contacts WHERE company_id = $1 ORDER BY lower(name), id LIMIT ${CONTACTS_PAGE_SIZE + 1}${skip ? ' OFFSET $2' : ''}`,
+      skip ? [companyId, skip] : [companyId],
+      { generic: true },
     );
-    // A page past the end has no row to carry the count: it is asked alone (the same parameters, less the page's).
+    // A page past the end has no row to carry the count: it is asked alone.
     const count = rows.length
       ? Number(rows[0]!.total)
       : pageNumber === 1
         ? 0
-        : Number((await prepared<{ n: number }>(this.knex, `SELECT count(*) AS n FROM (SELECT 1 FROM contacts WHERE ${matching} LIMIT ${CONTACT_COUNT_CAP + 1}) capped`, matchingParams))[0]!.n);
+        : Number((await prepared<{ n: number }>(this.knex, `SELECT count(*) AS n FROM (SELECT 1 FROM contacts WHERE company_id = $1 LIMIT ${CONTACT_COUNT_CAP + 1}) capped`, [companyId], { generic: true }))[0]!.n);
     return { contacts: rows.slice(0, CONTACTS_PAGE_SIZE).map(toContact), count, hasMore: rows.length > CONTACTS_PAGE_SIZE };
+  }
+
+  /**
+   * A page of a search that matches more contacts than an array should carry (a word most names hold): more than
+   * SEARCH_IDS_CAP, so counted as "more" without counting. Its matches are read by their search indexes, then sorted
+   * for the page: walking the name index and testing each name instead would read every name before the matches
+   * ("joao" among a million, after every "ana" and "carlos": seconds). The plan is made for the typed values.
+   */
+  private async pageOfMany(companyId: number, search: string, skip: number): Promise<ContactPage> {
+    const p = new Params();
+    const rows = await prepared<ContactRow>(
+      this.knex,
+      `WITH matching AS MATERIALIZED (
+         SELECT id, name, number, email, profile_pic_url, is_group, lower(name) AS name_key FROM contacts
+         WHERE company_id = ${p.add(companyId)} AND ${contactMatchSql(p, search, { numberAnywhere: true })})
+       SELECT id, name, number, email, profile_pic_url, is_group FROM matching ORDER BY name_key, id LIMIT ${CONTACTS_PAGE_SIZE + 1}${skip ? ` OFFSET ${p.add(skip)}` : ''}`,
+      p.values,
+    );
+    return { contacts: rows.slice(0, CONTACTS_PAGE_SIZE).map(toContact), count: CONTACT_COUNT_CAP + 1, hasMore: rows.length > CONTACTS_PAGE_SIZE };
+  }
+
+  /**
+   * A page of a search's matches, whose ids come in the page's order (by name): only the page's own rows are read,
+   * and the matches are counted by their ids.
+   */
+  private async pageOfIds(companyId: number, ids: number[], pageNumber: number): Promise<ContactPage> {
+    const from = (pageNumber - 1) * CONTACTS_PAGE_SIZE;
+    const onPage = ids.slice(from, from + CONTACTS_PAGE_SIZE);
+    const rows = onPage.length
+      ? await prepared<ContactRow>(
+          this.knex,
+          `SELECT id, name, number, email, profile_pic_url, is_group FROM contacts WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY lower(name), id`,
+          [companyId, onPage],
+          { generic: true },
+        )
+      : [];
+    return { contacts: rows.map(toContact), count: Math.min(ids.length, CONTACT_COUNT_CAP + 1), hasMore: ids.length > from + CONTACTS_PAGE_SIZE };
   }
 
   /** One contact of the company, with its extra information and its stream. */

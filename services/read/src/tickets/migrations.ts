@@ -1,5 +1,5 @@
 import type { Migration } from '@atendo/core';
-import { foldedSql, wordsSql } from '../search.js';
+import { NUMBER_GRAMS_FUNCTION, foldedSql, numberGramsSql, wordsSql } from '../search.js';
 import { COUNT_ALL_TICKETS, TICKET_COUNTS_FUNCTIONS, TICKET_COUNTS_TABLE, TICKET_COUNTS_TRIGGERS } from './counts.js';
 
 export const ticketMigrations: Migration[] = [
@@ -134,5 +134,24 @@ export const ticketMigrations: Migration[] = [
         DROP TABLE IF EXISTS ticket_counts;
         DROP FUNCTION IF EXISTS atendo_ticket_counts_inserted(), atendo_ticket_counts_updated(), atendo_ticket_counts_deleted();
       `),
+  },
+  {
+    // Digits anywhere in a number read by its grams (search.ts, NUMBER_GRAMS_FUNCTION), not by its trigrams: digits
+    // make only a thousand trigrams, each listing a good share of the numbers ("000" most of them), and a search
+    // checks every number holding its rarest one; a gram of five digits lists a few numbers in a hundred thousand. No
+    // extension is needed.
+    name: '202611290900_number_grams',
+    up: async (knex) => {
+      await knex.raw(NUMBER_GRAMS_FUNCTION);
+      await knex.raw(`
+        DROP INDEX IF EXISTS contacts_number_search;
+        CREATE INDEX IF NOT EXISTS contacts_number_grams ON contacts USING gin (${numberGramsSql('number')});
+      `);
+    },
+    down: async (knex) => {
+      await knex.raw('DROP INDEX IF EXISTS contacts_number_grams; DROP FUNCTION IF EXISTS atendo_number_grams(text)');
+      const { rows } = (await knex.raw(`SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS ok`)) as { rows: Array<{ ok: boolean }> };
+      if (rows[0]?.ok) await knex.raw('CREATE INDEX IF NOT EXISTS contacts_number_search ON contacts USING gin (number gin_trgm_ops)');
+    },
   },
 ];

@@ -111,12 +111,15 @@ export class TicketQueries {
     const typed = query.searchParam?.trim() ? query.searchParam : undefined;
     const [contactIds, ticketIds] = typed === undefined ? [] : await matchingTicketSearch(this.knex, companyId, typed);
     const p = new Params();
+    // More contacts matching than an array should carry (a word most names hold): read once, for the page and its
+    // count alike, by the search indexes (not tested name by name inside the walk of the list).
+    const searched =
+      typed !== undefined && contactIds === null
+        ? `searched AS MATERIALIZED (SELECT c.id FROM contacts c WHERE c.company_id = ${p.add(companyId)} AND ${contactMatchSql(p, typed, { numberAnywhere: true, alias: 'c.' })})`
+        : undefined;
     const where = [`t.company_id = ${p.add(companyId)}`];
     if (typed !== undefined) {
-      // More matches than an array should carry (a word most names hold): read by subquery.
-      const byContact = contactIds
-        ? `t.contact_id = ANY(${p.add(contactIds)}::bigint[])`
-        : `t.contact_id IN (SELECT c.id FROM contacts c WHERE c.company_id = ${p.add(companyId)} AND ${contactMatchSql(p, typed, { numberAnywhere: true, alias: 'c.' })})`;
+      const byContact = contactIds ? `t.contact_id = ANY(${p.add(contactIds)}::bigint[])` : 't.contact_id IN (SELECT id FROM searched)';
       const byMessage = ticketIds ? `t.id = ANY(${p.add(ticketIds)}::bigint[])` : lastMessageMatchSql(p, typed, { alias: 't.' });
       where.push(`(${byContact} OR ${byMessage})`);
     }
@@ -152,7 +155,7 @@ export class TicketQueries {
       : `SELECT count(*) AS n FROM (SELECT 1 FROM tickets t WHERE ${matching} ORDER BY t.updated_at DESC, t.id DESC LIMIT ${TICKET_COUNT_CAP + 1}) capped`;
     // One round trip: the page (one more than a page says whether there is a next one, without counting), its
     // contacts, the names it shows, its tags by name, and the capped count.
-    const text = `WITH page AS (
+    const text = `WITH ${searched ? `${searched}, ` : ''}page AS (
         SELECT ${TICKET_COLUMNS} FROM tickets t WHERE ${matching}${below}
         ORDER BY t.updated_at DESC, t.id DESC LIMIT ${TICKETS_PAGE_SIZE + 1}${offset}
       ), total AS (${capped})
@@ -171,7 +174,7 @@ export class TicketQueries {
     const generic = typed === undefined || (contactIds !== null && ticketIds !== null);
     const rows = await prepared<Omit<TicketRow, 'stream_id'> & PageExtras>(this.knex, text, p.values, { generic });
     // A page past the end has no row to carry the count: it is asked alone (the same parameters, less the page's).
-    const count = rows.length ? Number(rows[0]!.total) : page === 1 && !after ? 0 : Number((await prepared<{ n: number }>(this.knex, capped, matchingParams, { generic }))[0]!.n);
+    const count = rows.length ? Number(rows[0]!.total) : page === 1 && !after ? 0 : Number((await prepared<{ n: number }>(this.knex, `${searched ? `WITH ${searched} ` : ''}${capped}`, matchingParams, { generic }))[0]!.n);
     const hasMore = rows.length > TICKETS_PAGE_SIZE;
     const shown = rows.slice(0, TICKETS_PAGE_SIZE);
     const last = shown[shown.length - 1];
