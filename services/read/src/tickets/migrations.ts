@@ -138,8 +138,8 @@ export const ticketMigrations: Migration[] = [
   {
     // Digits anywhere in a number read by its grams (search.ts, NUMBER_GRAMS_FUNCTION), not by its trigrams: digits
     // make only a thousand trigrams, each listing a good share of the numbers ("000" most of them), and a search
-    // checks every number holding its rarest one; a gram of five digits lists a few numbers in a hundred thousand. No
-    // extension is needed.
+    // checks every number holding its rarest one; a gram of five digits lists a few numbers in a hundred thousand.
+    // No extension is needed.
     name: '202611290900_number_grams',
     up: async (knex) => {
       await knex.raw(NUMBER_GRAMS_FUNCTION);
