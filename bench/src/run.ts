@@ -121,6 +121,10 @@ async function projectionSection(serverUrl: string, machine: string): Promise<st
     "lane's writing transaction then held the live readers back for up to 0.66 s instead of 0.4 s), unlogged shadow",
     "tables set logged before the indexes (the bulk is Node's, and the rewrite cost 230 ms), the secondary indexes built",
     "before the bulk (no faster), and each row read as one JSON array (25 % less Node, but twice PostgreSQL's time).",
+    'On 2026-11-29 (CPU scores 188–211) the contacts\' index for digits anywhere in a number changed from trigrams to',
+    'grams (issue 12, decision 0026). Alternated runs of this section: with trigrams 2.34, 2.50 and 2.45 s for the',
+    'tickets rebuild, with the grams 2.39–2.48 s (the table\'s run: 126,232 events/s at score 201). Grams from every',
+    'position of a number instead of every other one took 2.45–2.47 s: twice the keys, about 0.1 s more.',
     '<!-- projections:end -->',
   ].join('\n');
   return section;

@@ -42,41 +42,35 @@ const PHONE_LIKE = /^[\d\s()+.-]+$/;
 /** The digits of typed text that reads as a phone number, or '' when it does not. */
 export const phoneDigits = (typed: string) => (PHONE_LIKE.test(typed.trim()) ? typed.replace(/\D/g, '') : '');
 
-/** A number's grams: GRAM characters (fewer at its end, 2 at least) from every other position of its first GRAM_SPAN. */
+/** A number's grams: the characters from each of its first GRAM_POSITIONS positions, GRAM at most and 3 at least. */
 const GRAM = 5;
-const GRAM_SPAN = 32;
+const GRAM_POSITIONS = 32;
 
 /**
- * The function a number's grams index holds (CREATE OR REPLACE, for the migration): the GRAM characters from its 1st,
- * 3rd, 5th … position (at its end the 4, 3 or 2 left), as the lexemes of a tsvector. Digits anywhere in a number
- * begin one of its grams, or do after their first digit, so a search reads the posting lists of a few grams rather
- * than of every trigram. Every other position only: a gram from each would find the same numbers from lists twice
- * as long, and cost the tickets rebuild twice as much to build (3.5 s against 6.6 s for a million contacts).
- * Written out position by position, not by generate_series: the rebuild computes it for every contact, and a
- * set-returning function costs about three times as much.
+ * The function a number's grams index holds (CREATE OR REPLACE, for the migration): its GRAM-character pieces, one from
+ * each position, and at its end the last 4 and 3 characters, as the lexemes of a tsvector. Digits anywhere in a number
+ * begin one of its grams, so a search for them reads the posting lists of a few whole grams (or of the grams beginning
+ * with 3 or 4 digits), not of every trigram. Written out position by position rather than by generate_series: the
+ * rebuild computes it for every contact, and a set-returning function costs about three times as much. From every
+ * position, not every other one: half the keys would be half the build, but a search would ask for two alignments
+ * of what was typed, and cost a seventh more (decision 0026).
  */
 export const NUMBER_GRAMS_FUNCTION = `CREATE OR REPLACE FUNCTION atendo_number_grams(n text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$ SELECT array_to_tsvector(array_remove(ARRAY[${Array.from({ length: GRAM_SPAN / 2 }, (_, i) => `CASE WHEN length(n) > ${2 * i + 1} THEN substr(n, ${2 * i + 1}, ${GRAM}) END`).join(', ')}], NULL)) $$`;
+  AS $$ SELECT array_to_tsvector(array_remove(ARRAY[${Array.from({ length: GRAM_POSITIONS }, (_, i) => `CASE WHEN length(n) > ${i + 2} THEN substr(n, ${i + 1}, ${GRAM}) END`).join(', ')}], NULL)) $$`;
 
 /** The grams (NUMBER_GRAMS_FUNCTION) of the column or expression `sql`. */
 export const numberGramsSql = (sql: string) => `atendo_number_grams(${sql})`;
 
 /**
- * What a number's grams must hold for it to hold `digits` somewhere (a tsquery), whether they begin at one of its
- * grams (the first alternative) or one position before (the second): the whole grams the digits hold from there, or
- * when none fits, a gram beginning with what is left. Null for fewer than 3 digits: nearly every number holds those.
+ * What a number's grams must hold for it to hold `digits` somewhere (a tsquery): whole grams covering them, or, for 3
+ * or 4 digits, a gram beginning with them. Null for fewer than 3: nearly every number holds those.
  */
 export function gramsQuery(digits: string): string | null {
   if (digits.length < 3) return null;
-  const from = (first: number) => {
-    const room = digits.length - GRAM - first;
-    if (room < 0) return `${digits.slice(first)}:*`;
-    const last = first + room - (room % 2);
-    const starts = new Set([...Array.from({ length: Math.floor((last - first) / (GRAM - 1)) + 1 }, (_, i) => first + i * (GRAM - 1)), last]);
-    return [...starts].map((start) => digits.slice(start, start + GRAM)).join(' & ');
-  };
-  return `(${from(0)}) | (${from(1)})`;
+  if (digits.length < GRAM) return `${digits}:*`;
+  const starts = new Set([...Array.from({ length: Math.ceil(digits.length / GRAM) - 1 }, (_, i) => i * GRAM), digits.length - GRAM]);
+  return [...starts].map((start) => digits.slice(start, start + GRAM)).join(' & ');
 }
 
 /** The column or expression `sql` holding `digits` anywhere: read by its grams index, then checked as it is. */
