@@ -122,9 +122,9 @@ async function projectionSection(serverUrl: string, machine: string): Promise<st
     "tables set logged before the indexes (the bulk is Node's, and the rewrite cost 230 ms), the secondary indexes built",
     "before the bulk (no faster), and each row read as one JSON array (25 % less Node, but twice PostgreSQL's time).",
     'On 2026-11-29 (CPU scores 188–211) the contacts\' index for digits anywhere in a number changed from trigrams to',
-    'grams (issue 12, decision 0026). Alternated runs of this section: with trigrams 2.34, 2.50 and 2.45 s for the',
-    'tickets rebuild, with the grams 2.39–2.48 s (the table\'s run: 126,232 events/s at score 201). Grams from every',
-    'position of a number instead of every other one took 2.45–2.47 s: twice the keys, about 0.1 s more.',
+    'grams (issue 12, decision 0026), which take about 5 µs a contact more to build. Alternated runs of this section,',
+    'tickets rebuild: with trigrams 2.34, 2.50 and 2.45 s, with grams from every position 2.45, 2.47 and 2.35 s (the',
+    'table\'s; from every other position, half the keys, 2.39–2.48 s): no cost beyond the noise of these machines.',
     '<!-- projections:end -->',
   ].join('\n');
   return section;
