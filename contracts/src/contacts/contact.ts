@@ -24,12 +24,22 @@ export interface ContactPage {
   contacts: Contact[];
   count: number;
   hasMore: boolean;
+  /** Where this page ended (when hasMore): `cursor` of the next request, which reads on from there. */
+  next?: string;
 }
 
-/** `GET /contacts`: contacts whose name or number holds `searchParam` (any case, any accents), 20 a page. */
+/**
+ * `GET /contacts`: contacts whose name or number holds `searchParam` (any case, any accents), 20 a page. `cursor` (the
+ * previous page's `next`) reads the page after it along the name index instead of skipping rows, so a page deep in a
+ * long list costs what the first does; pageNumber is the page without one.
+ */
 export const listContactsQuerySchema = yup.object({
   searchParam: yup.string().trim().max(100).default(''),
   pageNumber: yup.number().integer().min(1).max(100_000).default(1),
+  cursor: yup
+    .string()
+    .max(500)
+    .matches(/^\d{1,15}_/, 'must be the next of a page'),
 });
 
 export const CONTACT_NAME_MAX = 100;

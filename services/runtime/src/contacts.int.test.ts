@@ -78,13 +78,26 @@ describe('contact search (GET /contacts)', () => {
     expect(second).toMatchObject({ count: 22, hasMore: false });
     expect(second.contacts.map((c) => c.name)).toEqual(['Paginado 21', 'Paginado 22']);
     expect((await search('searchParam=paginado&pageNumber=3')).body).toMatchObject({ contacts: [], count: 22, hasMore: false });
-    // Without a search: every contact of the company.
-    expect((await search('')).body).toMatchObject({ count: 25, hasMore: true });
+    // After the first page's `next`: the same second page, read on from where the first ended.
+    expect(first.next).toEqual(expect.any(String));
+    expect((await search(`searchParam=paginado&pageNumber=2&cursor=${encodeURIComponent(first.next!)}`)).body).toEqual({ ...second, contacts: second.contacts });
+    expect(second.next).toBeUndefined();
+    // Without a search: every contact of the company, by name, the second page after the first's cursor.
+    const all = (await search('')).body;
+    expect(all).toMatchObject({ count: 25, hasMore: true });
+    const rest = (await search(`cursor=${encodeURIComponent(all.next!)}`)).body;
+    expect(rest).toMatchObject({ count: 25, hasMore: false });
+    expect([...all.contacts, ...rest.contacts].map((c) => c.name)).toEqual(
+      ['Carlos 100%', 'João Núñez', 'Maria Joana', ...Array.from({ length: 22 }, (_, i) => `Paginado ${String(i + 1).padStart(2, '0')}`)],
+    );
+    // The cursor wins over the page number.
+    expect((await search(`pageNumber=5&cursor=${encodeURIComponent(all.next!)}`)).body.contacts).toEqual(rest.contacts);
   });
 
   it('refuses a bad page or an overlong search with a 400, and a caller without a session with a 401', async () => {
     expect(await search('pageNumber=0')).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', details: [{ path: 'pageNumber' }] } });
     expect(await search('pageNumber=abc')).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(await search('cursor=joao')).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', details: [{ path: 'cursor' }] } });
     expect(await search(`searchParam=${'x'.repeat(101)}`)).toMatchObject({ status: 400, body: { details: [{ path: 'searchParam' }] } });
     expect((await h.api('/contacts')).status).toBe(401);
   });

@@ -196,8 +196,15 @@ describe('the ticket list at size', () => {
     // The contacts page too: "more than 1000", and its pages by name, not in the order the search index holds them.
     const contacts = (params: string) => h.api<ContactPage>(`/contacts?searchParam=maria&${params}`, { token: otherToken });
     const byName = Array.from({ length: many }, (_, i) => `Maria ${(i + 1) * 2}`).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
-    expect((await contacts('')).body).toEqual({ contacts: byName.slice(0, 20).map((name) => expect.objectContaining({ name })), count: CONTACT_COUNT_CAP + 1, hasMore: true });
+    expect((await contacts('')).body).toEqual({ contacts: byName.slice(0, 20).map((name) => expect.objectContaining({ name })), count: CONTACT_COUNT_CAP + 1, hasMore: true, next: expect.any(String) });
     expect((await contacts('pageNumber=3')).body.contacts.map((c) => c.name)).toEqual(byName.slice(40, 60));
+    // Page after page by cursor, as the console scrolls: the same names in the same order.
+    let cursor = (await contacts('')).body.next;
+    for (let page = 2; page <= 4; page++) {
+      const body = (await contacts(`cursor=${encodeURIComponent(cursor!)}`)).body;
+      expect(body.contacts.map((c) => c.name)).toEqual(byName.slice((page - 1) * 20, page * 20));
+      cursor = body.next;
+    }
     expect((await contacts(`pageNumber=${many / 20 + 1}`)).body).toEqual({ contacts: [], count: CONTACT_COUNT_CAP + 1, hasMore: false });
   });
 });

@@ -64,8 +64,8 @@ export function contactRoutes({ api: ctx, knex, ids }: ContactRouteDeps): RouteS
       summary: "A page of the company's contacts (20), by name; searchParam matches the name (any case or accents) or the number",
       permission: 'signedIn',
       query: listContactsQuerySchema,
-      async handler({ res, query: { searchParam, pageNumber }, auth }) {
-        res.json(await contacts.page(auth.viewer.companyId, searchParam, pageNumber));
+      async handler({ res, query: { searchParam, pageNumber, cursor }, auth }) {
+        res.json(await contacts.page(auth.viewer.companyId, searchParam, pageNumber, cursor));
       },
     }),
     route({

@@ -6,6 +6,25 @@ import type { ContactRow } from '../tickets/rows.js';
 
 export const CONTACTS_PAGE_SIZE = 20;
 
+/** What a contacts page reads of each contact: what it shows, and its name as the name index orders it. */
+const PAGE_COLUMNS = 'id, name, number, email, profile_pic_url, is_group, lower(name) AS name_key';
+type PageRow = ContactRow & { name_key: string };
+
+/** A page's `next`: its last contact's id and name as the name index holds it (lower case). */
+const writeContactCursor = (row: PageRow) => `${Number(row.id)}_${row.name_key}`;
+
+function readContactCursor(cursor: string): { id: number; key: string } | null {
+  const m = /^(\d{1,15})_([\s\S]*)$/.exec(cursor);
+  return m ? { id: Number(m[1]), key: m[2]! } : null;
+}
+
+/** The page `rows` hold (a row beyond CONTACTS_PAGE_SIZE left out), with its count and, when more follow, its `next`. */
+function pageOf(rows: PageRow[], count: number, hasMore: boolean): ContactPage {
+  const shown = rows.slice(0, CONTACTS_PAGE_SIZE);
+  const last = shown[shown.length - 1];
+  return { contacts: shown.map(toContact), count, hasMore, ...(hasMore && last ? { next: writeContactCursor(last) } : {}) };
+}
+
 const toContact = (r: Pick<ContactRow, 'id' | 'name' | 'number' | 'email' | 'profile_pic_url' | 'is_group'>): Contact => ({
   id: Number(r.id),
   name: r.name,
@@ -29,68 +48,71 @@ export class ContactQueries {
 
   /**
    * A page of the company's contacts whose name or number holds `search`, by name. % and _ match themselves. Written
-   * as SQL and run as a prepared statement, like the ticket lists.
+   * as SQL and run as a prepared statement, like the ticket lists. After `cursor` (a page's `next`), the page after
+   * that one, read along the name index rather than skipped to; else page `pageNumber`.
    */
-  async page(companyId: number, search: string, pageNumber: number): Promise<ContactPage> {
+  async page(companyId: number, search: string, pageNumber: number, cursor?: string): Promise<ContactPage> {
     // A search's matches are read first (by the search indexes), then paged by id; the whole list walks the name index.
     const ids = search.trim() ? await matchingContactIds(this.knex, companyId, search) : undefined;
-    if (ids) return this.pageOfIds(companyId, ids, pageNumber);
-    const skip = (pageNumber - 1) * CONTACTS_PAGE_SIZE;
-    if (ids === null) return this.pageOfMany(companyId, search, skip);
+    if (ids) return this.pageOfIds(companyId, ids, pageNumber, cursor);
+    const p = new Params();
+    const company = p.add(companyId);
+    const after = cursor ? readContactCursor(cursor) : null;
+    const from = after ? ` AND (lower(name), id) > (${p.add(after.key)}, ${p.add(after.id)}::bigint)` : '';
+    const skip = !after && pageNumber > 1 ? ` OFFSET ${p.add((pageNumber - 1) * CONTACTS_PAGE_SIZE)}` : '';
+    if (ids === null) return this.pageOfMany(p, company, search, from, skip);
     // Counted up to a cap along the name index (like the ticket lists): CONTACT_COUNT_CAP + 1 means more. One more
     // row than a page says whether there is a next one, without counting.
-    const rows = await prepared<ContactRow & { total: number }>(
+    const rows = await prepared<PageRow & { total: number }>(
       this.knex,
-      `SELECT id, name, number, email, profile_pic_url, is_group,
-         (SELECT count(*) FROM (SELECT 1 FROM contacts WHERE company_id = $1 ORDER BY lower(name), id LIMIT ${CONTACT_COUNT_CAP + 1}) capped) AS total
-       FROM contacts WHERE company_id = $1 ORDER BY lower(name), id LIMIT ${CONTACTS_PAGE_SIZE + 1}${skip ? ' OFFSET $2' : ''}`,
-      skip ? [companyId, skip] : [companyId],
+      `SELECT ${PAGE_COLUMNS},
+         (SELECT count(*) FROM (SELECT 1 FROM contacts WHERE company_id = ${company} ORDER BY lower(name), id LIMIT ${CONTACT_COUNT_CAP + 1}) capped) AS total
+       FROM contacts WHERE company_id = ${company}${from} ORDER BY lower(name), id LIMIT ${CONTACTS_PAGE_SIZE + 1}${skip}`,
+      p.values,
       { generic: true },
     );
     // A page past the end has no row to carry the count: it is asked alone.
     const count = rows.length
       ? Number(rows[0]!.total)
-      : pageNumber === 1
+      : pageNumber === 1 && !after
         ? 0
         : Number((await prepared<{ n: number }>(this.knex, `SELECT count(*) AS n FROM (SELECT 1 FROM contacts WHERE company_id = $1 LIMIT ${CONTACT_COUNT_CAP + 1}) capped`, [companyId], { generic: true }))[0]!.n);
-    return { contacts: rows.slice(0, CONTACTS_PAGE_SIZE).map(toContact), count, hasMore: rows.length > CONTACTS_PAGE_SIZE };
+    return pageOf(rows, count, rows.length > CONTACTS_PAGE_SIZE);
   }
 
   /**
    * A page of a search that matches more contacts than an array should carry (a word most names hold): more than
-   * SEARCH_IDS_CAP, so counted as "more" without counting. Its matches are read by their search indexes, then sorted
-   * for the page: walking the name index and testing each name instead would read every name before the matches
-   * ("joao" among a million, after every "ana" and "carlos": seconds). The plan is made for the typed values.
+   * SEARCH_IDS_CAP, so counted as "more" without counting. Its matches (after the cursor) are read by their search
+   * indexes, then sorted for the page: walking the name index and testing each name instead would read every name
+   * before the matches ("joao" among a million, after every "ana" and "carlos": seconds). The plan is made for the
+   * typed values.
    */
-  private async pageOfMany(companyId: number, search: string, skip: number): Promise<ContactPage> {
-    const p = new Params();
-    const rows = await prepared<ContactRow>(
+  private async pageOfMany(p: Params, company: string, search: string, from: string, skip: string): Promise<ContactPage> {
+    const rows = await prepared<PageRow>(
       this.knex,
       `WITH matching AS MATERIALIZED (
-         SELECT id, name, number, email, profile_pic_url, is_group, lower(name) AS name_key FROM contacts
-         WHERE company_id = ${p.add(companyId)} AND ${contactMatchSql(p, search, { numberAnywhere: true })})
-       SELECT id, name, number, email, profile_pic_url, is_group FROM matching ORDER BY name_key, id LIMIT ${CONTACTS_PAGE_SIZE + 1}${skip ? ` OFFSET ${p.add(skip)}` : ''}`,
+         SELECT ${PAGE_COLUMNS} FROM contacts WHERE company_id = ${company} AND ${contactMatchSql(p, search, { numberAnywhere: true })}${from})
+       SELECT * FROM matching ORDER BY name_key, id LIMIT ${CONTACTS_PAGE_SIZE + 1}${skip}`,
       p.values,
     );
-    return { contacts: rows.slice(0, CONTACTS_PAGE_SIZE).map(toContact), count: CONTACT_COUNT_CAP + 1, hasMore: rows.length > CONTACTS_PAGE_SIZE };
+    return pageOf(rows, CONTACT_COUNT_CAP + 1, rows.length > CONTACTS_PAGE_SIZE);
   }
 
   /**
    * A page of a search's matches, whose ids come in the page's order (by name): only the page's own rows are read,
-   * and the matches are counted by their ids.
+   * and the matches are counted by their ids. After the cursor's contact when it is still among them, else page
+   * `pageNumber`.
    */
-  private async pageOfIds(companyId: number, ids: number[], pageNumber: number): Promise<ContactPage> {
-    const from = (pageNumber - 1) * CONTACTS_PAGE_SIZE;
+  private async pageOfIds(companyId: number, ids: number[], pageNumber: number, cursor: string | undefined): Promise<ContactPage> {
+    const after = cursor ? ids.indexOf(readContactCursor(cursor)?.id ?? 0) : -1;
+    const from = after >= 0 ? after + 1 : (pageNumber - 1) * CONTACTS_PAGE_SIZE;
     const onPage = ids.slice(from, from + CONTACTS_PAGE_SIZE);
     const rows = onPage.length
-      ? await prepared<ContactRow>(
-          this.knex,
-          `SELECT id, name, number, email, profile_pic_url, is_group FROM contacts WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY lower(name), id`,
-          [companyId, onPage],
-          { generic: true },
-        )
+      ? await prepared<PageRow>(this.knex, `SELECT ${PAGE_COLUMNS} FROM contacts WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY lower(name), id`, [companyId, onPage], {
+          generic: true,
+        })
       : [];
-    return { contacts: rows.map(toContact), count: Math.min(ids.length, CONTACT_COUNT_CAP + 1), hasMore: ids.length > from + CONTACTS_PAGE_SIZE };
+    return pageOf(rows, Math.min(ids.length, CONTACT_COUNT_CAP + 1), ids.length > from + CONTACTS_PAGE_SIZE);
   }
 
   /** One contact of the company, with its extra information and its stream. */

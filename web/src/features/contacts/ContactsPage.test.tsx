@@ -25,7 +25,8 @@ function serve(pages: Record<string, Contact[][]>, other: Handler = () => undefi
     if (call.method === 'GET' && url.pathname === '/contacts') {
       const list = pages[url.searchParams.get('searchParam') ?? ''] ?? [];
       const page = Number(url.searchParams.get('pageNumber'));
-      return { body: { contacts: list[page - 1] ?? [], count: list.flat().length, hasMore: page < list.length } };
+      const hasMore = page < list.length;
+      return { body: { contacts: list[page - 1] ?? [], count: list.flat().length, hasMore, ...(hasMore ? { next: `after-page-${page}` } : {}) } };
     }
     return { status: 404, body: { error: 'ERR_NOT_FOUND' } };
   });
@@ -79,7 +80,8 @@ describe('contacts page', () => {
     scroller.scrollTop = 520;
     fireEvent.scroll(scroller);
     await waitFor(() => expect(rows()).toHaveLength(3));
-    expect(listCalls(calls)).toEqual(['/contacts?searchParam=&pageNumber=1', '/contacts?searchParam=&pageNumber=2']);
+    // Asked after where the first page ended.
+    expect(listCalls(calls)).toEqual(['/contacts?searchParam=&pageNumber=1', '/contacts?searchParam=&pageNumber=2&cursor=after-page-1']);
   });
 
   it('adds a contact with extra information, checking the number first; the new contact comes first', async () => {

@@ -5,6 +5,8 @@ export interface ContactListState {
   count: number;
   hasMore: boolean;
   page: number;
+  /** Where the last page ended: the next page is asked after it. */
+  next?: string;
 }
 
 export const emptyContactList: ContactListState = { contacts: [], count: 0, hasMore: false, page: 0 };
@@ -13,7 +15,7 @@ export const emptyContactList: ContactListState = { contacts: [], count: 0, hasM
 export function addContactPage(state: ContactListState, page: number, response: ContactPage): ContactListState {
   const base = page === 1 ? [] : state.contacts;
   const known = new Set(base.map((c) => c.id));
-  return { contacts: [...base, ...response.contacts.filter((c) => !known.has(c.id))], count: response.count, hasMore: response.hasMore, page };
+  return { contacts: [...base, ...response.contacts.filter((c) => !known.has(c.id))], count: response.count, hasMore: response.hasMore, page, next: response.next };
 }
 
 /**

@@ -8,7 +8,7 @@ export type ContactChanges = InferType<typeof contactChangesSchema>;
 export const contactsApi = {
   /** The first page of the contacts whose name or number holds `searchParam`: what pickers offer. */
   search: (searchParam: string): Promise<Contact[]> => api.get<ContactPage>('/contacts', { searchParam }).then((page) => page.contacts),
-  list: (searchParam: string, pageNumber: number) => api.get<ContactPage>('/contacts', { searchParam, pageNumber }),
+  list: (searchParam: string, pageNumber: number, cursor?: string) => api.get<ContactPage>('/contacts', { searchParam, pageNumber, ...(cursor ? { cursor } : {}) }),
   get: (id: number) => api.get<ContactDetails>(`/contacts/${id}`),
   create: (contact: NewContact) => api.post<ContactDetails>('/contacts', contact),
   update: (id: number, changes: ContactChanges) => api.put<ContactDetails>(`/contacts/${id}`, changes),

@@ -1,5 +1,5 @@
 import type { ContactFeedPayload } from '@atendo/contracts';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { usePagedList } from '../../ui/usePagedList';
 import { useReloadSoon } from '../../ui/useReloadSoon';
@@ -11,8 +11,11 @@ export const RELOAD_EVERY_MS = 1000;
 
 /** The contacts whose name or number holds `searchParam`, page by page, kept current by the `contact` channel. */
 export function useContactList(searchParam: string) {
-  const fetchPage = useCallback((page: number) => contactsApi.list(searchParam, page), [searchParam]);
+  // A later page is asked after where the last one ended (its number too, for a contact gone since).
+  const next = useRef<string | undefined>(undefined);
+  const fetchPage = useCallback((page: number) => contactsApi.list(searchParam, page, page > 1 ? next.current : undefined), [searchParam]);
   const { state, setState, loading, reload, loadMore } = usePagedList(emptyContactList, fetchPage, addContactPage);
+  next.current = state.next;
   // What this console saved is applied at once too (the feed's entry, when it comes, changes nothing more).
   const apply = useCallback((payload: Exclude<ContactFeedPayload, { action: 'reload' }>) => setState((s) => applyContactFeed(s, payload, searchParam !== '')), [setState, searchParam]);
   // An import tells "fetch again" batch after batch: once a second is enough.
