@@ -36,10 +36,7 @@ export interface ContactPage {
 export const listContactsQuerySchema = yup.object({
   searchParam: yup.string().trim().max(100).default(''),
   pageNumber: yup.number().integer().min(1).max(100_000).default(1),
-  cursor: yup
-    .string()
-    .max(500)
-    .matches(/^\d{1,15}_/, 'must be the next of a page'),
+  cursor: yup.string().max(500).matches(/^\d{1,15}_/, 'validation.invalid'),
 });
 
 export const CONTACT_NAME_MAX = 100;

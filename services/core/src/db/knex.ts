@@ -38,9 +38,9 @@ export function createKnex(databaseUrl: string, pool: { min?: number; max?: numb
 
 /**
  * Connections of the same database whose session plans every prepared statement once for any values
- * (`plan_cache_mode = force_generic_plan`), without parallel workers, at most `genericMax` (GENERIC_PLAN_CONNECTIONS unless said), opened on
- * first use and closed with the knex: for the lists the product is asked all day (read/src/prepared.ts, decision
- * 0026). Requests beyond them wait their turn in order, which keeps a list's time steady under load. The setting would
+ * (`plan_cache_mode = force_generic_plan`), without parallel workers, at most `genericMax` (GENERIC_PLAN_CONNECTIONS
+ * unless said), opened on first use and closed with the knex: for the lists the product is asked all day
+ * (read/src/prepared.ts, decision 0026). Requests beyond them wait their turn in order, which keeps a list's time steady under load. The setting would
  * be wrong for the knex's other queries, whose best plan depends on their values (a LIKE pattern's prefix), so
  * these connections are their own pool. None for a knex made elsewhere (a transaction's).
  */
