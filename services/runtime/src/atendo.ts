@@ -229,7 +229,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       // Each connection runs on its channel's provider: Baileys for real numbers, the simulator where it runs.
       const provider = await openChannels(config, knex, log, simulatorUrl, options.channelProviders?.({ knex, config }));
       stops.push(() => provider.close());
-      gateway = new Gateway({ store, knex, provider, conversations: conversationService, connections: connectionQueries, conversationQueries, log, deliveryBoundMs: config.deliveryBoundMs, channels: availableChannels(config, simulatorUrl), blobs: media.blobs });
+      gateway = new Gateway({ store, knex, provider, conversations: conversationService, connections: connectionQueries, conversationQueries, log, deliveryBoundMs: config.deliveryBoundMs, sendRetryBoundMs: config.sendRetryBoundMs, channels: availableChannels(config, simulatorUrl), blobs: media.blobs });
       await gateway.start();
       stops.push(() => gateway!.stop());
     }
@@ -314,9 +314,14 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
           const failing = projections.filter((p) => p.state === 'stopped' || p.lagSeconds > config.healthMaxLagSeconds).map((p) => p.name);
           // Connections whose recent sends all failed: the platform runs, but those numbers are not delivering.
           const degradedConnections = await connectionQueries.degraded();
+          // Each connection's unsent replies: one whose oldest waits too long is stuck. That is one company's number,
+          // so the node says degraded (200), not unhealthy: a load balancer must not take every company's node away.
+          const outbox = await conversationQueries.pendingSends();
+          const stuckOutboxes = outbox.filter((o) => o.oldestSeconds > config.healthMaxOutboxSeconds).map((o) => o.whatsappId);
           return {
             healthy: failing.length === 0,
-            details: { node: config.nodeId, roles, eventStore: store.name, bus: bus.name, sockets: realtime?.connections ?? 0, projections, parkedInbound, degradedConnections, ...(failing.length ? { failing } : {}) },
+            ...(stuckOutboxes.length ? { degraded: true } : {}),
+            details: { node: config.nodeId, roles, eventStore: store.name, bus: bus.name, sockets: realtime?.connections ?? 0, projections, parkedInbound, degradedConnections, outbox, ...(stuckOutboxes.length ? { stuckOutboxes } : {}), ...(failing.length ? { failing } : {}) },
           };
         },
       });

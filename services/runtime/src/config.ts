@@ -38,6 +38,8 @@ export interface Config {
   sendTimeoutMs: number;
   /** A send whose outcome stayed unknown this long (no ack settled it) is failed with the reason. */
   deliveryBoundMs: number;
+  /** A reply that keeps failing before it reaches WhatsApp (its file, the store) is tried this long, then failed with the reason. */
+  sendRetryBoundMs: number;
   /** Flow blocks may reach addresses inside this installation's network (FLOW_PRIVATE_URLS; default: not in production). */
   flowPrivateUrls: boolean;
   /**
@@ -65,6 +67,8 @@ export interface Config {
   mailFrom: string;
   /** /health answers 503 when a read model's oldest unhandled event is older than this. */
   healthMaxLagSeconds: number;
+  /** /health says `degraded` (still 200: one company's number is no reason to stop a node) when a connection's oldest unsent reply is older than this. */
+  healthMaxOutboxSeconds: number;
   /** Media files (BLOB_DIR, default `{dataDir}/media`), unless an S3-compatible bucket is configured. */
   blobDir: string;
   /** An S3-compatible bucket for media (S3_ENDPOINT and its settings); undefined: the folder. */
@@ -166,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     simulatorPort: integer(env, 'SIMULATOR_PORT', integer(env, 'PORT', 8080) === 0 ? 0 : integer(env, 'PORT', 8080) + 1),
     sendTimeoutMs: integer(env, 'WHATSAPP_SEND_TIMEOUT_MS', 10_000, 1),
     deliveryBoundMs: integer(env, 'WHATSAPP_DELIVERY_BOUND_MS', 120_000, 1_000),
+    sendRetryBoundMs: integer(env, 'WHATSAPP_SEND_RETRY_BOUND_MS', 30_000, 0),
     flowPrivateUrls: flowPrivateUrls(env.FLOW_PRIVATE_URLS, production),
     whatsappAuthKey: env.WHATSAPP_AUTH_KEY || undefined,
     waVersion: waVersion(env.WA_VERSION),
@@ -177,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: trustProxy(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== 'false',
     healthMaxLagSeconds: integer(env, 'HEALTH_MAX_LAG_SECONDS', 60, 1),
+    healthMaxOutboxSeconds: integer(env, 'HEALTH_MAX_OUTBOX_SECONDS', 120, 1),
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Atendo <no-reply@atendo.local>',
     blobDir: path.resolve(cwd, env.BLOB_DIR || path.join(dataDir, 'media')),

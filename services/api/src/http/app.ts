@@ -17,8 +17,11 @@ export interface ApiAppOptions extends MountOptions {
   routes: RouteSpec[];
   /** The built console: served at /, and its index.html for page navigations (e.g. a reload on /tickets/…). */
   staticDir?: string;
-  /** What /health reports; `healthy: false` answers 503, so a load balancer or an orchestrator can act on it. */
-  health?: () => Promise<{ healthy: boolean; details: Record<string, unknown> }>;
+  /**
+   * What /health reports; `healthy: false` answers 503, so a load balancer or an orchestrator can act on it; `degraded`
+   * (a part serving one company is stuck) answers 200 with status `degraded`, for an operator to look.
+   */
+  health?: () => Promise<{ healthy: boolean; degraded?: boolean; details: Record<string, unknown> }>;
   /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client (default: loopback only). */
   trustProxy?: boolean | number | string;
 }
@@ -35,7 +38,7 @@ export function apiRoutes(options: Pick<ApiAppOptions, 'routes' | 'health' | 'lo
       async handler({ res }) {
         try {
           const report = (await options.health?.()) ?? { healthy: true, details: {} };
-          res.status(report.healthy ? 200 : 503).json({ status: report.healthy ? 'ok' : 'unhealthy', ...report.details });
+          res.status(report.healthy ? 200 : 503).json({ status: !report.healthy ? 'unhealthy' : report.degraded ? 'degraded' : 'ok', ...report.details });
         } catch (err) {
           // The check itself failed (the database is unreachable, say): that is an answer too.
           options.log.error({ err }, 'health check failed');

@@ -162,4 +162,11 @@ export const ticketMigrations: Migration[] = [
     up: (knex) => knex.raw('CREATE INDEX IF NOT EXISTS tickets_recent ON tickets (company_id, updated_at DESC, id DESC)'),
     down: (knex) => knex.raw('DROP INDEX IF EXISTS tickets_recent'),
   },
+  {
+    // Replies not sent yet (no outcome recorded), by connection and age: /health reads each connection's outbox from
+    // these few rows on any node, however many messages the table holds.
+    name: '202611291200_messages_outbox',
+    up: (knex) => knex.raw('CREATE INDEX IF NOT EXISTS messages_outbox ON messages (whatsapp_id, created_at) WHERE from_me AND provider_message_id IS NULL AND NOT failed AND NOT is_deleted'),
+    down: (knex) => knex.raw('DROP INDEX IF EXISTS messages_outbox'),
+  },
 ];

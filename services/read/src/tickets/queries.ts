@@ -247,6 +247,19 @@ export class TicketQueries {
 
   /** The stream of the conversation a sent message belongs to, by the provider's id (for acks). */
   /**
+   * Each connection's outbox as users meet it: replies queued and not sent yet (no outcome recorded), and how long the
+   * oldest has waited. Read from the `messages_outbox` index, so it costs what is pending, not what was sent.
+   */
+  async pendingSends(): Promise<Array<{ whatsappId: number; pending: number; oldestSeconds: number }>> {
+    const { rows } = (await this.knex.raw(
+      `SELECT whatsapp_id, count(*)::int AS pending, extract(epoch FROM now() - min(created_at))::float8 AS oldest
+         FROM messages WHERE from_me AND provider_message_id IS NULL AND NOT failed AND NOT is_deleted
+        GROUP BY whatsapp_id ORDER BY whatsapp_id`,
+    )) as { rows: Array<{ whatsapp_id: string; pending: number; oldest: number }> };
+    return rows.map((r) => ({ whatsappId: Number(r.whatsapp_id), pending: r.pending, oldestSeconds: Math.max(0, Math.round(r.oldest)) }));
+  }
+
+  /**
    * Replies whose send had an unknown outcome and that no ack has settled yet, oldest first: a gateway starting after
    * a crash sends them again with the same key (the channel delivers each once). Only the last day's: older ones
    * are left for a person to judge.

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { toStorableText, type Ack, type ChannelKind, type ChatbotContext, type FlowTriggers, type MediaType, type RecordedEvent, type SessionStatus, type WhatsappFields } from '@atendo/contracts';
+import { comparePositions, toStorableText, type Ack, type Position, type ChannelKind, type ChatbotContext, type FlowTriggers, type MediaType, type RecordedEvent, type SessionStatus, type WhatsappFields } from '@atendo/contracts';
 import {
   contactStream,
   handleCommand,
@@ -16,7 +16,7 @@ import {
 } from '@atendo/core';
 import { Readable } from 'node:stream';
 import mimeTypes from 'mime-types';
-import { mediaKey, type BlobStore } from '@atendo/api';
+import { companyOfKey, mediaKey, type BlobStore } from '@atendo/api';
 import { ChannelError, type ChannelProvider, type ChannelSink, type InboundCall, type InboundChange, type InboundMedia, type InboundMessage, type OutboundMessage } from '@atendo/channels';
 import { CompanyQueries, readCheckpoint, type ConnectionQueries, type TicketQueries } from '@atendo/read';
 import type { SessionControl } from '@atendo/api';
@@ -24,6 +24,7 @@ import type { Logger } from '../logger.js';
 import { IdentityMap, lidAddress } from './identities.js';
 import { ParkedInbound } from './parkedInbound.js';
 import { ChatbotContexts } from './chatbotContexts.js';
+import { OutboxLanes } from './outboxLanes.js';
 
 export interface GatewayOptions {
   store: EventStore;
@@ -42,6 +43,19 @@ export interface GatewayOptions {
   channels?: readonly ChannelKind[];
   /** Where customers' files are stored and agents' files are read from (the media feature's blob store). */
   blobs?: BlobStore;
+  /**
+   * How long a reply that keeps failing before it reaches WhatsApp (its file cannot be read, its outcome cannot be
+   * recorded) is tried again before it is failed with the reason. Default 30 s.
+   */
+  sendRetryBoundMs?: number;
+}
+
+/** A reply that can never be sent as it is (a file reference that is not one of its company's stored files): failed at once. */
+export class UnsendableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnsendableError';
+  }
 }
 
 /** What a caller is told when the company does not take calls on WhatsApp (the company's `call` setting disabled). */
@@ -76,6 +90,12 @@ export class Gateway {
   private readonly failuresInRow = new Map<number, number>();
   private sweep: NodeJS.Timeout | undefined;
   private outbox: Subscription | undefined;
+  private lanes: OutboxLanes | undefined;
+  /** The position of the last event the outbox read, and of the last checkpoint stored. */
+  private readUpTo: Position | undefined;
+  private stored: Position | undefined;
+  private checkpointTimer: NodeJS.Timeout | undefined;
+  private storing: Promise<void> = Promise.resolve();
   private stopping = false;
 
   constructor(private readonly options: GatewayOptions) {
@@ -112,8 +132,8 @@ export class Gateway {
     // Replies an earlier process sent without learning the outcome, then died before an ack came: they go again with
     // the same key once their session connects, so one whose frame was lost still arrives, and arrives once.
     for (const r of await this.options.conversationQueries.unsettledReplies()) {
-      const media = r.mediaUrl ? await this.outboundMedia(r.mediaUrl, r.mediaType, r.body, false) : undefined;
-      // A file no longer stored cannot go again: the delivery bound fails it.
+      // A file no longer stored (or never a stored file) cannot go again: the delivery bound fails it.
+      const media = r.mediaUrl ? await this.outboundMedia(r.whatsappId, r.mediaUrl, r.mediaType, r.body, false).catch(() => undefined) : undefined;
       this.unsettled.set(r.providerMessageId, { connectionId: r.whatsappId, to: r.number, body: r.body, idempotencyKey: r.messageId, since: Date.now(), ...(media ? { media } : {}) });
     }
     for (const c of await this.options.connections.allWhatsapps()) {
@@ -124,6 +144,11 @@ export class Gateway {
     this.sweep = setInterval(() => void this.failUnacknowledged(bound), Math.max(50, Math.min(5_000, bound / 4)));
     this.sweep.unref();
     const after = await readCheckpoint(this.options.knex, OUTBOX);
+    this.lanes = new OutboxLanes(after);
+    this.readUpTo = this.stored = after;
+    // Lanes finish replies after the batch that read them was handed over: their progress is stored as it comes.
+    this.checkpointTimer = setInterval(() => void this.storeCheckpoint().catch((err: unknown) => this.options.log.warn({ err }, 'storing the outbox checkpoint failed; trying later')), 500);
+    this.checkpointTimer.unref();
     const onState = (state: SubscriptionState) =>
       state.status === 'retrying' ? this.options.log.warn({ err: state.error, attempt: state.attempt }, 'gateway outbox cannot read the log; retrying') : this.options.log.info('gateway outbox reads the log again');
     this.outbox = this.options.store.subscribe({ after, maxCount: 100, onState, onError: (err) => this.options.log.fatal({ err }, 'gateway outbox stopped') }, (batch) =>
@@ -135,7 +160,10 @@ export class Gateway {
   async stop(): Promise<void> {
     this.stopping = true;
     clearInterval(this.sweep);
+    clearInterval(this.checkpointTimer);
     await this.outbox?.stop();
+    await this.lanes?.stop();
+    await this.storeCheckpoint().catch((err: unknown) => this.options.log.warn({ err }, 'storing the outbox checkpoint at stop failed'));
     for (const id of this.connections.keys()) await this.options.provider.stopSession(id);
   }
 
@@ -253,30 +281,75 @@ export class Gateway {
   }
 
   /**
-   * Sends each queued reply once the log has it and records the outcome: sent, unknown (settled by the acks that
-   * follow) or refused. The checkpoint never passes a reply whose outcome is not recorded: after a crash it is sent
-   * again with the same key, and the provider confirms it without delivering it twice.
+   * Hands each queued reply (and each deletion of a sent one) to its connection's lane once the log has it; the lane
+   * sends it and records the outcome: sent, unknown (settled by the acks that follow) or refused. The checkpoint never
+   * passes a reply whose outcome is not recorded: after a crash it is sent again with the same key, and the provider
+   * confirms it without delivering it twice.
    */
   private async dispatch(batch: RecordedEvent[]): Promise<void> {
+    const lanes = this.lanes!;
     for (const event of batch) {
-      if (event.type === 'MessageQueued') await this.untilDone('sending a reply or recording its outcome', event.id, () => this.send(event));
-      else if (event.type === 'MessageDeleted') await this.revoke(event);
-      else if (event.type === 'WhatsappUpdated' || event.type === 'WhatsappDeleted') this.followConnection(event);
+      const before = this.readUpTo!;
+      this.readUpTo = event.position;
+      if (event.type === 'MessageQueued') lanes.add((event.data as Queued).whatsappId, event.id, event.position, before, () => this.sendWithinBound(event));
+      else if (event.type === 'MessageDeleted') lanes.add((event.data as { whatsappId: number }).whatsappId, event.id, event.position, before, () => this.revoke(event));
+      else {
+        if (event.type === 'WhatsappUpdated' || event.type === 'WhatsappDeleted') this.followConnection(event);
+        lanes.passed(event.position);
+      }
     }
-    const last = batch[batch.length - 1]!.position;
-    await this.untilDone('storing the outbox checkpoint', batch[batch.length - 1]!.id, () =>
-      this.options.knex.raw(
-        `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES (?, ?, ?)
-         ON CONFLICT (name) DO UPDATE SET commit_position = EXCLUDED.commit_position, prepare_position = EXCLUDED.prepare_position, updated_at = now()`,
-        [OUTBOX, last.commit, last.prepare],
-      ),
+    await this.untilDone('storing the outbox checkpoint', batch[batch.length - 1]!.id, () => this.storeCheckpoint());
+  }
+
+  /** Stores the lanes' safe position; one write at a time, so a later position is never overwritten by an earlier. */
+  private storeCheckpoint(): Promise<void> {
+    const write = this.storing.then(() => this.writeCheckpoint());
+    this.storing = write.catch(() => undefined);
+    return write;
+  }
+
+  private async writeCheckpoint(): Promise<void> {
+    const safe = this.lanes?.safe();
+    if (!safe || (this.stored && comparePositions(safe, this.stored) <= 0)) return;
+    await this.options.knex.raw(
+      `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES (?, ?, ?)
+       ON CONFLICT (name) DO UPDATE SET commit_position = EXCLUDED.commit_position, prepare_position = EXCLUDED.prepare_position, updated_at = now()`,
+      [OUTBOX, safe.commit, safe.prepare],
     );
+    this.stored = safe;
   }
 
   /**
-   * Any failure (the database, the provider) is tried again until it is done: a reply with the same key, so the
-   * channel never delivers it twice. Giving up would stop the outbox, and every later reply with it.
+   * Sends a reply, trying again while it fails before reaching WhatsApp (its file cannot be read, the store does not
+   * answer), for at most the retry bound; then, or at once when it can never go, it is failed with the reason, so the
+   * agent sees it and its connection's next replies go on.
    */
+  private async sendWithinBound(event: RecordedEvent): Promise<void> {
+    const bound = this.options.sendRetryBoundMs ?? 30_000;
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.send(event);
+        return;
+      } catch (error) {
+        if (this.stopping) throw error;
+        const unsendable = error instanceof UnsendableError;
+        if (unsendable || Date.now() - started >= bound) {
+          const reason = unsendable ? error.message : `It could not be sent: it kept failing for ${Math.round(bound / 1000)} s`;
+          this.options.log.warn({ err: error, eventId: event.id, attempt }, 'a reply cannot be sent; failing it');
+          const { messageId } = event.data as Queued;
+          await this.untilDone('recording that a reply cannot be sent', event.id, () =>
+            this.options.conversations.execute(event.streamId, { type: 'RecordDispatchFailure', messageId, reason }, { actor: { type: 'system', name: 'gateway' }, causationId: event.id }),
+          );
+          return;
+        }
+        if (attempt === 0) this.options.log.warn({ err: error, eventId: event.id }, 'sending a reply or recording its outcome failed; trying again');
+        await new Promise((r) => setTimeout(r, Math.min(RETRY_MAX_MS, 100 * 2 ** Math.min(attempt, 10), Math.max(0, started + bound - Date.now()))));
+      }
+    }
+  }
+
+  /** Work that only the platform's own store can fail (a checkpoint, a failure's record) is tried until it is done. */
   private async untilDone(what: string, eventId: string, work: () => Promise<unknown>): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -325,7 +398,7 @@ export class Gateway {
       ...(quoted ? { quotedProviderMessageId: quoted } : {}),
     };
     if (data.mediaUrl) {
-      const media = await this.outboundMedia(data.mediaUrl, data.mediaType ?? 'application', data.body, data.voice === true);
+      const media = await this.outboundMedia(data.whatsappId, data.mediaUrl, data.mediaType ?? 'application', data.body, data.voice === true);
       if (!media) {
         await this.options.conversations.execute(event.streamId, { type: 'RecordDispatchFailure', messageId: data.messageId, reason: 'The file is no longer stored' }, { actor: { type: 'system', name: 'gateway' } });
         return;
@@ -437,10 +510,16 @@ export class Gateway {
     if (this.mergedIdentities.size > 50_000) this.mergedIdentities.delete(this.mergedIdentities.values().next().value!);
   }
 
-  /** An agent's stored file, opened when the provider sends it (and again if it sends it again). */
-  private async outboundMedia(mediaUrl: string, mediaType: MediaType, body: string, voice: boolean): Promise<OutboundMessage['media'] | undefined> {
+  /**
+   * An agent's stored file, opened when the provider sends it (and again if it sends it again). Only a file the
+   * connection's company stored is sent: any other reference can never go, and says so.
+   */
+  private async outboundMedia(connectionId: number, mediaUrl: string, mediaType: MediaType, body: string, voice: boolean): Promise<OutboundMessage['media'] | undefined> {
     const blobs = this.options.blobs;
-    const key = mediaUrl.replace(/^\/public\//, '');
+    const key = mediaUrl.replace(/^\/public\//, '').replace(/\?.*$/, '');
+    const owner = companyOfKey(key);
+    if (owner === undefined) throw new UnsendableError('The file reference is not a stored file');
+    if (owner !== (await this.connection(connectionId)).companyId) throw new UnsendableError('The file belongs to another company');
     const info = blobs ? await blobs.stat(key) : undefined;
     if (!blobs || !info) return undefined;
     return {
