@@ -16,6 +16,7 @@ import { flowSteps } from './flows.js';
 import { campaignDispatch } from './campaigns.js';
 import { botReplies } from './integrations.js';
 import { listsAtSize } from './lists.js';
+import { neighbours } from './tenancy.js';
 
 /**
  * `make bench`: runs each benchmark in a database of its own on DATABASE_URL's server (else an embedded one),
@@ -23,7 +24,7 @@ import { listsAtSize } from './lists.js';
  * `npx tsx bench/src/run.ts long-lived ingest` (or `BENCH_SECTIONS=long-lived,ingest`).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const SECTIONS = ['core', 'projections', 'ingest', 'timers', 'lists', 'flows', 'campaigns', 'integrations', 'long-lived', 'channels', 'console'] as const;
+const SECTIONS = ['core', 'projections', 'ingest', 'timers', 'lists', 'flows', 'campaigns', 'integrations', 'neighbours', 'long-lived', 'channels', 'console'] as const;
 const chosen = [...process.argv.slice(2), ...(process.env.BENCH_SECTIONS?.split(',').filter(Boolean) ?? [])];
 for (const name of chosen) {
   if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`Unknown bench section ${name}: one of ${SECTIONS.join(', ')}`);
@@ -478,6 +479,29 @@ async function main() {
         '',
         ...lines.splice(0),
         '<!-- integrations:end -->',
+      ].join('\n');
+    }
+
+    if (runs('neighbours')) {
+      scoreNow();
+      const replies = Number(process.env.BENCH_NEIGHBOUR_REPLIES ?? 400);
+      console.log(`\nNeighbours: company B's ${replies} replies alone and beside company A's hostile automation, alternated`);
+      const r = await neighbours(await freshDatabase(serverUrl, 'atendo_bench_neighbours'), { replies, rounds: 3, log: console.log });
+      row(['round', 'B alone p50 / p95 / p99 ms', 'B beside A p50 / p95 / p99 ms', 'p99 beside / alone', 'target']);
+      row(['---:', '---:', '---:', '---:', '---']);
+      r.alone.forEach((alone, i) => {
+        const beside = r.beside[i]!;
+        const ratio = beside.p99Ms / Math.max(1, alone.p99Ms);
+        row([i + 1, `${alone.p50Ms} / ${alone.p95Ms} / ${alone.p99Ms}`, `${beside.p50Ms} / ${beside.p95Ms} / ${beside.p99Ms}`, ratio.toFixed(2), ratio <= 1.2 ? 'within 20 %: met' : 'within 20 %: missed']);
+      });
+      sections.neighbours = [
+        '<!-- neighbours:start -->',
+        '## One company beside a hostile one (issue 32)',
+        '',
+        `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}. \`npx tsx bench/src/run.ts neighbours\` runs only this section (\`BENCH_NEIGHBOUR_REPLIES\` sets the number). The whole product in one process with the simulator as WhatsApp. Company B queues ${replies} replies to 20 customers, 40 a second, and each reply's time from queued to sent (the simulator confirmed it; both times from the log) is measured. Each round measures B alone, then beside company A, whose automation does at the same pace, in turn: replies whose file is no stored file or another company's (failed at once), replies whose stored file cannot be read (each tried for the retry bound, here 5 s, then failed), customers talking to a webhook integration that never answers, and customers answered by a webhook with 1 MB answers. In all: ${JSON.stringify(r.hostile)}. Target: B's p99 beside A within 20 % of alone. Both companies share the machine's two cores, so what A's automation costs in CPU is in the figure too.`,
+        '',
+        ...lines.splice(0),
+        '<!-- neighbours:end -->',
       ].join('\n');
     }
 

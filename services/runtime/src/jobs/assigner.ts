@@ -56,7 +56,14 @@ export class TicketAssigner {
     const { knex } = this.options;
     const companies = (await knex('companies').whereRaw(`settings->>'autoAssign' = 'enabled'`).select('id', 'settings')) as Array<{ id: string | number; settings: Record<string, string> }>;
     let done = 0;
-    for (const company of companies) done += await this.assign(Number(company.id), Number(company.settings.agentCapacity ?? 0));
+    for (const company of companies) {
+      // One company's failure (its data, a stream that cannot be read) is logged and tried at the next round; the
+      // companies after it are assigned all the same.
+      done += await this.assign(Number(company.id), Number(company.settings.agentCapacity ?? 0)).catch((err: unknown) => {
+        this.options.log.error({ err, companyId: Number(company.id) }, "a company's automatic assignment failed; trying at the next round");
+        return 0;
+      });
+    }
     this.assigned += done;
     return done;
   }

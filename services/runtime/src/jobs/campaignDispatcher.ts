@@ -72,6 +72,9 @@ interface Cursor {
   sending: number;
 }
 
+/** The longest pause before a campaign whose steps keep failing is tried again. */
+const FAILING_RETRY_MAX_MS = 60_000;
+
 /** A number in [0, 1) from a key: the same contact of the same campaign always draws the same variant. */
 export function keyedRandom(key: string): number {
   return createHash('sha256').update(key).digest().readUInt32BE(0) / 2 ** 32;
@@ -94,6 +97,8 @@ export class CampaignDispatcher {
   private readonly governors: SendGovernors;
   private readonly loop: LeaderLoop;
   private readonly cursors = new Map<number, Cursor>();
+  /** Campaigns whose last step failed: when each may be tried again. */
+  private readonly failing = new Map<number, { failures: number; retryAt: number }>();
   /** Campaigns' states (a few counts each) and their snapshots: a command reads only the events after them. */
   private readonly states = new StateCache<CampaignState>(256);
   private readonly snapshots: PostgresSnapshotStore;
@@ -145,16 +150,36 @@ export class CampaignDispatcher {
     await this.governors.follow(campaigns.filter((c) => c.status === 'EM_ANDAMENTO').map((c) => c.whatsappId), now);
     for (const campaign of campaigns) {
       if (!this.loop.running) break;
-      if (campaign.status === 'PROGRAMADA') {
-        const validContacts = await this.queries.countRecipients(campaign);
-        await this.decide(campaign, { type: 'StartCampaign', validContacts, at: now.toISOString() });
-        next = now.getTime();
+      const failing = this.failing.get(campaign.id);
+      if (failing && failing.retryAt > now.getTime()) {
+        next = Math.min(next, failing.retryAt);
         continue;
       }
-      const at = await this.dispatch(campaign, now);
-      next = Math.min(next, at);
+      try {
+        next = Math.min(next, await this.step(campaign, now));
+        this.failing.delete(campaign.id);
+      } catch (err) {
+        // One campaign's failure (its list, its file, its stream) holds only that campaign, tried again later and later;
+        // every other company's campaigns go on.
+        const failures = (failing?.failures ?? 0) + 1;
+        const retryAt = now.getTime() + Math.min(FAILING_RETRY_MAX_MS, 1_000 * 2 ** Math.min(failures, 10));
+        this.failing.set(campaign.id, { failures, retryAt });
+        this.options.log.error({ err, campaignId: campaign.id, companyId: campaign.companyId, failures }, 'a campaign could not be dispatched; trying it again later');
+        next = Math.min(next, retryAt);
+      }
     }
+    for (const id of this.failing.keys()) if (!live.has(id)) this.failing.delete(id);
     return next;
+  }
+
+  /** Starts a campaign that is due, or sends what may go of a running one; answers when it next has something to do. */
+  private async step(campaign: DispatchableCampaign, now: Date): Promise<number> {
+    if (campaign.status === 'PROGRAMADA') {
+      const validContacts = await this.queries.countRecipients(campaign);
+      await this.decide(campaign, { type: 'StartCampaign', validContacts, at: now.toISOString() });
+      return now.getTime();
+    }
+    return this.dispatch(campaign, now);
   }
 
   /** Sends what may go now of one running campaign; answers when its next message may go. */
