@@ -118,6 +118,18 @@ describe('dialogflow.detectIntent performed against Google’s protocols', () =>
     expect(await performDialogflowDetect(ask('tchau'), context)).toEqual({ intent: 'Despedida', texts: ['Até logo!'], endInteraction: true });
     expect(await performDialogflowDetect(ask('encerrar'), context)).toEqual({ intent: 'Fim', texts: [], endInteraction: true });
   });
+  it('another company naming the same service account with a key of its own gets no answer with the first one’s token', async () => {
+    await performDialogflowDetect(ask('oi'), contextWith(keyJson()));
+    const impostor = keyJson({ private_key: stranger.export({ type: 'pkcs8', format: 'pem' }) });
+    const other = { ...contextWith(impostor), companyId: 2 };
+    expect(await performEffect(performDialogflowDetect, 'dialogflow.detectIntent', ask('oi'), other)).toEqual({ ok: false, error: 'dialogflow: HTTP 400 invalid_grant' });
+    // Nor within one company: the cached token is the key's, not the e-mail's.
+    expect(await performEffect(performDialogflowDetect, 'dialogflow.detectIntent', ask('oi'), contextWith(impostor))).toEqual({ ok: false, error: 'dialogflow: HTTP 400 invalid_grant' });
+    // The genuine key in another company asks for a token of its own.
+    const before = tokenRequests;
+    expect(await performDialogflowDetect(ask('simples'), { ...contextWith(keyJson()), companyId: 2 })).toMatchObject({ texts: ['Só o texto'] });
+    expect(tokenRequests).toBe(before + 1);
+  });
   it('a project the account may not use fails with the status and Google’s code, never its message', async () => {
     const result = await performEffect(performDialogflowDetect, 'dialogflow.detectIntent', ask('oi', { projectId: 'outro-projeto' }), contextWith(keyJson()));
     expect(result).toEqual({ ok: false, error: 'dialogflow: HTTP 403 PERMISSION_DENIED' });

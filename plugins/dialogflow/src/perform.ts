@@ -1,4 +1,4 @@
-import { createSign } from 'node:crypto';
+import { createHash, createSign } from 'node:crypto';
 import type { DialogflowDetectInput, DialogflowDetectValue } from '@atendo/contracts';
 import { readCapped, type EffectContext } from '@atendo/flow-engine';
 
@@ -30,8 +30,14 @@ interface ServiceAccountKey {
   token_uri: string;
 }
 
-/** Access tokens by service account (and token endpoint), shared by every run of this process. */
+/**
+ * Access tokens shared by the runs of this process, by company and by the key itself (issue 32): an e-mail is no
+ * secret, so a company naming another's account with a key of its own must ask Google, never get the other's token.
+ * The key is in the map only as a hash, so the map's keys can be seen without showing a credential.
+ */
 const tokens = new Map<string, { token: string; expiresAt: number }>();
+const cacheKeyOf = (companyId: number, key: ServiceAccountKey) =>
+  `${companyId} ${createHash('sha256').update(JSON.stringify([key.token_uri, key.client_email, key.private_key])).digest('hex')}`;
 
 const isObject = (v: unknown): v is Record<string, any> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -102,7 +108,7 @@ async function failure(response: Response): Promise<Error> {
 }
 
 async function accessToken(key: ServiceAccountKey, context: EffectContext): Promise<string> {
-  const cacheKey = `${key.token_uri} ${key.client_email}`;
+  const cacheKey = cacheKeyOf(context.companyId, key);
   const cached = tokens.get(cacheKey);
   if (cached && cached.expiresAt - TOKEN_MARGIN_MS > Date.now()) return cached.token;
   const form = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: assertionOf(key, Math.floor(Date.now() / 1000)) });
@@ -147,7 +153,7 @@ export async function performDialogflowDetect(raw: unknown, context: EffectConte
   });
   if (!response.ok) {
     // A token refused before its time (the key revoked): the next call asks for a new one.
-    if (response.status === 401) tokens.delete(`${key.token_uri} ${key.client_email}`);
+    if (response.status === 401) tokens.delete(cacheKeyOf(context.companyId, key));
     throw await failure(response);
   }
   return valueOf(await jsonOf(response));

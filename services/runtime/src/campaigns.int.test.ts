@@ -351,6 +351,7 @@ describe('campaigns: the send governor', () => {
   let h: Harness;
   let admin: string;
   let connectionId: number;
+  let apiToken: string;
   let offsetMs = 0;
   const clock = () => new Date(Date.now() + offsetMs);
 
@@ -358,7 +359,8 @@ describe('campaigns: the send governor', () => {
     // Spacing of 1 to 2 s and 60 a minute: the rules that matter here are the pause and the slow-down after a 429.
     h = await startHarness({ clock, sendGovernor: { ...OPEN_GOVERNOR, perMinute: 60, minSpacingMs: 1_000, maxSpacingMs: 2_000 } });
     admin = (await h.login()).token;
-    connectionId = (await h.api<{ id: number }>('/whatsapp', { token: admin, body: { name: 'Limitada', channel: 'simulator', token: 'tok-governor' } })).body.id;
+    connectionId = (await h.api<{ id: number }>('/whatsapp', { token: admin, body: { name: 'Limitada', channel: 'simulator' } })).body.id;
+    apiToken = (await h.api<{ token: string }>(`/whatsapp/${connectionId}/token`, { method: 'POST', token: admin })).body.token;
     await h.pair(connectionId);
   });
   afterAll(async () => h?.stop());
@@ -395,7 +397,7 @@ describe('campaigns: the send governor', () => {
     // The external API shares the connection's budget: held back, it answers 429 with Retry-After and sends nothing.
     const viaApi = await fetch(`${h.url}/api/messages/send`, {
       method: 'POST',
-      headers: { authorization: 'Bearer tok-governor', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${apiToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ number: '5511960000099', body: 'Pelo API' }),
     });
     expect(viaApi.status).toBe(429);

@@ -44,18 +44,19 @@ describe('connections', () => {
     }
   });
 
-  it('edits every setting; a rename frees the old name; the API token is answered but never written to the log', async () => {
+  it('edits every setting; a rename frees the old name; the API token is shown by its last four and never written to the log', async () => {
     const { body: w } = await create({ name: 'Suporte' });
     const edited = await change(w.id, {
       name: 'Suporte 24h', greetingMessage: 'Olá!', complationMessage: 'Até logo', outOfHoursMessage: 'Fechado', ratingMessage: 'Nota?', expiresInactiveMessage: 'Encerrado por inatividade',
-      token: 'tok-secreto-123', expiresTicket: 30, timeUseBotQueues: 5, maxUseBotQueues: 2, queueIds: [h.queueIds[0]], transferQueueId: h.queueIds[1] ?? h.queueIds[0], timeToTransfer: 10,
+      expiresTicket: 30, timeUseBotQueues: 5, maxUseBotQueues: 2, queueIds: [h.queueIds[0]], transferQueueId: h.queueIds[1] ?? h.queueIds[0], timeToTransfer: 10,
     });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ name: 'Suporte 24h', greetingMessage: 'Olá!', expiresInactiveMessage: 'Encerrado por inatividade', token: 'tok-secreto-123', expiresTicket: 30, maxUseBotQueues: 2, queueIds: [h.queueIds[0]], queues: [{ id: h.queueIds[0] }], timeToTransfer: 10 });
-    expect((await h.api<WhatsappDetails>(`/whatsapp/${w.id}`, { token: adminToken })).body.token).toBe('tok-secreto-123');
+    expect(edited.body).toMatchObject({ name: 'Suporte 24h', greetingMessage: 'Olá!', expiresInactiveMessage: 'Encerrado por inatividade', token: '', expiresTicket: 30, maxUseBotQueues: 2, queueIds: [h.queueIds[0]], queues: [{ id: h.queueIds[0] }], timeToTransfer: 10 });
+    const secret = (await h.api<{ token: string }>(`/whatsapp/${w.id}/token`, { method: 'POST', token: adminToken })).body.token;
+    expect((await h.api<WhatsappDetails>(`/whatsapp/${w.id}`, { token: adminToken })).body.token).toBe(`••••${secret.slice(-4)}`);
     const log = JSON.stringify(await h.atendo.store.readStream(whatsappStream(h.companyId, w.id)));
     expect(log).toContain('Suporte 24h');
-    expect(log).not.toContain('tok-secreto-123');
+    expect(log).not.toContain(secret);
     const again = await create({ name: 'Suporte' });
     expect(again.status).toBe(201);
     await remove(again.body.id);
@@ -152,7 +153,8 @@ describe('connections', () => {
   it('deleting a connection frees its name, logs its session out and tells the console', async () => {
     const feed = await h.socket(adminToken);
     try {
-      const { body: w } = await create({ name: 'Temporária', token: 'tok-temp', channel: 'simulator' });
+      const { body: w } = await create({ name: 'Temporária', channel: 'simulator' });
+      await h.api(`/whatsapp/${w.id}/token`, { method: 'POST', token: adminToken });
       await h.api(`/whatsappsession/${w.id}`, { method: 'POST', token: adminToken });
       await h.pair(w.id);
       await eventually(async () => expect((await h.api<WhatsappDetails>(`/whatsapp/${w.id}`, { token: adminToken })).body.status).toBe('CONNECTED'));

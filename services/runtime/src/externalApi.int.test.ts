@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListMessagesResponse, ListTicketsResponse } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
+import { addCompany } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
 
 describe('the external send API: POST /api/messages/send with a connection’s token', () => {
@@ -9,20 +10,27 @@ describe('the external send API: POST /api/messages/send with a connection’s t
   let token: string;
   let png: Buffer;
   let realId: number;
-  const REAL_TOKEN = 'tok-real-7f3a9c';
-  const DEMO_TOKEN = 'tok-demo-2b81d0';
+  let REAL_TOKEN: string;
+  let DEMO_TOKEN: string;
 
   beforeAll(async () => {
     h = await startHarness();
     token = (await h.login()).token;
     png = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 250, g: 120, b: 0 } } }).png().toBuffer();
-    realId = await h.linkNumber(token, { name: 'API', token: REAL_TOKEN, queueIds: [h.queueIds[0]] });
-    expect((await h.api(`/whatsapp/${h.whatsappId}`, { method: 'PUT', token, body: { token: DEMO_TOKEN } })).status).toBe(200);
+    realId = await h.linkNumber(token, { name: 'API', queueIds: [h.queueIds[0]] });
+    REAL_TOKEN = await newToken(realId);
+    DEMO_TOKEN = await newToken(h.whatsappId);
   });
   afterAll(async () => h?.stop());
 
-  const send = (bearer: string | null, body: unknown) =>
-    h.api<{ message?: string; ticketId?: number; error?: string }>('/api/messages/send', { body, headers: bearer === null ? {} : { authorization: `Bearer ${bearer}` } });
+  /** A send from a client address of its own per test (loopback is a trusted proxy): wrong tokens count per address. */
+  const send = (bearer: string | null, body: unknown, from = '198.51.100.1') =>
+    h.api<{ message?: string; ticketId?: number; error?: string }>('/api/messages/send', { body, headers: { 'x-forwarded-for': from, ...(bearer === null ? {} : { authorization: `Bearer ${bearer}` }) } });
+  const newToken = async (id: number) => {
+    const res = await h.api<{ token: string }>(`/whatsapp/${id}/token`, { method: 'POST', token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.token;
+  };
   const sendFile = async (bearer: string, number: string, bytes: Buffer, name: string, caption = '') => {
     const form = new FormData();
     form.append('number', number);
@@ -44,7 +52,9 @@ describe('the external send API: POST /api/messages/send with a connection’s t
         expect.objectContaining({ text: 'Seu recibo', media: expect.objectContaining({ kind: 'image', size: png.length }) }),
       ]),
     );
-    const tickets = (await h.api<ListTicketsResponse>('/tickets?searchParam=5511966660001&status=pending&showAll=true', { token })).body.tickets;
+    const listed = await h.api<ListTicketsResponse>('/tickets?searchParam=5511966660001&status=pending&showAll=true', { token });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const tickets = listed.body.tickets;
     expect(tickets.map((t) => t.id)).toEqual([text.body.ticketId]);
     const messages = (await h.api<ListMessagesResponse>(`/messages/${text.body.ticketId}`, { token })).body.messages;
     expect(messages.map((m) => [m.fromMe, m.mediaType, m.body])).toEqual(
@@ -91,9 +101,52 @@ describe('the external send API: POST /api/messages/send with a connection’s t
     expect(await eventCount()).toBe(before);
   });
 
+  it('a connection’s token is made by the server, at least 128 bits, shown whole once and then only its last four; a chosen one is refused', async () => {
+    expect(await h.api('/whatsapp', { token, body: { name: 'Escolhido', channel: 'simulator', token: 'x' } })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_TOKEN_GENERATED' } });
+    const created = await h.api<{ id: number; token: string }>('/whatsapp', { token, body: { name: 'Tokens', channel: 'simulator' } });
+    expect(created).toMatchObject({ status: 201, body: { token: '' } });
+    const id = created.body.id;
+    expect(await h.api(`/whatsapp/${id}`, { method: 'PUT', token, body: { token: 'x' } })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_TOKEN_GENERATED' } });
+    const first = await newToken(id);
+    expect(first).toMatch(/^[\w-]{43}$/);
+    const shown = (await h.api<{ token: string }>(`/whatsapp/${id}`, { token })).body.token;
+    expect(shown).toBe(`••••${first.slice(-4)}`);
+    expect(JSON.stringify(await h.atendo.knex('whatsapp_tokens').select())).not.toContain(first);
+    // Its connection is not connected: a token that is known answers so, one that is not answers 401.
+    const tried = (bearer: string) => send(bearer, { number: '5511966660008', body: 'x' }, '198.51.100.2');
+    // A form saved as it was shown keeps the token; a new one replaces it; an empty one leaves the connection without.
+    expect((await h.api(`/whatsapp/${id}`, { method: 'PUT', token, body: { name: 'Tokens 2', token: shown } })).status).toBe(200);
+    expect(await tried(first)).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_NOT_INITIALIZED' } });
+    const second = await newToken(id);
+    expect(second).not.toBe(first);
+    expect(await tried(first)).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    expect(await tried(second)).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_NOT_INITIALIZED' } });
+    expect((await h.api(`/whatsapp/${id}`, { method: 'PUT', token, body: { token: '' } })).status).toBe(200);
+    expect(await tried(second)).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    expect((await h.api(`/whatsapp/${id}`, { method: 'DELETE', token })).status).toBe(200);
+  });
+
+  it('wrong tokens from one address get 429 before any token is looked at, while other addresses send', async () => {
+    const guesser = '203.0.113.50';
+    const answers: number[] = [];
+    for (let i = 0; i < 30; i++) answers.push((await send(`guess-${i}`, { number: '5511966660009', body: 'x' }, guesser)).status);
+    expect(answers.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+    // A guess that happened to be right would not show either.
+    expect(await send(REAL_TOKEN, { number: '5511966660009', body: 'x' }, guesser)).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
+    expect(await send(REAL_TOKEN, { number: '5511966660009', body: 'de outro endereço' }, '203.0.113.51')).toMatchObject({ status: 200 });
+  });
+
+  it('another company cannot take a connection’s token, nor turn it off', async () => {
+    const b = await addCompany(h, 'Vizinha');
+    const bToken = (await h.login(b.email, b.password)).token;
+    expect(await h.api(`/whatsapp/${b.whatsappId}`, { method: 'PUT', token: bToken, body: { token: REAL_TOKEN } })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_TOKEN_GENERATED' } });
+    expect(await send(REAL_TOKEN, { number: '5511966660010', body: 'ainda é meu' })).toMatchObject({ status: 200 });
+  });
+
   it('is rate-limited per token, and documented in /openapi.json with examples', async () => {
     let last = 0;
-    for (let i = 0; i < 61; i++) last = (await send('tok-flood', { number: '5511966660006', body: 'x' })).status;
+    // From many addresses, so that it is the token's count, not an address's wrong tokens, that stops them.
+    for (let i = 0; i < 61; i++) last = (await send('tok-flood', { number: '5511966660006', body: 'x' }, `198.51.100.${100 + (i % 50)}`)).status;
     expect(last).toBe(429);
     const doc = (await (await fetch(`${h.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { examples?: Record<string, unknown> }> } }>> };
     const op = doc.paths['/api/messages/send']!.post!;

@@ -98,8 +98,7 @@ describe('a person takes over from the bot', () => {
     const who = number();
     await h.customerSays(who, 'Oi', 'Rui', simulated);
     const t = await ticketOf(who, { chatbot: true });
-    const secret = 'takeover-integration-token-0123456789';
-    expect((await h.api(`/whatsapp/${simulated}`, { method: 'PUT', token, body: { token: secret } })).status).toBe(200);
+    const secret = (await h.api<{ token: string }>(`/whatsapp/${simulated}/token`, { method: 'POST', token })).body.token;
     const call = (body: unknown, bearer = secret) => h.api<{ ticketId?: number; code?: string }>('/api/tickets/bot', { method: 'PUT', body, headers: { authorization: `Bearer ${bearer}` } });
     expect(await call({ number: who, paused: true }, 'nope')).toMatchObject({ status: 401 });
     expect(await call({ number: '5511000000000', paused: true })).toMatchObject({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });

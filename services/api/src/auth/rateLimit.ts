@@ -42,6 +42,12 @@ export class RateLimiter {
     return rows[0]!.count <= this.limit;
   }
 
+  /** Whether the key is over its limit in the current window, without counting an attempt (a lock checked first). */
+  async over(key: string): Promise<boolean> {
+    const row = (await this.knex('rate_limits').where({ key: this.prefix + key }).where('reset_at', '>', this.knex.fn.now()).first('count')) as { count: number } | undefined;
+    return !!row && row.count > this.limit;
+  }
+
   async reset(key: string): Promise<void> {
     await this.knex('rate_limits').where({ key: this.prefix + key }).delete();
   }

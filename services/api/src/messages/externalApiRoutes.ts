@@ -23,7 +23,11 @@ export interface ExternalApiDeps {
   blobs: BlobStore;
   /** Sends per token per minute (default 60). */
   perMinute?: number;
+  /** Wrong tokens a client address may send in 15 minutes before all its calls get 429 (default 20). */
+  failuresPerAddress?: number;
 }
+
+const FAILURE_WINDOW_MS = 15 * 60_000;
 
 const bearer = (header: string | undefined) => /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim() ?? '';
 
@@ -33,7 +37,7 @@ const bearer = (header: string | undefined) => /^Bearer\s+(.+)$/i.exec(header ??
  * contact and a pending ticket if it has none) and goes out through the gateway like an agent's reply, with the same
  * delivery tracking.
  */
-export function externalApiRoutes({ api: ctx, knex, sessions, blobs, perMinute = 60 }: ExternalApiDeps): RouteSpec[] {
+export function externalApiRoutes({ api: ctx, knex, sessions, blobs, perMinute = 60, failuresPerAddress = 20 }: ExternalApiDeps): RouteSpec[] {
   /**
    * The connection's send governor (decision 0028), as the jobs role last stored it: while it holds the connection back
    * (a pause after WhatsApp's 429, the minute's or the day's budget, a young number's warm-up, the day's new
@@ -53,18 +57,27 @@ export function externalApiRoutes({ api: ctx, knex, sessions, blobs, perMinute =
   const tokens = new ConnectionTokens(knex);
   const companies = new CompanyQueries(knex);
   const limiter = new RateLimiter(knex, 'api-send:', perMinute, 60_000);
+  // Per token, the limiter above cannot see guesses (each is another token): wrong ones are counted per address.
+  const failures = new RateLimiter(knex, 'api-token-failures:', failuresPerAddress, FAILURE_WINDOW_MS);
+  const guessing = () => new AppError('ERR_TOO_MANY_REQUESTS', 429, 'Too many wrong tokens from this address: try again in 15 minutes');
   /** The connection the request's token names: checked before any file is received. */
   const callers = new WeakMap<object, { companyId: number; whatsappId: number }>();
   const authorize = async (req: Request) => {
     const token = bearer(req.header('authorization'));
     if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401, "Send the connection's token: `Authorization: Bearer <token>`");
+    const address = req.ip ?? 'unknown';
+    // Refused before the token is looked at, so a right guess from a locked address looks like every other.
+    if (await failures.over(address)) throw guessing();
     // Counted by the token's hash: the table never holds the credential itself.
     if (!(await limiter.attempt(createHash('sha256').update(token).digest('hex')))) {
       throw new AppError('ERR_TOO_MANY_REQUESTS', 429, `At most ${perMinute} calls a minute per token`);
     }
     const caller = await tokens.byToken(token);
     // Like a session token that is not one: the caller is nobody (a user's own session token is not a connection's).
-    if (!caller) throw new AppError('ERR_SESSION_EXPIRED', 401, 'No connection has this token');
+    if (!caller) {
+      if (!(await failures.attempt(address))) throw guessing();
+      throw new AppError('ERR_SESSION_EXPIRED', 401, 'No connection has this token');
+    }
     if (!(await companies.planAllows(caller.companyId, 'useExternalApi'))) throw new AppError('ERR_NO_PERMISSION', 403, "The company's plan does not include the external API");
     callers.set(req, caller);
   };

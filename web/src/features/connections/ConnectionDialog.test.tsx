@@ -85,7 +85,7 @@ describe('connection dialog', { timeout: 20_000 }, () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
-  it('adds a simulated connection with a generated token, queues, messages and limits', async () => {
+  it('adds a simulated connection with queues, messages and limits; its token is made once it is saved', async () => {
     const { calls } = serve({ save: (call) => ({ status: 201, body: { ...aConnection(9), ...(call.body as object) } }) });
     const { dialog, onSaved } = open();
 
@@ -93,9 +93,8 @@ describe('connection dialog', { timeout: 20_000 }, () => {
     await userEvent.click(field('connection-isDefault'));
     await userEvent.click(field('connection-channel-simulator'));
     await pickQueue('Support');
-    await userEvent.click(within(dialog).getByTestId('connection-token-generate'));
-    const token = field('connection-token').value;
-    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(within(dialog).getByTestId('connection-token-later').textContent).toBe('Save the connection, then generate its API token here.');
+    expect(within(dialog).queryByTestId('connection-token-generate')).toBeNull();
 
     await userEvent.click(tab('Messages'));
     await userEvent.type(field('connection-greetingMessage'), 'Hello!');
@@ -128,7 +127,6 @@ describe('connection dialog', { timeout: 20_000 }, () => {
           outOfHoursMessage: '',
           ratingMessage: 'Rate us 1-3',
           expiresInactiveMessage: '',
-          token,
           promptId: null,
           integrationId: null,
           transferQueueId: 2,
@@ -144,10 +142,10 @@ describe('connection dialog', { timeout: 20_000 }, () => {
 
   it('edits a connection read with its token, sending only what changed; the channel is not offered', async () => {
     const connection = aConnection(4, { name: 'Sales', greetingMessage: 'Hi', queueIds: [1], queues: [queues[0]!] });
-    const { calls } = serve({ details: { ...connection, token: 'secret-token' }, save: (call) => ({ body: { ...connection, ...(call.body as object), token: 'secret-token' } }) });
+    const { calls } = serve({ details: { ...connection, token: '••••cdef' }, save: (call) => ({ body: { ...connection, ...(call.body as object), token: '••••cdef' } }) });
     const { dialog, onSaved } = open(connection);
 
-    await waitFor(() => expect(field('connection-token').value).toBe('secret-token'));
+    await waitFor(() => expect(field('connection-token').value).toBe('••••cdef'));
     expect(field('connection-name').value).toBe('Sales');
     expect(within(dialog).queryByTestId('connection-channel-simulator')).toBeNull();
     // The connection's queue is chosen (a tag in the queue picker).
@@ -160,6 +158,24 @@ describe('connection dialog', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(saves(calls).map(({ method, url, body }) => ({ method, url, body }))).toEqual([{ method: 'PUT', url: '/whatsapp/4', body: { greetingMessage: 'Welcome' } }]);
+  });
+
+  it('generates a new token on the server and shows it whole once, with a copy button; afterwards the dialog shows only its end', async () => {
+    const connection = aConnection(4, { name: 'Sales', queueIds: [1], queues: [queues[0]!] });
+    const made = 'Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg';
+    const { calls } = serve({ details: { ...connection, token: '' }, save: (call) => (call.url === '/whatsapp/4/token' ? { body: { token: made } } : { status: 500, body: {} }) });
+    const { dialog } = open(connection);
+    await waitFor(() => expect(field('connection-token').value).toBe('No token: the messages API refuses this connection'));
+    expect(within(dialog).queryByTestId('connection-token-copy')).toBeNull();
+
+    await userEvent.click(within(dialog).getByTestId('connection-token-generate'));
+    await waitFor(() => expect(field('connection-token').value).toBe(made));
+    expect(within(dialog).getByTestId('connection-token-once').textContent).toBe('Copy it now: it will not be shown again. The old token no longer works.');
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await userEvent.click(within(dialog).getByTestId('connection-token-copy'));
+    expect(writeText).toHaveBeenCalledWith(made);
+    expect(saves(calls).map(({ method, url }) => ({ method, url }))).toEqual([{ method: 'POST', url: '/whatsapp/4/token' }]);
   });
 
   it("offers the company's prompts when the server has some", async () => {

@@ -8,11 +8,12 @@ import { useErrorTabs } from '../../ui/useErrorTabs';
 import { TextField } from '../../ui/TextField';
 import { toastSuccess } from '../../ui/toaster';
 import { QueueSelect } from '../users/QueueSelect';
-import { FORM_TABS, initialValues, randomToken, tabOf, toChanges, toNewConnection, type ConnectionField, type ConnectionFormValues, type FormTab } from './connectionForm';
+import { ConnectionToken } from './ConnectionToken';
+import { FORM_TABS, initialValues, tabOf, toChanges, toNewConnection, type ConnectionField, type ConnectionFormValues, type FormTab } from './connectionForm';
 import { connectionsApi, type NamedRecord } from './connectionsApi';
 
 interface ConnectionFormProps {
-  /** The connection to edit, with its token; none to add one. */
+  /** The connection to edit, with what it shows of its token; none to add one. */
   connection?: WhatsappDetails;
   queues: QueueRef[];
   prompts: NamedRecord[];
@@ -138,18 +139,7 @@ export function ConnectionForm({ connection, queues, prompts, integrations, onSa
           t('connections.hints.channel'),
         )}
       {group('queueIds', <QueueSelect id="connection-queueIds" queues={queues.length > 0 ? queues : (connection?.queues ?? [])} selectedIds={formik.values.queueIds} onChange={(ids) => void formik.setFieldValue('queueIds', ids)} />)}
-      <TextField
-        id="connection-token"
-        label={label('token')}
-        error={errorOf('token')}
-        helper={t('connections.hints.token')}
-        autoComplete="off"
-        spellCheck={false}
-        {...formik.getFieldProps('token')}
-        rightElement={
-          <Button variant="minimal" icon="key" text={t('connections.generateToken')} title={t('connections.generateTokenHint')} onClick={() => void formik.setFieldValue('token', randomToken())} data-testid="connection-token-generate" />
-        }
-      />
+      <ConnectionToken connectionId={connection?.id} shown={connection?.token ?? ''} />
     </div>
   );
   const messages = (

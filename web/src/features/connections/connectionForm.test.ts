@@ -1,6 +1,6 @@
 import { connectionSchema } from '@atendo/contracts';
 import { describe, expect, it } from 'vitest';
-import { initialValues, randomToken, tabOf, toChanges, toNewConnection } from './connectionForm';
+import { initialValues, tabOf, toChanges, toNewConnection } from './connectionForm';
 import { aConnection } from './fixtures';
 
 describe('the connection form', () => {
@@ -15,21 +15,15 @@ describe('the connection form', () => {
     await expect(connectionSchema.validate(body)).rejects.toMatchObject({ path: 'maxUseBotQueues' });
   });
 
-  it('sends on edit only what changed, never the channel', () => {
-    const before = initialValues({ ...aConnection(4, { name: 'Sales', channel: 'simulator', queueIds: [1] }), token: 'old' });
+  it('sends on edit only what changed, never the channel nor the token (the server makes it)', () => {
+    const before = initialValues({ ...aConnection(4, { name: 'Sales', channel: 'simulator', queueIds: [1] }), token: '••••abcd' });
     expect(toChanges(before, before)).toEqual({});
-    expect(toChanges({ ...before, name: 'Support', queueIds: [1, 2], transferQueueId: '2', token: 'new' }, before)).toEqual({
+    expect(toChanges({ ...before, name: 'Support', queueIds: [1, 2], transferQueueId: '2' }, before)).toEqual({
       name: 'Support',
       queueIds: [1, 2],
       transferQueueId: 2,
-      token: 'new',
     });
-  });
-
-  it('generates a different token of 32 URL-safe symbols each time', () => {
-    const tokens = [randomToken(), randomToken()];
-    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(tokens[0]).not.toBe(tokens[1]);
+    expect(toNewConnection(before)).not.toHaveProperty('token');
   });
 
   it('knows the tab of each field', () => {

@@ -12,7 +12,6 @@ export interface ConnectionFormValues {
   outOfHoursMessage: string;
   ratingMessage: string;
   expiresInactiveMessage: string;
-  token: string;
   promptId: string;
   integrationId: string;
   transferQueueId: string;
@@ -26,7 +25,7 @@ export type ConnectionField = keyof ConnectionFormValues;
 
 /** The dialog's tabs, and which fields each holds (a refused field brings its tab forward). */
 export const FORM_TABS = {
-  general: ['name', 'isDefault', 'channel', 'queueIds', 'token'],
+  general: ['name', 'isDefault', 'channel', 'queueIds'],
   messages: ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage'],
   automation: ['promptId', 'integrationId', 'transferQueueId', 'timeToTransfer', 'expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues'],
 } as const satisfies Record<string, readonly ConnectionField[]>;
@@ -51,7 +50,6 @@ export function initialValues(connection?: WhatsappDetails): ConnectionFormValue
     outOfHoursMessage: connection?.outOfHoursMessage ?? '',
     ratingMessage: connection?.ratingMessage ?? '',
     expiresInactiveMessage: connection?.expiresInactiveMessage ?? '',
-    token: connection?.token ?? '',
     promptId: idText(connection?.promptId),
     integrationId: idText(connection?.integrationId),
     transferQueueId: idText(connection?.transferQueueId),
@@ -79,7 +77,6 @@ export function toNewConnection(values: ConnectionFormValues): NewConnection {
     outOfHoursMessage: values.outOfHoursMessage,
     ratingMessage: values.ratingMessage,
     expiresInactiveMessage: values.expiresInactiveMessage,
-    token: values.token.trim(),
     promptId: id(values.promptId),
     integrationId: id(values.integrationId),
     transferQueueId: id(values.transferQueueId),
@@ -98,12 +95,4 @@ export function toChanges(values: ConnectionFormValues, initial: ConnectionFormV
   const before = toNewConnection(initial);
   const { channel: _channel, provider: _provider, ...fields } = now;
   return Object.fromEntries(Object.entries(fields).filter(([key, value]) => !same(value, before[key as keyof NewConnection]))) as ConnectionChanges;
-}
-
-const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** A random API token made in the browser: 64 symbols, so each byte maps to one without bias. */
-export function randomToken(length = 32): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
-  return Array.from(bytes, (b) => TOKEN_ALPHABET[b % TOKEN_ALPHABET.length]).join('');
 }

@@ -2,8 +2,9 @@ import type { InferType } from 'yup';
 import type { Queue, Whatsapp, WhatsappDetails, WhatsappSettings, connectionChangesSchema, connectionSchema } from '@atendo/contracts';
 import { api } from '../../api/client';
 
-export type NewConnection = InferType<typeof connectionSchema>;
-export type ConnectionChanges = InferType<typeof connectionChangesSchema>;
+/** The console never sends a token: the server makes it (POST /whatsapp/{id}/token). */
+export type NewConnection = Omit<InferType<typeof connectionSchema>, 'token'>;
+export type ConnectionChanges = Omit<InferType<typeof connectionChangesSchema>, 'token'>;
 /** A connection as GET /whatsapp lists it. */
 export type Connection = Whatsapp & WhatsappSettings;
 
@@ -30,10 +31,12 @@ function optionalList(path: string, key: string): Promise<NamedRecord[]> {
 export const connectionsApi = {
   /** The list as the menu and this page read it (spec §7: session=0). */
   list: () => api.get<Connection[]>('/whatsapp', { session: 0 }),
-  /** One connection with its API token (admins). */
+  /** One connection with its API token's last four characters (admins). */
   details: (id: number) => api.get<WhatsappDetails>(`/whatsapp/${id}`, { session: 0 }),
   create: (connection: NewConnection) => api.post<WhatsappDetails>('/whatsapp', connection),
   update: (id: number, changes: ConnectionChanges) => api.put<WhatsappDetails>(`/whatsapp/${id}`, changes),
+  /** A new API token, answered whole this once; the old one stops working. */
+  newToken: (id: number) => api.post<{ token: string }>(`/whatsapp/${id}/token`),
   remove: (id: number) => api.delete<{ message: string }>(`/whatsapp/${id}`),
   /** Session buttons: start (or try again), a new QR code, disconnect. */
   startSession: (id: number) => api.post<{ message: string }>(`/whatsappsession/${id}`),
