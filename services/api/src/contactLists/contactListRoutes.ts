@@ -125,7 +125,7 @@ export function contactListRoutes({ knex, store, ids, readYourWrites }: ContactL
         'ERR_CONTACT_LIST_NOT_FOUND',
         'ERR_INVALID_SPREADSHEET',
         'ERR_SPREADSHEET_XLS',
-        'ERR_SPREADSHEET_TOO_MANY_ROWS',
+        'ERR_SPREADSHEET_TOO_MANY_ROWS', 'ERR_SPREADSHEET_TOO_LARGE',
         'ERR_CONTACT_LIST_SPREADSHEET_COLUMNS',
         'ERR_CONTACT_LIST_SPREADSHEET_EMPTY',
       ],

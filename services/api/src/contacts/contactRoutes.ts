@@ -102,7 +102,7 @@ export function contactRoutes({ api: ctx, knex, ids }: ContactRouteDeps): RouteS
       permission: 'signedIn',
       upload: { field: 'file', accept: SPREADSHEET_MIMES, maxBytes: IMPORT_MAX_BYTES },
       status: 202,
-      errors: ['ERR_INVALID_SPREADSHEET', 'ERR_SPREADSHEET_XLS', 'ERR_SPREADSHEET_NO_NUMBER', 'ERR_SPREADSHEET_TOO_MANY_ROWS'],
+      errors: ['ERR_INVALID_SPREADSHEET', 'ERR_SPREADSHEET_XLS', 'ERR_SPREADSHEET_NO_NUMBER', 'ERR_SPREADSHEET_TOO_MANY_ROWS', 'ERR_SPREADSHEET_TOO_LARGE'],
       async handler({ req, res, auth: { viewer } }) {
         const file = req.uploads?.[0];
         if (!file) throw new AppError('ERR_VALIDATION', 400, 'Send the spreadsheet in the field file', [{ path: 'file', message: 'validation.required' }]);
