@@ -9,7 +9,7 @@ import { SECRET_MASK, type Migration } from '@atendo/core';
  *
  * Issue 32: the server makes every token (32 random bytes) and keeps only its SHA-256 (enough for a random secret of
  * that size: nothing to guess from a leaked row) and, for the console, its last four characters. The hash is unique,
- * so one connection's token can never be another's (decision 0035-sec-tokens-connection-tokens).
+ * so one connection's token can never be another's (decision 0035).
  */
 /** A token shorter than this (one chosen before issue 32) shows no characters: its last four would be most of it. */
 const HINT_MIN_LENGTH = 16;
