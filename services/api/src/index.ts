@@ -41,6 +41,7 @@ export * from './contacts/contactRoutes.js';
 export * from './tags/tagRoutes.js';
 export * from './quickMessages/quickMessageRoutes.js';
 export * from './flows/flowRoutes.js';
+export * from './flows/references.js';
 export * from './contactLists/contactListRoutes.js';
 export * from './schedules/scheduleRoutes.js';
 export * from './files/fileRoutes.js';
