@@ -243,8 +243,10 @@ export function flowRoutes({ knex, store, ids, blobs, registry, secrets, readYou
       summary: 'Play messages through a draft graph without sending anything: the path each took and what would have been sent',
       permission,
       body: dryRunSchema,
-      errors: ['ERR_FLOW_INVALID'],
+      errors: ['ERR_FLOW_NOT_FOUND', 'ERR_FLOW_INVALID'],
       async handler({ res, body, auth: { viewer } }) {
+        // The draft's flow, when named, is the company's like any id a body carries.
+        if (body.idFlow !== undefined) await found(viewer, body.idFlow);
         const graph = { nodes: body.nodes as FlowGraph['nodes'], connections: body.connections as FlowGraph['connections'] };
         await check(viewer, graph);
         res.json(dryRun(registry, graph, body.messages as string[], body.variables as Record<string, string>));
