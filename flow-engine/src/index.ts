@@ -6,6 +6,7 @@ export * from './variables.js';
 export * from './errors.js';
 export * from './effects.js';
 export * from './schemas.js';
+export * from './references.js';
 export { randomOf, drawsFor } from './random.js';
 export { runBlock, configOf, type BlockRun, type RunScope } from './runBlock.js';
 export { runBlockForTest, blockDataErrors, effectContextForTest, TEST_AT, type BlockTestCase } from './testKit.js';

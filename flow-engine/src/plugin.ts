@@ -66,6 +66,12 @@ export interface EffectContext {
   /** The bytes behind a media URL (the contact's voice note …). */
   fetchMedia(url: string): Promise<Uint8Array>;
   /**
+   * A file an outside service answered with (a bot's image, by its address) brought into the company's store: what a
+   * block sends is always one of the company's stored files. Fetched like `fetch`, within the upload limits of its kind
+   * and recognised by its content; answers the stored file's URL, or throws the reason it was refused.
+   */
+  importMedia(url: string, kind: 'image' | 'audio' | 'video'): Promise<string>;
+  /**
    * The fetch to reach what a block's configuration names (a tenant writes those addresses): use it instead of the
    * global one. The runtime's refuses addresses inside its own network (loopback, private, cloud metadata) unless the
    * installation allows them.

@@ -7,15 +7,13 @@ import * as yup from 'yup';
 
 export const MEDIA_URL_MAX = 2048;
 
-/** Where a stored file is: an http(s) URL, or a path on this server (`/public/…`) as uploads answer it. */
+/**
+ * A stored file as uploads answer it (`/public/<key>`). A block never names a file elsewhere: an outside address would
+ * be fetched at send time from wherever it points, and another company's key would send their file; the server checks
+ * at save that the key is one of the company's own.
+ */
 export function isMediaUrl(value: string): boolean {
-  if (/^\/[^/\\]/.test(value)) return !/\s/.test(value);
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+  return /^\/public\/[^/\\\s][^\\\s]*$/.test(value) && !value.includes('..');
 }
 
 export const mediaUrlSchema = () =>

@@ -59,7 +59,8 @@ function inputOf(testCase: BlockTestCase): BlockInput {
 /**
  * For effect authors: an EffectContext with no runtime behind it. Secrets come from `secrets` (by reference, an unknown
  * one is an error as the runtime's would be), the history from `history` (the last `limit` of it), and stored files
- * stay in `stored`, under the URL `storeMedia` answered (`memory://1/name` …), where `fetchMedia` finds them too.
+ * stay in `stored`, under the URL `storeMedia` answered (`memory://1/name` …), where `fetchMedia` finds them too;
+ * `importMedia` stores what `fetch` answers there, unchecked.
  */
 export function effectContextForTest(options: { secrets?: Record<string, string>; history?: ConversationMessage[]; signal?: AbortSignal; fetch?: typeof fetch } = {}) {
   const stored = new Map<string, { data: Uint8Array; mimeType: string }>();
@@ -84,6 +85,11 @@ export function effectContextForTest(options: { secrets?: Record<string, string>
       const file = stored.get(url);
       if (!file) throw new Error(`nothing stored at ${url}`);
       return file.data;
+    },
+    importMedia: async (url, kind) => {
+      const response = await (options.fetch ?? globalThis.fetch)(url);
+      if (!response.ok) throw new Error(`media: HTTP ${response.status}`);
+      return context.storeMedia(new Uint8Array(await response.arrayBuffer()), `${kind}/*`, url.split('/').pop() ?? kind);
     },
   };
   return { context, stored };

@@ -21,7 +21,7 @@ describe('content and single blocks', () => {
         { type: 'message', value: 'Olá {{nome}}!' },
         { type: 'img', value: '/public/1/menu.png', original: 'menu.png' },
         { type: 'audio', value: '/public/1/hi.ogg', record: true },
-        { type: 'video', value: 'https://cdn.example.test/tour.mp4' },
+        { type: 'video', value: '/public/1/tour.mp4' },
         { type: 'audio', value: '/public/1/song.mp3' },
       ),
       variables: { nome: 'Ana' },
@@ -30,7 +30,7 @@ describe('content and single blocks', () => {
       { kind: 'text', body: 'Olá Ana!', typingMs: 1000 },
       { kind: 'media', mediaType: 'image', url: '/public/1/menu.png', caption: '', voice: false, typingMs: 1000 },
       { kind: 'media', mediaType: 'audio', url: '/public/1/hi.ogg', caption: '', voice: true, typingMs: 1000 },
-      { kind: 'media', mediaType: 'video', url: 'https://cdn.example.test/tour.mp4', caption: '', voice: false, typingMs: 1000 },
+      { kind: 'media', mediaType: 'video', url: '/public/1/tour.mp4', caption: '', voice: false, typingMs: 1000 },
       { kind: 'media', mediaType: 'audio', url: '/public/1/song.mp3', caption: '', voice: false, typingMs: 1000 },
     ]);
     expect(run.next).toEqual({ type: 'follow', port: 'default' });
@@ -73,6 +73,7 @@ describe('content: what a flow cannot be saved with', () => {
     ['an interval that is not a whole number', cards({ type: 'interval', value: '2.5' }), 'elements[0].value: flows.validation.contentInterval'],
     ['an empty file card (spec: "Delete os cards vazios")', cards({ type: 'video', value: '' }), 'elements[0].value: flows.validation.contentEmptyMedia'],
     ['a file card that is no file’s URL', cards({ type: 'img', value: 'file:///etc/passwd' }), 'elements[0].value: flows.validation.mediaUrl'],
+    ['a file card with an outside address', cards({ type: 'video', value: 'https://cdn.example.test/tour.mp4' }), 'elements[0].value: flows.validation.mediaUrl'],
     ['a card of an unknown type', cards({ type: 'sticker', value: 'x' }), 'elements[0].type: validation.invalid'],
     ['no card', { seq: [], elements: [] }, 'seq: flows.validation.contentEmpty'],
     ['a card seq names but nobody defined', { seq: ['message1'], elements: [] }, 'seq: flows.validation.contentUnknownCard'],

@@ -8,7 +8,7 @@ describe('image, audio and video blocks', () => {
   });
   it.each([
     [img, 'image', '/public/1/menu.png'],
-    [video, 'video', 'https://cdn.example.test/tour.mp4'],
+    [video, 'video', '/public/1/tour.mp4'],
   ] as const)('%s sends its file and goes on', (plugin, mediaType, url) => {
     const run = runBlockForTest(plugin, { data: { url } });
     expect(run.messages).toEqual([{ kind: 'media', mediaType, url, caption: '', voice: false, typingMs: 1000 }]);
@@ -20,11 +20,13 @@ describe('image, audio and video blocks', () => {
     ]);
     expect(runBlockForTest(audio, { data: { url: '/public/1/song.mp3', record: false } }).messages[0]).toMatchObject({ voice: false });
   });
-  it('refuses a block with no file, or with something that is not a file’s URL', () => {
+  it('refuses a block with no file, or with something that is not a stored file’s URL (an outside address included)', () => {
     for (const plugin of plugins) {
       expect(blockDataErrors(plugin, {}).map((e) => e.field)).toEqual(['url']);
       expect(blockDataErrors(plugin, { url: 'javascript:alert(1)' }).map((e) => e.message)).toEqual([expect.stringContaining('flows.validation.mediaUrl')]);
       expect(blockDataErrors(plugin, { url: '//evil.test/x.png' }).map((e) => e.field)).toEqual(['url']);
+      expect(blockDataErrors(plugin, { url: 'https://cdn.example.test/tour.mp4' }).map((e) => e.field)).toEqual(['url']);
+      expect(blockDataErrors(plugin, { url: '/public/../internal/x.png' }).map((e) => e.field)).toEqual(['url']);
       expect(blockDataErrors(plugin, { url: `/public/${'a'.repeat(2048)}` }).map((e) => e.field)).toEqual(['url']);
       expect(blockDataErrors(plugin, { url: '/public/1/ok.bin' })).toEqual([]);
     }

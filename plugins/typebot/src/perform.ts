@@ -20,7 +20,8 @@ function inputOf(value: unknown): TypebotChatInput {
 /**
  * The performer of `typebot.chat`: starts or continues a chat with `fetch`, within the runtime's deadline, and
  * answers the turn the block sends (protocol.ts). A status other than 2xx fails as `typebot: HTTP <status>` (a 404 on
- * continue: the bot's server forgot the session); no answer fails as `typebot: network`.
+ * continue: the bot's server forgot the session); no answer fails as `typebot: network`; a bubble's file that cannot be
+ * brought into the company's store fails as `media: <reason>`.
  */
 export async function performTypebotChat(raw: unknown, context: EffectContext): Promise<TypebotTurn> {
   const input = inputOf(raw);
@@ -51,6 +52,10 @@ export async function performTypebotChat(raw: unknown, context: EffectContext): 
     if (error instanceof SyntaxError) throw new Error('typebot: not a chat answer');
     throw error;
   }
-  return turnOf(answer, input.action === 'continue' ? input.sessionId : undefined);
+  const turn = turnOf(answer, input.action === 'continue' ? input.sessionId : undefined);
+  // A bubble's file is an address on the bot's side: it is brought into the company's store (or the turn fails with why).
+  const messages = [];
+  for (const m of turn.messages) messages.push(m.kind === 'media' ? { ...m, url: await context.importMedia(m.url, m.mediaType) } : m);
+  return { ...turn, messages };
 }
 

@@ -4,6 +4,8 @@ import { eventually } from '@atendo/core/testing';
 import { addCompany } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
 
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
 /**
  * Flows end to end (issue 13): a designer saves a flow, a phrase campaign starts it when a customer writes the
  * phrase through the simulator, and the customer's phone receives, word for word, what the blocks send; the ticket
@@ -251,6 +253,49 @@ describe('flows through the simulator', () => {
     }
     expect((await h.api<Flow>(`/flowbuilder/flow/${theirs.id}`, { token: tokenB })).body).toMatchObject({ flow: { name: 'Fluxo da B', version: 0 } });
     expect((await h.api<FlowCampaign>(`/flowcampaign/${theirCampaign.id}`, { token: tokenB })).body.name).toBe('Da B');
+  });
+
+  it("a flow naming another company's queue or file, or a file from elsewhere, is refused at save, naming the block and the field", async () => {
+    const b = await addCompany(h, 'Flows refs B');
+    const tokenB = (await h.login(b.email, b.password)).token;
+    const theirQueue = (await h.api<Queue>('/queue', { token: tokenB, body: { name: 'Fila da B', color: '#0b0b0b' } })).body;
+    const upload = async (who: string) => {
+      const form = new FormData();
+      form.append('medias', new Blob([PNG], { type: 'image/png' }), 'logo.png');
+      const res = await fetch(`${h.url}/flowbuilder/img`, { method: 'POST', headers: { authorization: `Bearer ${who}` }, body: form });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { url: string }).url;
+    };
+    const theirFile = await upload(tokenB);
+    const myFile = await upload(token);
+    const flow = (await h.api<Flow>('/flowbuilder', { token, body: { name: 'Referências' } })).body;
+    const graphWith = (block: FlowGraph['nodes'][number]): FlowGraph => ({ nodes: [node('1', 'start', {}), block], connections: [edge('1', 'default', block.id)] });
+    const card = (value: string) => ({ seq: ['img1'], elements: [{ type: 'img', number: 'img1', value, original: 'logo.png', record: false }] });
+    const openai = (queue: Queue) => ({
+      typebotIntegration: { name: 'IA', apiKey: 'sk-test-0000', prompt: 'Atenda.', model: 'gpt-4o-mini', voice: 'texto', temperature: 1, maxTokens: 100, maxMessages: 10 },
+      queue: { id: queue.id, name: queue.name },
+    });
+    const refused: Array<[FlowGraph['nodes'][number], string]> = [
+      [node('handover', 'ticket', { queue: { id: theirQueue.id, name: 'Fila da B' } }), 'queue'],
+      [node('handover', 'ticket', { queue: { id: 999_999, name: 'Nenhuma' } }), 'queue'],
+      [node('ai', 'openai', openai(theirQueue)), 'queue'],
+      [node('pic', 'img', { url: theirFile }), 'url'],
+      [node('pic', 'img', { url: 'https://cdn.example.test/logo.png' }), 'url'],
+      [node('pic', 'video', { url: '/public/company-1/2026/01/nao-existe-0000000.mp4' }), 'url'],
+      [node('cards', 'content', card(theirFile)), 'elements[0].value'],
+    ];
+    for (const [block, field] of refused) {
+      const res = await h.api<{ error: string; details: Array<{ nodeId: string; field?: string }> }>('/flowbuilder/flow', { token, body: { idFlow: flow.id, ...graphWith(block) } });
+      expect(res.status, JSON.stringify(block.data)).toBe(400);
+      expect(res.body.error).toBe('ERR_FLOW_INVALID');
+      expect(res.body.details, JSON.stringify(block.data)).toContainEqual(expect.objectContaining({ nodeId: block.id, field }));
+    }
+    expect((await h.api<FlowDocument>(`/flowbuilder/flow/${flow.id}`, { token })).body.flow).toMatchObject({ version: 0, flow: null });
+    // The same blocks with the company's own queue and file are saved.
+    for (const block of [node('handover', 'ticket', { queue: { id: vendas.id, name: vendas.name } }), node('pic', 'img', { url: myFile }), node('cards', 'content', card(myFile)), node('ai', 'openai', openai(vendas))]) {
+      const res = await h.api('/flowbuilder/flow', { token, body: { idFlow: flow.id, ...graphWith(block) } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
   });
 
   it("a content block's interval holds the messages after it back that long, and the hand-over comes after them", async () => {

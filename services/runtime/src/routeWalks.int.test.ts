@@ -182,6 +182,30 @@ describe('the route table, walked', () => {
       'resetpasswords.newPassword': null,
     };
 
+    /** What B sees of its records. */
+    const snapshotB = async () => JSON.stringify([
+      (await h.api<ListTicketsResponse>('/tickets?showAll=true', { token: tokenB })).body.tickets.map((t: Ticket) => [t.id, t.status, t.userId, t.queueId, t.unreadMessages]),
+      (await h.api('/whatsapp', { token: tokenB })).body,
+      (await h.api(`/messages/${theirs.ticket}`, { token: tokenB })).body,
+      (await h.api('/queue', { token: tokenB })).body,
+      (await h.api(`/queue-options?queueId=${theirs.queue}`, { token: tokenB })).body,
+      (await h.api(`/ticket-notes/list?ticketId=${theirs.ticket}&contactId=${theirs.ticketContact}`, { token: tokenB })).body,
+      (await h.api(`/contacts/${theirs.ticketContact}`, { token: tokenB })).body,
+      (await h.api('/tags/list', { token: tokenB })).body,
+      (await h.api('/ticket/kanban', { token: tokenB })).body,
+      (await h.api('/quick-messages/list', { token: tokenB })).body,
+      (await h.api('/flowbuilder', { token: tokenB })).body,
+      (await h.api('/flowcampaign', { token: tokenB })).body,
+      (await h.api('/contact-lists/list', { token: tokenB })).body,
+      (await h.api(`/contact-list-items?contactListId=${theirs.contactList}`, { token: tokenB })).body,
+      (await h.api(`/schedules/${theirs.schedule}`, { token: tokenB })).body,
+      (await h.api(`/files/${theirs.fileList}`, { token: tokenB })).body,
+      (await h.api(`/campaigns/${theirs.campaign}`, { token: tokenB })).body,
+      (await h.api('/prompt', { token: tokenB })).body,
+      (await h.api('/queueIntegration', { token: tokenB })).body,
+      (await h.api('/users/list', { token: tokenB })).body,
+    ]);
+
     beforeAll(async () => {
       b = await addCompany(h, 'Probe B');
       tokenA = (await h.login()).token;
@@ -219,7 +243,11 @@ describe('the route table, walked', () => {
       await eventually(async () => expect((await h.api<{ status: string }>(`/contacts/import/${contactImport.id}`, { token: tokenB })).body.status).toBe('done'));
       // WhatsApp's check of the list's number (the jobs role, decision 0029) done too: the probe sees B's rows stand still.
       await eventually(async () => expect((await h.api<{ isWhatsappValid: boolean | null }>(`/contact-list-items/${contactListItem.id}`, { token: tokenB })).body.isWhatsappValid).not.toBeNull(), 20_000);
+      const image = new FormData();
+      image.append('medias', new Blob([Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')], { type: 'image/png' }), 'b.png');
+      const file = ((await (await fetch(`${h.url}/flowbuilder/img`, { method: 'POST', headers: { authorization: `Bearer ${tokenB}` }, body: image })).json()) as { url: string }).url;
       theirs = {
+        file,
         contactImport: contactImport.id,
         ticketNote: String(note.id),
         quickMessage: String(quick.id),
@@ -241,28 +269,7 @@ describe('the route table, walked', () => {
 
     it("answers a user of A who uses B's ids with 403 or 404, telling nothing and changing nothing, on every route", async () => {
       const probed: string[] = [];
-      const snapshot = async () => JSON.stringify([
-        (await h.api<ListTicketsResponse>('/tickets?showAll=true', { token: tokenB })).body.tickets.map((t: Ticket) => [t.id, t.status, t.userId, t.queueId, t.unreadMessages]),
-        (await h.api('/whatsapp', { token: tokenB })).body,
-        (await h.api(`/messages/${theirs.ticket}`, { token: tokenB })).body,
-        (await h.api('/queue', { token: tokenB })).body,
-        (await h.api(`/queue-options?queueId=${theirs.queue}`, { token: tokenB })).body,
-        (await h.api(`/ticket-notes/list?ticketId=${theirs.ticket}&contactId=${theirs.ticketContact}`, { token: tokenB })).body,
-        (await h.api(`/contacts/${theirs.ticketContact}`, { token: tokenB })).body,
-        (await h.api('/tags/list', { token: tokenB })).body,
-        (await h.api('/ticket/kanban', { token: tokenB })).body,
-        (await h.api('/quick-messages/list', { token: tokenB })).body,
-        (await h.api('/flowbuilder', { token: tokenB })).body,
-        (await h.api('/flowcampaign', { token: tokenB })).body,
-        (await h.api('/contact-lists/list', { token: tokenB })).body,
-        (await h.api(`/contact-list-items?contactListId=${theirs.contactList}`, { token: tokenB })).body,
-        (await h.api(`/schedules/${theirs.schedule}`, { token: tokenB })).body,
-        (await h.api(`/files/${theirs.fileList}`, { token: tokenB })).body,
-        (await h.api(`/campaigns/${theirs.campaign}`, { token: tokenB })).body,
-        (await h.api('/prompt', { token: tokenB })).body,
-        (await h.api('/queueIntegration', { token: tokenB })).body,
-      ]);
-      const before = await snapshot();
+      const before = await snapshotB();
       for (const r of routes.filter((x) => pathParams(x).length > 0)) {
         const segment = r.path.split('/')[1]!;
         const resources = pathParams(r).map((p) => {
@@ -281,9 +288,128 @@ describe('the route table, walked', () => {
         expect(await eventCount(), `${target} wrote to the log`).toBe(events);
         probed.push(key(r));
       }
-      expect(await snapshot()).toBe(before);
+      expect(await snapshotB()).toBe(before);
       expect(probed.length).toBeGreaterThan(5);
       console.log(`[tenant probe] ${probed.length} id-taking routes probed with company B's ids`);
+    });
+
+    /**
+     * Which record each id a request body carries names (by the field's name), for the body probe. A route whose body
+     * takes an id-like field not listed here fails the probe until it is: every id a body names is probed. `nodes` is
+     * a flow graph (its blocks' queues and files); null: not a company's record (a plan), or the record the route itself
+     * names (probed by the path walk above).
+     */
+    const BODY_ID_OF: Record<string, string | null> = {
+      queueId: 'queue', queueIds: 'queue', transferQueueId: 'queue', parentId: 'queueOption', userId: 'user', whatsappId: 'whatsapp',
+      contactId: 'ticketContact', ticketId: 'ticket', tagId: 'tag', tags: 'tag', contactListId: 'contactList', fileListId: 'fileList',
+      flowId: 'flow', idFlow: 'flow', promptId: 'prompt', integrationId: 'queueIntegration', nodes: 'graph', planId: null, id: null, fileId: null,
+    };
+    const isIdField = (name: string) => /(Id|Ids)$/.test(name) || /^id([A-Z]|$)/.test(name) || name === 'tags' || name === 'nodes';
+
+    it("refuses B's ids in every body field, flow block, and campaign that names a record, with a 4xx, changing nothing", async () => {
+      // A's own records, so each body is A's valid one but for the one field that names B's.
+      const agent = await addUser(h, 'probe-agent@demo.test', { queueIds: h.queueIds });
+      await h.customerSays('5511955550020', 'sou cliente da A (sonda)', 'Cliente A sonda');
+      const ticket = await eventually(async () => {
+        const t = (await h.api<ListTicketsResponse>('/tickets?searchParam=5511955550020&showAll=true', { token: tokenA })).body.tickets[0];
+        expect(t).toBeDefined();
+        return t!;
+      });
+      const mine = async (path: string, body: unknown) => {
+        const res = await h.api<{ id: number }>(path, { token: tokenA, body });
+        expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBeLessThan(300);
+        return res.body.id;
+      };
+      const queue = h.queueIds[0]!;
+      const flow = await mine('/flowbuilder', { name: 'Fluxo da A' });
+      const prompt = { name: 'Assistente da A', prompt: 'Você é o assistente da A. Responda com educação e passe o ticket para a fila.', model: 'gpt-4o-mini', maxTokens: 100, temperature: 1, apiKey: 'sk-da-A-0000000000000000', queueId: queue, maxMessages: 10 };
+      const a = {
+        user: agent.id, queue, whatsapp: h.whatsappId, ticket: ticket.id, ticketContact: ticket.contact.id, flow,
+        tag: await mine('/tags', { name: 'Tag da A', kanban: 1 }),
+        campaign: await mine('/campaigns', { name: 'Campanha da A', whatsappId: h.whatsappId, message1: 'Oi da A' }),
+        schedule: await mine('/schedules', { body: 'Lembrete da A', contactId: ticket.contact.id, sendAt: new Date(Date.now() + 86_400_000).toISOString() }),
+        prompt: await mine('/prompt', prompt),
+        queueIntegration: await mine('/queueIntegration', { type: 'flowbuilder', name: 'Integração da A', flowId: flow }),
+        contactList: await mine('/contact-lists', { name: 'Lista da A' }),
+        flowCampaign: await mine('/flowcampaign', { name: 'Campanha de fluxo da A', flowId: flow, whatsappId: h.whatsappId, phrase: 'sonda da A' }),
+      };
+      const start = { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} };
+      const graphTo = (block: Record<string, unknown>) => [start, { id: 'b', position: { x: 0, y: 0 }, ...block }];
+      /** A's valid body of each route whose body names records, and the route's own record in A (its path id). */
+      const BODY_OF: Record<string, { path?: number; body: Record<string, unknown>; outside?: true }> = {
+        'POST /users': { body: { name: 'Sonda', email: 'sonda@demo.test', password: 'Sonda-pass-123', profile: 'user' } },
+        'PUT /users/{id}': { path: a.user, body: {} },
+        'POST /queue': { body: { name: 'Fila sonda', color: '#123456' } },
+        'PUT /queue/{id}': { path: a.queue, body: {} },
+        'POST /queue-options': { body: { queueId: a.queue, title: 'Opção sonda' } },
+        'POST /whatsapp': { body: { name: 'Conexão sonda', channel: 'simulator', greetingMessage: '', queueIds: [] } },
+        'PUT /whatsapp/{id}': { path: a.whatsapp, body: {} },
+        'POST /tickets': { body: { contactId: await mine('/contacts', { name: 'Contato sonda', number: '5511955550022' }) } },
+        'PUT /tickets/{id}': { path: a.ticket, body: { status: 'pending' } },
+        'POST /ticket-notes': { body: { note: 'nota sonda', ticketId: a.ticket, contactId: a.ticketContact } },
+        'POST /tags': { body: { name: 'Tag sonda' } },
+        'PUT /tags/{id}': { path: a.tag, body: {} },
+        'POST /tags/sync': { body: { ticketId: a.ticket, tags: [] } },
+        'PUT /flowbuilder': { body: { flowId: a.flow, name: 'Fluxo da A' } },
+        'POST /flowbuilder/duplicate': { body: { flowId: a.flow } },
+        'POST /flowbuilder/flow': { body: { idFlow: a.flow, nodes: [start], connections: [] } },
+        'POST /flowbuilder/dry-run': { body: { nodes: [start], connections: [], messages: [] } },
+        'POST /flowcampaign': { body: { name: 'Sonda', flowId: a.flow, whatsappId: a.whatsapp, phrase: 'frase sonda' } },
+        'PUT /flowcampaign': { body: { id: a.flowCampaign, name: 'Sonda', flowId: a.flow, whatsappId: a.whatsapp, phrase: 'frase sonda' } },
+        'POST /contact-list-items': { body: { contactListId: a.contactList, name: 'Contato sonda', number: '5511955550021' } },
+        'POST /campaigns': { body: { name: 'Campanha sonda', whatsappId: a.whatsapp } },
+        'PUT /campaigns/{id}': { path: a.campaign, body: {} },
+        'POST /schedules': { body: { body: 'Lembrete sonda', contactId: a.ticketContact, sendAt: new Date(Date.now() + 86_400_000).toISOString() } },
+        'PUT /schedules/{id}': { path: a.schedule, body: {} },
+        'POST /prompt': { body: prompt },
+        'PUT /prompt/{id}': { path: a.prompt, body: prompt },
+        'POST /queueIntegration': { body: { type: 'flowbuilder', name: 'Integração sonda', flowId: a.flow } },
+        'PUT /queueIntegration/{id}': { path: a.queueIntegration, body: { type: 'flowbuilder', name: 'Integração da A', flowId: a.flow } },
+        // The masked key stands for the named integration's: B's is refused. (A's own would ask Dialogflow itself.)
+        'POST /queueIntegration/testSession': { body: { projectName: 'sonda', jsonContent: '••••', language: 'pt-BR', text: 'oi' }, outside: true },
+      };
+      /** B's record in the shape the field takes; a graph field gets B's queue in a ticket block, then B's file in an image block. */
+      const theirValues = (field: string, resource: string): unknown[] => {
+        if (resource === 'graph') return [graphTo({ type: 'ticket', data: { queue: { id: Number(theirs.queue), name: 'Fila da B' } } }), graphTo({ type: 'img', data: { url: theirs.file } })];
+        const id = Number(theirs[resource]);
+        if (field === 'tags') return [[{ id }]];
+        return [field.endsWith('Ids') ? [id] : id];
+      };
+      const before = await snapshotB();
+      const probed: string[] = [];
+      for (const r of routes) {
+        const schema = r.op.requestBody?.content['application/json']?.schema;
+        const fields = Object.keys(schema?.properties ?? {}).filter(isIdField);
+        for (const field of fields) expect(BODY_ID_OF, `${key(r)}: which record does the body's ${field} name? Add it to BODY_ID_OF`).toHaveProperty([field]);
+        const named = fields.filter((f) => BODY_ID_OF[f]);
+        if (named.length === 0) continue;
+        const template = BODY_OF[key(r)];
+        expect(template, `${key(r)} takes ${named.join(', ')} in its body: add A's valid body to BODY_OF`).toBeDefined();
+        const target = fill(r, () => String(template!.path));
+        for (const field of named) {
+          for (const value of theirValues(field, BODY_ID_OF[field]!)) {
+            const events = await eventCount();
+            const res = await h.api<Record<string, unknown>>(target, { method: r.method.toUpperCase(), token: tokenA, body: { ...template!.body, [field]: value } });
+            const label = `${key(r)} with B's ${field} ${JSON.stringify(value).slice(0, 80)}`;
+            expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+            expect(res.status, label).toBeLessThan(500);
+            expect(JSON.stringify(res.body), label).not.toMatch(/sou cliente da B|Cliente B|Probe B|Fila da B/);
+            expect(await eventCount(), `${label} wrote to the log`).toBe(events);
+            probed.push(`${key(r)} ${field}`);
+          }
+        }
+      }
+      expect(await snapshotB()).toBe(before);
+      // Each body as A's own is taken: the refusals above were the ids' doing, not a body A could never send.
+      const refusedOwn: string[] = [];
+      for (const r of routes) {
+        const template = BODY_OF[key(r)];
+        if (!template || template.outside) continue;
+        const res = await h.api(fill(r, () => String(template.path)), { method: r.method.toUpperCase(), token: tokenA, body: template.body });
+        if (res.status >= 400) refusedOwn.push(`${key(r)}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      }
+      expect(refusedOwn).toEqual([]);
+      console.log(`[tenant probe] bodies: ${probed.length} fields over ${new Set(probed.map((p) => p.split(' ').slice(0, 2).join(' '))).size} routes probed with company B's ids`);
     });
 
     it("delivers nothing of A to a socket of B, on any channel", async () => {

@@ -20,7 +20,7 @@ import {
   type Viewer,
 } from '@atendo/contracts';
 import { AppError, flowCampaignDecider, flowCampaignStream, flowDecider, flowStream, handleCommand, type EventStore, type FlowSecrets, type IdAllocator } from '@atendo/core';
-import { validateFlow, type PluginRegistry } from '@atendo/flow-engine';
+import { referencesOf, validateFlow, type PluginRegistry } from '@atendo/flow-engine';
 import { FlowQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
@@ -29,6 +29,7 @@ import { IMAGE_MIMES, largestAllowed, MESSAGE_MEDIA_MIMES, type MediaMime } from
 import { storeUploads, type StoredUpload } from '../media/uploads.js';
 import { dryRun } from './dryRun.js';
 import { maskSecrets, sealSecrets } from './flowGraphSecrets.js';
+import { notTheCompanys } from './references.js';
 
 export interface FlowRouteDeps {
   knex: Knex;
@@ -77,10 +78,18 @@ export function flowRoutes({ knex, store, ids, blobs, registry, secrets, readYou
     const connection = await knex('whatsapps').where({ company_id: viewer.companyId, id: whatsappId }).first('id');
     if (!connection) throw new AppError('ERR_VALIDATION', 400, `Connection ${whatsappId} not found`, [{ path: 'whatsappId', message: 'validation.invalid' }]);
   };
-  /** Validated by the engine (the block and the reason for each refusal), sealed, published; answers the version. */
-  const publish = async (viewer: Viewer, id: number, graph: FlowGraph, who: AuthContext) => {
+  /** Validated by the engine, then every queue, person and file a block names checked against the company. */
+  const check = async (viewer: Viewer, graph: FlowGraph) => {
     const problems = validateFlow(graph, registry);
+    if (problems.length === 0) {
+      const foreign = await notTheCompanys({ knex, blobs }, viewer.companyId, referencesOf(graph, registry));
+      problems.push(...foreign.map((r) => ({ code: 'ERR_FLOW_FOREIGN_REFERENCE' as const, nodeId: r.nodeId, field: r.field, message: `${r.field}: no ${r.kind} ${JSON.stringify(r.value)} of this company` })));
+    }
     if (problems.length > 0) throw new AppError('ERR_FLOW_INVALID', 400, problems.map((p) => (p.nodeId ? `block ${p.nodeId}: ${p.message}` : p.message)).join('; '), problems);
+  };
+  /** Checked (the block and the reason for each refusal), sealed, published; answers the version. */
+  const publish = async (viewer: Viewer, id: number, graph: FlowGraph, who: AuthContext) => {
+    await check(viewer, graph);
     const previous = await flows.graph(viewer.companyId, id);
     const sealed = await sealSecrets(registry, secrets, viewer.companyId, graph, previous?.graph ?? null);
     const result = await handleCommand(store, flowDecider, flowStream(viewer.companyId, id), { type: 'publish', graph: sealed }, by(who));
@@ -234,11 +243,12 @@ export function flowRoutes({ knex, store, ids, blobs, registry, secrets, readYou
       summary: 'Play messages through a draft graph without sending anything: the path each took and what would have been sent',
       permission,
       body: dryRunSchema,
-      errors: ['ERR_FLOW_INVALID'],
-      async handler({ res, body }) {
+      errors: ['ERR_FLOW_NOT_FOUND', 'ERR_FLOW_INVALID'],
+      async handler({ res, body, auth: { viewer } }) {
+        // The draft's flow, when named, is the company's like any id a body carries.
+        if (body.idFlow !== undefined) await found(viewer, body.idFlow);
         const graph = { nodes: body.nodes as FlowGraph['nodes'], connections: body.connections as FlowGraph['connections'] };
-        const problems = validateFlow(graph, registry);
-        if (problems.length > 0) throw new AppError('ERR_FLOW_INVALID', 400, problems.map((p) => p.message).join('; '), problems);
+        await check(viewer, graph);
         res.json(dryRun(registry, graph, body.messages as string[], body.variables as Record<string, string>));
       },
     }),

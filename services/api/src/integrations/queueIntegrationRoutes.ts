@@ -182,6 +182,9 @@ export function queueIntegrationRoutes({ api: ctx, knex, store, ids, secrets, re
           fetchMedia: async () => {
             throw new Error('a test session reads no media');
           },
+          importMedia: async () => {
+            throw new Error('a test session stores no media');
+          },
         });
         if (!result.ok) throw new AppError('ERR_INTEGRATION_TEST_FAILED', 400, `Dialogflow did not answer: ${withoutSecret(result.error, json)}`);
         const value = result.value as DialogflowDetectValue;

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 
 /** The spec's message media types (platform-core §Message `mediaType`) a file maps to; `application` is a document. */
 export type MediaKind = 'image' | 'audio' | 'video' | 'application';
@@ -105,6 +105,13 @@ export async function recognise(file: string, originalName: string, accept: read
   if (!text) return { ok: false, found: 'an unrecognised format' };
   if (looksBinary(await readHead(file))) return { ok: false, found: 'binary content' };
   return { ok: true, type: text };
+}
+
+/** What bytes in memory are, by their magic numbers only (for the binary kinds: images, audio, video). */
+export async function recogniseBytes(data: Uint8Array, accept: readonly MediaMime[]): Promise<Recognition> {
+  const sniffed = await fileTypeFromBuffer(data);
+  if (!sniffed) return { ok: false, found: 'an unrecognised format' };
+  return (accept as readonly string[]).includes(sniffed.mime) ? { ok: true, type: MEDIA_TYPES[sniffed.mime as MediaMime] } : { ok: false, found: sniffed.mime };
 }
 
 /** The extensions a list of types is known by, for a refusal's message (`png, jpg`). */

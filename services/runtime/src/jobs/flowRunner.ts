@@ -15,7 +15,7 @@ import {
   type RecordedEvent,
   type TicketFlowEvent,
 } from '@atendo/contracts';
-import { mediaKey, type BlobStore } from '@atendo/api';
+import { importRemoteMedia, mediaKey, notTheCompanys, type BlobStore } from '@atendo/api';
 import { handleCommand, loadState, nameBasedUuid, recordBotHealth, StateCache, type CommandContext, type ContactStreamService, type EventStore, type FlowOutgoing, type FlowTurnEnd, type FlowSecrets, type Migration } from '@atendo/core';
 import { flowExecution, type FlowCommand, type FlowExecutionState, type PluginRegistry } from '@atendo/flow-engine';
 import { FlowQueries, readCheckpoint } from '@atendo/read';
@@ -24,6 +24,7 @@ import { botGraph } from './botGraph.js';
 import { CircuitBreakers } from './circuitBreaker.js';
 import { LeaderLoop } from './leaderLoop.js';
 import { outsideFetch } from './outsideFetch.js';
+import { failedAt, namedIn, type Named } from './runReferences.js';
 
 /** Where the runner stands in the log (projection_checkpoints, like a read model's). */
 const CHECKPOINT = 'flow-runner';
@@ -514,8 +515,9 @@ export class FlowRunner {
 
   private effectContext(run: Run) {
     const { knex, secrets, blobs } = this.options;
+    const signal = AbortSignal.timeout(EFFECT_TIMEOUT_MS);
     return {
-      signal: AbortSignal.timeout(EFFECT_TIMEOUT_MS),
+      signal,
       fetch: this.fetch,
       companyId: run.companyId,
       ticketId: run.ticketId,
@@ -545,6 +547,7 @@ export class FlowRunner {
         for await (const chunk of blob.stream) chunks.push(Buffer.from(chunk as Uint8Array));
         return new Uint8Array(Buffer.concat(chunks));
       },
+      importMedia: (url: string, kind: 'image' | 'audio' | 'video') => importRemoteMedia({ fetch: this.fetch, blobs }, { companyId: run.companyId, url, kind, signal }),
     };
   }
 
@@ -641,17 +644,38 @@ export class FlowRunner {
     { drain = true, expectNew = false }: { drain?: boolean; expectNew?: boolean } = {},
   ): Promise<number> {
     let skipped = false;
+    // What the decision names that is not the run's company's (a bot's answer can name any id): found before the
+    // decision is written, which then fails the run there instead.
+    let foreign: Named | undefined;
+    let decided: { c: FlowCommand; state: FlowExecutionState; events: FlowExecutionEvent[] } | undefined;
+    const checked = async (state: FlowExecutionState): Promise<Decided> => {
+      foreign = undefined;
+      decided = undefined;
+      const c = await command(state);
+      if (c === null || c === NOTHING) return c;
+      try {
+        decided = { c, state, events: this.decider.decide(c, state) };
+      } catch {
+        return c;
+      }
+      const named = namedIn(decided.events);
+      if (named.length > 0) [foreign] = await notTheCompanys({ knex: this.options.knex, blobs: this.options.blobs }, run.companyId, named);
+      return c;
+    };
     const result = await handleCommand(
       this.options.store,
       {
         ...this.decider,
         decide: (c: Decided, state: FlowExecutionState) => {
           skipped = c === null;
-          return c === null || c === NOTHING ? [] : this.decider.decide(c, state);
+          if (c === null || c === NOTHING) return [];
+          // The decider is pure: the decision already made on this command and state is the same one.
+          const events = decided?.c === c && decided.state === state ? decided.events : this.decider.decide(c, state);
+          return foreign ? failedAt(events, foreign) : events;
         },
       },
       flowExecutionStream(run.companyId, run.executionId),
-      command,
+      checked,
       context,
       { cache: this.cache as StateCache<unknown>, expectNew },
     );
