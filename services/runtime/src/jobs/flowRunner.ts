@@ -16,7 +16,7 @@ import {
   type TicketFlowEvent,
 } from '@atendo/contracts';
 import { importRemoteMedia, mediaKey, notTheCompanys, type BlobStore } from '@atendo/api';
-import { handleCommand, loadState, nameBasedUuid, recordBotHealth, StateCache, type CommandContext, type ContactStreamService, type EventStore, type FlowOutgoing, type FlowTurnEnd, type FlowSecrets, type Migration } from '@atendo/core';
+import { AppError, handleCommand, loadState, nameBasedUuid, recordBotHealth, StateCache, type CommandContext, type ContactStreamService, type EventStore, type FlowOutgoing, type FlowTurnEnd, type FlowSecrets, type Migration } from '@atendo/core';
 import { flowExecution, type FlowCommand, type FlowExecutionState, type PluginRegistry } from '@atendo/flow-engine';
 import { FlowQueries, readCheckpoint } from '@atendo/read';
 import type { Logger } from '../logger.js';
@@ -30,6 +30,8 @@ import { failedAt, namedIn, type Named } from './runReferences.js';
 const CHECKPOINT = 'flow-runner';
 /** An outside call (OpenAI, Typebot, HTTP) that takes longer fails with a timeout: a dead service never holds a flow. */
 export const EFFECT_TIMEOUT_MS = 30_000;
+/** How long the runner tries again to act on an event that keeps failing before its run gives up. */
+const RUN_RETRY_BOUND_MS = 30_000;
 /** Outside calls in flight at once, over every conversation; more wait their turn, first asked first. */
 const EFFECT_CONCURRENCY = 64;
 
@@ -304,8 +306,13 @@ export class FlowRunner {
     for (const run of runs) this.remember(run);
   }
 
-  /** Acts on an event (or a run's turn) until it is done: every command is idempotent, so a retry repeats nothing. */
+  /**
+   * Acts on an event (or a run's turn), trying again while it fails (every command is idempotent, so a retry repeats
+   * nothing) for at most RUN_RETRY_BOUND_MS; a refusal (an AppError) is not tried again. Then the run gives up and its
+   * ticket goes back to people, so one conversation's trouble never holds the batch, and with it every company's runs.
+   */
   private async untilDone(item: RecordedEvent | Turn): Promise<void> {
+    const started = Date.now();
     for (let attempt = 0; ; attempt++) {
       try {
         if ('type' in item) await this.react(item);
@@ -314,10 +321,23 @@ export class FlowRunner {
       } catch (err) {
         if (!this.loop.running) throw err;
         const first = 'type' in item ? item : (item.sends[0] ?? item.handOver ?? item.end ?? item.effects[0]);
+        if (err instanceof AppError || Date.now() - started >= RUN_RETRY_BOUND_MS) {
+          this.options.log.error({ err, eventId: first?.id, type: first?.type, attempt }, 'flow runner gives up on an event; its run lets the ticket go');
+          await this.giveUp(item).catch((error: unknown) => this.options.log.error({ err: error, eventId: first?.id }, 'letting the ticket of a run that failed go did not work'));
+          return;
+        }
         this.options.log.warn({ err, eventId: first?.id, type: first?.type, attempt }, 'flow runner could not act on an event; trying again');
-        await new Promise((r) => setTimeout(r, Math.min(30_000, 100 * 2 ** Math.min(attempt, 8))));
+        await new Promise((r) => setTimeout(r, Math.min(5_000, 100 * 2 ** Math.min(attempt, 8), Math.max(0, started + RUN_RETRY_BOUND_MS - Date.now()))));
       }
     }
+  }
+
+  /** The run an event or a turn belongs to lets its ticket go as failed (people see it pending again). */
+  private async giveUp(item: RecordedEvent | Turn): Promise<void> {
+    const executionId = 'type' in item ? (item.data as { executionId?: string }).executionId : item.run.executionId;
+    const run = 'type' in item ? (executionId ? await this.runOf(executionId) : undefined) : item.run;
+    if (!run) return;
+    await this.options.conversations.execute(run.conversation, { type: 'DetachFlow', ticketId: run.ticketId, executionId: run.executionId, reason: 'failed' }, { actor: { type: 'system', name: 'flows' } });
   }
 
   /**
