@@ -7,7 +7,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { errorHandler, notFound } from './errors.js';
 import { openApiDocument } from './openapi.js';
 import { checkRouteTable, mountRouteTable, route, type MountOptions, type RouteSpec } from './routeTable.js';
-import { dropForbiddenKeys, refuseUnstorableText } from './validate.js';
+import { dropForbiddenKeys, refuseDeepJson, refuseUnstorableText } from './validate.js';
 
 export interface ApiAppOptions extends MountOptions {
   log: { error(obj: unknown, msg?: string): void };
@@ -91,7 +91,7 @@ export function createApiApp(options: ApiAppOptions): Express {
       else next();
     });
   }
-  app.use(express.json({ limit: '1mb', reviver: dropForbiddenKeys }));
+  app.use(express.json({ limit: '1mb', reviver: dropForbiddenKeys, verify: refuseDeepJson }));
   app.use(refuseUnstorableText);
   mountRouteTable(app, apiRoutes(options), options);
   app.use(notFound);
