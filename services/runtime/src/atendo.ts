@@ -314,6 +314,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       const app = createApiApp({
         log,
         trustProxy: config.trustProxy,
+        healthDetails: config.production ? 'superAdmin' : 'public',
         raw: simulatorUrl && !config.production ? [['/simulator', simulatorProxy(simulatorUrl)]] : [],
         staticDir: config.webDist,
         routes: features.flatMap((f) => f.routes?.(deps) ?? []),

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compression from 'compression';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
+import { verifyAccessToken } from '../auth/tokens.js';
 import expressStaticGzip from 'express-static-gzip';
 import { errorHandler, notFound } from './errors.js';
 import { openApiDocument } from './openapi.js';
@@ -19,27 +20,47 @@ export interface ApiAppOptions extends MountOptions {
   staticDir?: string;
   /** What /health reports; `healthy: false` answers 503, so a load balancer or an orchestrator can act on it. */
   health?: () => Promise<{ healthy: boolean; details: Record<string, unknown> }>;
+  /**
+   * Who is shown /health's details (roles, read models, connections): anyone, or (in production) a super admin's token
+   * only; everyone else gets the status alone, which is all a load balancer reads.
+   */
+  healthDetails?: 'public' | 'superAdmin';
   /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client (default: loopback only). */
   trustProxy?: boolean | number | string;
 }
 
 /** The whole table: the app's own entries and the features'. */
-export function apiRoutes(options: Pick<ApiAppOptions, 'routes' | 'health' | 'log'>): RouteSpec[] {
+export function apiRoutes(options: Pick<ApiAppOptions, 'routes' | 'health' | 'log' | 'healthDetails' | 'secret' | 'users'>): RouteSpec[] {
+  const mayReadDetails = async (req: Request): Promise<boolean> => {
+    if (options.healthDetails !== 'superAdmin') return true;
+    const header = req.headers.authorization;
+    try {
+      const claims = verifyAccessToken(header?.startsWith('Bearer ') ? header.slice(7) : undefined, options.secret);
+      // The user as stored now: a token outlives a super admin's demotion by its few minutes at most, but not here.
+      return (await options.users.viewer(claims.companyId, claims.userId))?.super === true;
+    } catch {
+      return false;
+    }
+  };
   const own: RouteSpec[] = [
     route({
       method: 'get',
       path: '/health',
       feature: 'platform',
-      summary: "Each role's state and each read model's position and lag; 503 when one is stopped or too far behind",
+      summary:
+        "Up or not: 503 when a read model is stopped or too far behind. With each role's state and each read model's position and lag, except in production, where only a super admin's token is shown them",
       permission: 'public',
-      async handler({ res }) {
+      async handler({ req, res }) {
+        const details = await mayReadDetails(req);
         try {
           const report = (await options.health?.()) ?? { healthy: true, details: {} };
-          res.status(report.healthy ? 200 : 503).json({ status: report.healthy ? 'ok' : 'unhealthy', ...report.details });
+          const status = report.healthy ? 'ok' : 'unhealthy';
+          res.status(report.healthy ? 200 : 503).json(details ? { status, ...report.details } : { status });
         } catch (err) {
           // The check itself failed (the database is unreachable, say): that is an answer too.
           options.log.error({ err }, 'health check failed');
-          res.status(503).json({ status: 'unhealthy', error: 'ERR_INTERNAL_SERVER_ERROR', message: err instanceof Error ? err.message : String(err) });
+          const reason = { error: 'ERR_INTERNAL_SERVER_ERROR', message: err instanceof Error ? err.message : String(err) };
+          res.status(503).json({ status: 'unhealthy', ...(details ? reason : {}) });
         }
       },
     }),
