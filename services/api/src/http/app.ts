@@ -7,6 +7,7 @@ import { verifyAccessToken } from '../auth/tokens.js';
 import expressStaticGzip from 'express-static-gzip';
 import { errorHandler, notFound } from './errors.js';
 import { openApiDocument } from './openapi.js';
+import { securityHeaders } from './securityHeaders.js';
 import { checkRouteTable, mountRouteTable, route, type MountOptions, type RouteSpec } from './routeTable.js';
 import { dropForbiddenKeys, refuseDeepJson, refuseUnstorableText } from './validate.js';
 
@@ -85,6 +86,7 @@ export function createApiApp(options: ApiAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback');
+  app.use(securityHeaders());
   for (const [mount, handler] of options.raw ?? []) app.use(mount, handler);
   // Text answers (the console's scripts and styles, JSON) travel compressed: brotli where the browser takes it, else gzip.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
