@@ -6,7 +6,7 @@ import helmet from 'helmet';
  * styles and inline ones (typebot-js, the queue's Typebot preview, adds a <style> element), its own API and feed (`connect-src 'self'` takes the socket's
  * ws:/wss: on the same host), images and media from itself and from data: and blob: URLs (stored files are fetched
  * with the token and shown as blob: URLs; Blueprint's icons are data: SVGs), help videos' stills from YouTube, and
- * frames over HTTPS (YouTube's player, a queue's Typebot preview, whose server the company chooses). Nothing may
+ * frames from the web (YouTube's player, a queue's Typebot preview, whose server the company chooses). Nothing may
  * frame the console. A stored file served at /public keeps its own stricter policy (a sandbox).
  */
 const directives = {
@@ -17,7 +17,9 @@ const directives = {
   mediaSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
-  frameSrc: ["'self'", 'https:'],
+  // A Typebot server may be plain HTTP where the console is (a local one); on an HTTPS console the browser blocks
+  // such a frame as mixed content anyway.
+  frameSrc: ["'self'", 'https:', 'http:'],
   workerSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
