@@ -81,3 +81,43 @@ describe('API input', () => {
     expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', message: 'Há campos faltando ou inválidos. Verifique e tente novamente.' } });
   });
 });
+
+// Whatever the parser could not take, the answer names the body in our words: never a parser's or the runtime's own.
+describe('API input the parser refuses', () => {
+  let h: Harness;
+  let token: string;
+  const internal = /RangeError|call stack|Unexpected|position \d|entity|SyntaxError|at JSON|node_modules/i;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    token = (await h.login()).token;
+  });
+  afterAll(async () => h?.stop());
+
+  it('a deeply nested body is a 400 with a catalogue code and no internal text', async () => {
+    for (const depth of [5_000, 200_000]) {
+      const res = await h.api<Refusal>('/tags', { token, body: `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}` });
+      expect(res.status, `depth ${depth}`).toBe(400);
+      expect(res.body.error).toBe('ERR_VALIDATION');
+      expect(JSON.stringify(res.body)).not.toMatch(internal);
+    }
+    // Deep objects too, and the server still answers the next request.
+    const objects = await h.api<Refusal>('/tags', { token, body: `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}` });
+    expect(objects).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(JSON.stringify(objects.body)).not.toMatch(internal);
+    expect((await h.api('/tags', { token })).status).toBe(200);
+  });
+
+  it('a body over the size limit is a 413 and a malformed one a 400, in our words', async () => {
+    const large = await h.api<Refusal>('/tags', { token, body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }) });
+    expect(large).toMatchObject({ status: 413, body: { error: 'ERR_VALIDATION' } });
+    expect(JSON.stringify(large.body)).not.toMatch(internal);
+    for (const body of ['{"name": "oi"', '{"name": tru}', '\u0000']) {
+      const res = await h.api<Refusal>('/tags', { token, body });
+      expect(res, body).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+      expect(JSON.stringify(res.body), body).not.toMatch(internal);
+    }
+    const charset = await h.api<Refusal>('/tags', { token, body: '{"name":"oi"}', headers: { 'content-type': 'application/json; charset=klingon' } });
+    expect(charset).toMatchObject({ status: 415, body: { error: 'ERR_VALIDATION' } });
+  });
+});

@@ -148,6 +148,21 @@ export async function openBus(config: Config, log: Logger): Promise<Bus> {
   return new InProcessBus(onError);
 }
 
+/**
+ * Stops taking connections and closes the idle ones at once; requests under way get `graceMs` to finish, then every
+ * connection is closed, a client that never finishes its request included. Upgraded sockets are the realtime server's.
+ */
+async function closeServer(server: http.Server, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+  await Promise.race([closed, grace]);
+  clearTimeout(timer);
+  server.closeAllConnections();
+  await closed;
+}
+
 /** The composition root: builds the adapters the configuration names and starts the requested roles. */
 export async function startAtendo(config: Config, options: StartOptions): Promise<Atendo> {
   const { log, roles } = options;
@@ -299,6 +314,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       const app = createApiApp({
         log,
         trustProxy: config.trustProxy,
+        healthDetails: config.production ? 'superAdmin' : 'public',
         raw: simulatorUrl && !config.production ? [['/simulator', simulatorProxy(simulatorUrl)]] : [],
         staticDir: config.webDist,
         routes: features.flatMap((f) => f.routes?.(deps) ?? []),
@@ -342,7 +358,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       });
       const { port } = server.address() as AddressInfo;
       url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-      stops.push(() => new Promise((r) => server!.close(r)));
+      stops.push(() => closeServer(server!, (config.shutdownTimeoutSeconds * 1000) / 2));
       stops.push(() => realtime!.close());
       stops.push(() => subscription.close());
       log.info({ url }, 'api role listening');

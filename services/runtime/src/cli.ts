@@ -88,6 +88,11 @@ async function main(argv: string[]): Promise<number> {
         if (stopping) return;
         stopping = true;
         log.info({ signal }, 'stopping');
+        // A rolling deploy waits on this exit: a stop that hangs (a client, a stuck adapter) must not hold it.
+        setTimeout(() => {
+          log.error({ seconds: config.shutdownTimeoutSeconds }, 'not stopped in time: exiting');
+          process.exit(1);
+        }, config.shutdownTimeoutSeconds * 1000).unref();
         void atendo.stop().then(() => process.exit(0));
       };
       process.on('SIGINT', () => shutdown('SIGINT'));

@@ -69,6 +69,8 @@ export interface Config {
   healthMaxLagSeconds: number;
   /** /health says `degraded` (still 200: one company's number is no reason to stop a node) when a connection's oldest unsent reply is older than this. */
   healthMaxOutboxSeconds: number;
+  /** After SIGTERM or SIGINT the process exits within this, whatever its clients or its stops do. */
+  shutdownTimeoutSeconds: number;
   /** Media files (BLOB_DIR, default `{dataDir}/media`), unless an S3-compatible bucket is configured. */
   blobDir: string;
   /** An S3-compatible bucket for media (S3_ENDPOINT and its settings); undefined: the folder. */
@@ -183,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     seedDemo: env.SEED_DEMO !== 'false',
     healthMaxLagSeconds: integer(env, 'HEALTH_MAX_LAG_SECONDS', 60, 1),
     healthMaxOutboxSeconds: integer(env, 'HEALTH_MAX_OUTBOX_SECONDS', 120, 1),
+    shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1),
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Atendo <no-reply@atendo.local>',
     blobDir: path.resolve(cwd, env.BLOB_DIR || path.join(dataDir, 'media')),

@@ -233,6 +233,22 @@ describe('flows through the simulator', () => {
     expect(log).not.toContain('sk-test-secret-9876');
   });
 
+  it('two blocks with short keys: the editor sees the mask alone, and a save as shown keeps each block its own key', async () => {
+    const flow = (await h.api<Flow>('/flowbuilder', { token, body: { name: 'IA curta' } })).body;
+    const block = (id: string, apiKey: string) =>
+      node(id, 'openai', { typebotIntegration: { name: id, apiKey, prompt: 'Você é um atendente educado da loja.', model: 'gpt-4o-mini', voice: 'texto', temperature: 1, maxTokens: 100, maxMessages: 10 } });
+    const graph: FlowGraph = { nodes: [node('1', 'start', {}), block('a', 'sk-aaaa'), block('b', 'sk-bbbbbb')], connections: [edge('1', 'default', 'a')] };
+    const saved = await h.api('/flowbuilder/flow', { token, body: { idFlow: flow.id, ...graph } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const shown = (await h.api<FlowDocument>(`/flowbuilder/flow/${flow.id}`, { token })).body.flow.flow!;
+    const key = (g: FlowGraph, id: string) => (g.nodes.find((n) => n.id === id)!.data.typebotIntegration as { apiKey: string }).apiKey;
+    expect([key(shown, 'a'), key(shown, 'b')]).toEqual(['••••', '••••']);
+    expect((await h.api('/flowbuilder/flow', { token, body: { idFlow: flow.id, ...shown } })).status).toBe(200);
+    const [first, second] = (await h.atendo.knex('flow_versions').where({ flow_id: flow.id }).orderBy('version')) as Array<{ graph: FlowGraph }>;
+    expect(key(first!.graph, 'a')).not.toBe(key(first!.graph, 'b'));
+    expect([key(second!.graph, 'a'), key(second!.graph, 'b')]).toEqual([key(first!.graph, 'a'), key(first!.graph, 'b')]);
+  });
+
   it("another company's flows and connections are out of reach, whatever field names them", async () => {
     const b = await addCompany(h, 'Flows B');
     const tokenB = (await h.login(b.email, b.password)).token;

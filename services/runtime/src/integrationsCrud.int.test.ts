@@ -138,6 +138,18 @@ describe('prompts and queue integrations', () => {
     expect(await call(`/prompt/${id}`)).toMatchObject({ status: 200, body: { id, apiKey: '••••wxyz' } });
   });
 
+  it('a key under 12 characters is shown as the mask alone, never its end; sent back, the mask keeps it', async () => {
+    const created = await call<Prompt>('/prompt', { body: promptBody({ name: 'Chave curta', apiKey: 'sk-12345' }) });
+    expect(created).toMatchObject({ status: 201, body: { apiKey: '••••' } });
+    const ref = ((await bots.latest(h.companyId, 'prompt', created.body.id))!.fields as { apiKey: string }).apiKey;
+    const renamed = await call<Prompt>(`/prompt/${created.body.id}`, { method: 'PUT', body: promptBody({ name: 'Chave curta renomeada', apiKey: '••••' }) });
+    expect(renamed).toMatchObject({ status: 200, body: { apiKey: '••••' } });
+    expect(await bots.latest(h.companyId, 'prompt', created.body.id)).toMatchObject({ fields: { name: 'Chave curta renomeada', apiKey: ref } });
+    // Twelve characters and more: the last four as a hint.
+    const long = await call<Prompt>('/prompt', { body: promptBody({ name: 'Chave de doze', apiKey: 'sk-123456789' }) });
+    expect(long).toMatchObject({ status: 201, body: { apiKey: '••••6789' } });
+  });
+
   it('an integration: each type keeps its own fields; the project is the name but for Dialogflow; keys sealed', async () => {
     const before = await eventCount();
     expect(await problems('/queueIntegration', {})).toEqual(expect.arrayContaining(['type:required', 'name:required']));

@@ -1,6 +1,7 @@
+import http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListMessagesResponse, ListTicketsResponse, Message, Ticket } from '@atendo/contracts';
+import type { ListMessagesResponse, ListTicketsResponse, Message, Plan, Ticket } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { startHarness, type Harness } from './testing/harness.js';
 
@@ -105,5 +106,55 @@ describe('media in conversations: files customers send are stored and shown; age
       const view = (await (await fetch(`${h.simulator.url}/simulator/sessions/${h.whatsappId}/customers/5511977770004/messages`)).json()) as { messages: Array<{ sender: string; body: string; media: unknown }> };
       expect(view.messages.filter((m) => m.sender === 'platform')).toEqual([expect.objectContaining({ body: 'catalogo.png', media: expect.objectContaining({ mediaType: 'image', mimetype: 'image/png', size: png.length }) })]);
     }, 10_000);
+  });
+  /**
+   * Starts a multipart upload and sends only the first part of its file: the answer the server gives while the rest is
+   * still to come (it had no reason to read further), or an error when it waits for the rest instead.
+   */
+  const answerBeforeTheBodyEnds = (ticketId: number, bearer: string) =>
+    new Promise<{ status: number; body: { error?: string } }>((resolve, reject) => {
+      const boundary = 'atendo-boundary';
+      const request = http.request(`${h.url}/messages/${ticketId}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(50 * 1024 * 1024) },
+      });
+      const waiting = setTimeout(() => {
+        request.destroy();
+        reject(new Error('no answer while the upload was still coming: the server was reading the file'));
+      }, 10_000);
+      request.on('error', () => undefined);
+      request.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += String(chunk)));
+        res.on('end', () => {
+          clearTimeout(waiting);
+          request.destroy();
+          resolve({ status: res.statusCode!, body: JSON.parse(text) as { error?: string } });
+        });
+      });
+      request.write(`--${boundary}\r\ncontent-disposition: form-data; name="medias"; filename="big.png"\r\ncontent-type: image/png\r\n\r\n`);
+      request.write(png);
+      request.write(Buffer.alloc(256 * 1024, 7));
+    });
+
+  it("an upload to another company's ticket, or to another agent's, is refused before its file is read", async () => {
+    await h.whatsapp.customerSays(connectionId, '5511977770005', 'oi');
+    const ticket = await ticketOf('5511977770005');
+    await h.api(`/tickets/${ticket.id}`, { method: 'PUT', token, body: { status: 'open', userId } });
+    const before = (await h.atendo.store.readStream(`contact-${h.companyId}.5511977770005`)).length;
+
+    const planId = (await h.api<Plan[]>('/plans/list')).body[0]!.id;
+    const signedUp = await h.api('/companies/cadastro', { body: { name: 'Vizinha de upload', email: 'upload-vizinha@x.test', password: 'senha1', planId } });
+    expect(signedUp.status).toBe(201);
+    const stranger = (await h.login('upload-vizinha@x.test', 'senha1')).token;
+    expect(await answerBeforeTheBodyEnds(ticket.id, stranger)).toMatchObject({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
+
+    // A colleague who is no admin, on a ticket another agent holds.
+    const colleague = await h.api<{ id: number }>('/users', { token, body: { name: 'Colega', email: 'colega-upload@demo.test', password: 'Colega-pass-1', profile: 'user', queueIds: h.queueIds } });
+    expect(colleague.status).toBe(201);
+    const colleagueToken = (await h.login('colega-upload@demo.test', 'Colega-pass-1')).token;
+    expect(await answerBeforeTheBodyEnds(ticket.id, colleagueToken)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+
+    expect((await h.atendo.store.readStream(`contact-${h.companyId}.5511977770005`)).length).toBe(before);
   });
 });

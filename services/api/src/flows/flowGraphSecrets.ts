@@ -19,25 +19,27 @@ function write(data: Record<string, unknown>, path: string, value: unknown): Rec
   return { ...data, [head]: write(inner !== null && typeof inner === 'object' ? (inner as Record<string, unknown>) : {}, rest.join('.'), value) };
 }
 
-function mapSecrets(registry: PluginRegistry, graph: FlowGraph, f: (value: string) => string): FlowGraph {
+function mapSecrets(registry: PluginRegistry, graph: FlowGraph, f: (value: string, at: string) => string): FlowGraph {
   return {
     ...graph,
     nodes: graph.nodes.map((node) => {
       let data = node.data;
       for (const path of secretPaths(registry, node)) {
         const value = read(data, path);
-        if (typeof value === 'string' && value !== '') data = write(data, path, f(value));
+        if (typeof value === 'string' && value !== '') data = write(data, path, f(value, `${node.id}\u0000${path}`));
       }
       return data === node.data ? node : { ...node, data };
     }),
   };
 }
 
-const refsIn = (registry: PluginRegistry, graph: FlowGraph | null): string[] => {
-  const refs: string[] = [];
-  if (graph) mapSecrets(registry, graph, (v) => (refs.push(v), v));
-  return refs.filter(isSecretRef);
+/** The graph's references by where they stand (block and field). */
+const refsAt = (registry: PluginRegistry, graph: FlowGraph | null): Map<string, string> => {
+  const refs = new Map<string, string>();
+  if (graph) mapSecrets(registry, graph, (v, at) => (isSecretRef(v) && refs.set(at, v), v));
+  return refs;
 };
+const refsIn = (registry: PluginRegistry, graph: FlowGraph | null): string[] => [...refsAt(registry, graph).values()];
 
 /**
  * A graph as it is published: each secret field's value sealed (FlowSecrets) and replaced by its reference. A mask
@@ -45,10 +47,22 @@ const refsIn = (registry: PluginRegistry, graph: FlowGraph | null): string[] => 
  * a reference is kept only if it is this company's. No secret reaches an event.
  */
 export async function sealSecrets(registry: PluginRegistry, secrets: FlowSecrets, companyId: number, graph: FlowGraph, previous: FlowGraph | null): Promise<FlowGraph> {
-  const earlier = refsIn(registry, previous);
+  const earlierAt = refsAt(registry, previous);
+  const earlier = [...earlierAt.values()];
   const sent = refsIn(registry, graph);
   const masks = await secrets.masks(companyId, [...earlier, ...sent]);
-  const byMask = new Map(earlier.flatMap((ref) => (masks.has(ref) ? [[masks.get(ref)!, ref] as const] : [])));
+  // A mask keeps the reference that stood in the same block and field; else (a block copied) the one reference it
+  // can stand for. Short secrets share the bare mask, so a mask several references show keeps none elsewhere.
+  const byMask = new Map<string, string | null>();
+  for (const ref of earlier) {
+    const mask = masks.get(ref);
+    if (mask !== undefined) byMask.set(mask, byMask.has(mask) && byMask.get(mask) !== ref ? null : ref);
+  }
+  const keptFor = (mask: string, at: string): string => {
+    const there = earlierAt.get(at);
+    if (there !== undefined && masks.get(there) === mask) return there;
+    return byMask.get(mask) ?? '';
+  };
   const sealed = new Map<string, string>();
   for (const node of graph.nodes) {
     for (const path of secretPaths(registry, node)) {
@@ -57,9 +71,9 @@ export async function sealSecrets(registry: PluginRegistry, secrets: FlowSecrets
       sealed.set(value, await secrets.store(companyId, value));
     }
   }
-  return mapSecrets(registry, graph, (value) => {
+  return mapSecrets(registry, graph, (value, at) => {
     if (isSecretRef(value)) return masks.has(value) ? value : '';
-    if (value.startsWith(SECRET_MASK)) return byMask.get(value) ?? '';
+    if (value.startsWith(SECRET_MASK)) return keptFor(value, at);
     return sealed.get(value) ?? '';
   });
 }

@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compression from 'compression';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
+import { verifyAccessToken } from '../auth/tokens.js';
 import expressStaticGzip from 'express-static-gzip';
 import { errorHandler, notFound } from './errors.js';
 import { openApiDocument } from './openapi.js';
+import { securityHeaders } from './securityHeaders.js';
 import { checkRouteTable, mountRouteTable, route, type MountOptions, type RouteSpec } from './routeTable.js';
-import { dropForbiddenKeys, refuseUnstorableText } from './validate.js';
+import { dropForbiddenKeys, refuseDeepJson, refuseUnstorableText } from './validate.js';
 
 export interface ApiAppOptions extends MountOptions {
   log: { error(obj: unknown, msg?: string): void };
@@ -22,27 +24,47 @@ export interface ApiAppOptions extends MountOptions {
    * (a part serving one company is stuck) answers 200 with status `degraded`, for an operator to look.
    */
   health?: () => Promise<{ healthy: boolean; degraded?: boolean; details: Record<string, unknown> }>;
+  /**
+   * Who is shown /health's details (roles, read models, connections): anyone, or (in production) a super admin's token
+   * only; everyone else gets the status alone, which is all a load balancer reads.
+   */
+  healthDetails?: 'public' | 'superAdmin';
   /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client (default: loopback only). */
   trustProxy?: boolean | number | string;
 }
 
 /** The whole table: the app's own entries and the features'. */
-export function apiRoutes(options: Pick<ApiAppOptions, 'routes' | 'health' | 'log'>): RouteSpec[] {
+export function apiRoutes(options: Pick<ApiAppOptions, 'routes' | 'health' | 'log' | 'healthDetails' | 'secret' | 'users'>): RouteSpec[] {
+  const mayReadDetails = async (req: Request): Promise<boolean> => {
+    if (options.healthDetails !== 'superAdmin') return true;
+    const header = req.headers.authorization;
+    try {
+      const claims = verifyAccessToken(header?.startsWith('Bearer ') ? header.slice(7) : undefined, options.secret);
+      // The user as stored now: a token outlives a super admin's demotion by its few minutes at most, but not here.
+      return (await options.users.viewer(claims.companyId, claims.userId))?.super === true;
+    } catch {
+      return false;
+    }
+  };
   const own: RouteSpec[] = [
     route({
       method: 'get',
       path: '/health',
       feature: 'platform',
-      summary: "Each role's state and each read model's position and lag; 503 when one is stopped or too far behind",
+      summary:
+        "Up or not: 503 when a read model is stopped or too far behind. With each role's state and each read model's position and lag, except in production, where only a super admin's token is shown them",
       permission: 'public',
-      async handler({ res }) {
+      async handler({ req, res }) {
+        const details = await mayReadDetails(req);
         try {
           const report = (await options.health?.()) ?? { healthy: true, details: {} };
-          res.status(report.healthy ? 200 : 503).json({ status: !report.healthy ? 'unhealthy' : report.degraded ? 'degraded' : 'ok', ...report.details });
+          const status = !report.healthy ? 'unhealthy' : report.degraded ? 'degraded' : 'ok';
+          res.status(report.healthy ? 200 : 503).json(details ? { status, ...report.details } : { status });
         } catch (err) {
           // The check itself failed (the database is unreachable, say): that is an answer too.
           options.log.error({ err }, 'health check failed');
-          res.status(503).json({ status: 'unhealthy', error: 'ERR_INTERNAL_SERVER_ERROR', message: err instanceof Error ? err.message : String(err) });
+          const reason = { error: 'ERR_INTERNAL_SERVER_ERROR', message: err instanceof Error ? err.message : String(err) };
+          res.status(503).json({ status: 'unhealthy', ...(details ? reason : {}) });
         }
       },
     }),
@@ -67,6 +89,7 @@ export function createApiApp(options: ApiAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback');
+  app.use(securityHeaders());
   for (const [mount, handler] of options.raw ?? []) app.use(mount, handler);
   // Text answers (the console's scripts and styles, JSON) travel compressed: brotli where the browser takes it, else gzip.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
@@ -94,7 +117,7 @@ export function createApiApp(options: ApiAppOptions): Express {
       else next();
     });
   }
-  app.use(express.json({ limit: '1mb', reviver: dropForbiddenKeys }));
+  app.use(express.json({ limit: '1mb', reviver: dropForbiddenKeys, verify: refuseDeepJson }));
   app.use(refuseUnstorableText);
   mountRouteTable(app, apiRoutes(options), options);
   app.use(notFound);

@@ -28,6 +28,23 @@ export function errorBody(error: AppError, language: Language): ErrorBody {
   return body;
 }
 
+/** body-parser's error types (`error.type`) the caller caused, with what to tell them. */
+const BODY_REFUSALS: Record<string, { status: number; reason: string }> = {
+  'entity.parse.failed': { status: 400, reason: 'The body is not valid JSON' },
+  'entity.too.large': { status: 413, reason: 'The body is larger than the server takes (1 MB of JSON)' },
+  'charset.unsupported': { status: 415, reason: "The body's charset is not supported (send UTF-8)" },
+  'encoding.unsupported': { status: 415, reason: "The body's Content-Encoding is not supported" },
+  'request.aborted': { status: 400, reason: 'The body was cut off' },
+  'request.size.invalid': { status: 400, reason: 'The body is not as long as its Content-Length says' },
+  'parameters.too.many': { status: 413, reason: 'The body has too many fields' },
+};
+
+function bodyRefusal(error: unknown): { status: number; reason: string } | undefined {
+  const { type, status } = error as { type?: unknown; status?: unknown };
+  if (typeof type !== 'string' || typeof status !== 'number' || status >= 500) return undefined;
+  return BODY_REFUSALS[type] ?? { status: 400, reason: 'The body could not be read' };
+}
+
 /** Turns any error into `{ error: code, message }` with its status; unexpected ones are logged and answered 500. */
 export function errorHandler(log: { error(obj: unknown, msg?: string): void }): ErrorRequestHandler {
   return (error, req, res, _next) => {
@@ -36,10 +53,11 @@ export function errorHandler(log: { error(obj: unknown, msg?: string): void }): 
       res.status(error.status).json(errorBody(error, language));
       return;
     }
-    // express.json() failures: the body was not JSON, or too large.
-    const status = (error as { status?: number }).status;
-    if (status === 400 || status === 413 || status === 415) {
-      res.status(status).json({ error: 'ERR_VALIDATION', message: ERROR_TEXTS[language].ERR_VALIDATION, reason: (error as Error).message } satisfies ErrorBody);
+    // express.json()'s refusals, in our words: the parser's own (a position in the JSON, a library's phrase) say
+    // nothing to a caller and something of the server.
+    const refused = bodyRefusal(error);
+    if (refused) {
+      res.status(refused.status).json({ error: 'ERR_VALIDATION', message: ERROR_TEXTS[language].ERR_VALIDATION, reason: refused.reason } satisfies ErrorBody);
       return;
     }
     log.error({ err: error }, 'unhandled error');

@@ -94,6 +94,29 @@ export function dropForbiddenKeys(key: string, value: unknown): unknown {
   return FORBIDDEN_KEYS.has(key) ? undefined : value;
 }
 
+/** Deeper than any body of ours (a flow graph's block data is the deepest, a handful of levels). */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * express.json's `verify`: refuses a body nesting deeper than MAX_JSON_DEPTH before it is parsed. Parsing it would
+ * run the reviver and every walk of the body as deep, and the runtime's stack gives out first (a RangeError). The
+ * bytes are scanned as they are: in UTF-8 no byte of a longer character is a bracket or a quote.
+ */
+export function refuseDeepJson(_req: unknown, _res: unknown, body: Buffer): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i++) {
+    const byte = body[i];
+    if (inString) {
+      if (byte === 0x5c) i++;
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x7b || byte === 0x5b) {
+      if (++depth > MAX_JSON_DEPTH) throw new AppError('ERR_VALIDATION', 400, `The body nests deeper than ${MAX_JSON_DEPTH} levels`, [{ path: 'body', message: 'validation.invalid' }] satisfies ValidationProblem[]);
+    } else if (byte === 0x7d || byte === 0x5d) depth--;
+  }
+}
+
 /** The language of the answer: the request's Accept-Language, else the user's own, else English. */
 export function languageOf(req: Request): Language {
   // Most preferred first; `*` (what fetch sends unless told) names no language.

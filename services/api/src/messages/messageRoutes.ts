@@ -90,13 +90,17 @@ export function messageRoutes(ctx: ApiContext, blobs: BlobStore, timers: Connect
       upload: { field: 'medias', maxFiles: MEDIA_MAX_FILES, maxBytes: largestAllowed(MESSAGE_MEDIA_MIMES), accept: MESSAGE_MEDIA_MIMES },
       status: 201,
       errors: ['ERR_NO_TICKET_FOUND', 'ERR_IDEMPOTENCY_KEY_REUSED', 'ERR_TICKET_CLOSED'],
+      // Before the files are read: another company's ticket, or another agent's, gets its answer with nothing on disk.
+      async authorize({ req, params, auth: { viewer } }) {
+        const { ticket } = await visibleTicket(ctx, req, { id: params.ticketId });
+        // A fast path only: the decider decides on the ticket as it stands in the log.
+        if (ticket.status === 'open' && ticket.userId !== viewer.userId && viewer.profile !== 'admin') {
+          throw new AppError('ERR_NO_PERMISSION', 403, 'This ticket is another agent’s');
+        }
+      },
       async handler({ req, res, params, body: input, auth: { viewer } }) {
         const { ticket, streamId } = await visibleTicket(ctx, req, { id: params.ticketId });
         const admin = viewer.profile === 'admin';
-        // A fast path only: the decider decides on the ticket as it stands in the log.
-        if (ticket.status === 'open' && ticket.userId !== viewer.userId && !admin) {
-          throw new AppError('ERR_NO_PERMISSION', 403, 'This ticket is another agent’s');
-        }
         // A client that retries a send with the same key gets the same message, not a second one.
         const key = req.header('Idempotency-Key');
         if (key !== undefined && !isUuid(key)) throw new AppError('ERR_VALIDATION', 400, 'Idempotency-Key must be a UUID');

@@ -63,6 +63,10 @@ const DEFAULT_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 // setTimeout fires at once for longer delays.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+const NOT_FOUND_BODY = JSON.stringify({ error: 'ERR_NOT_FOUND' });
+const UNKNOWN_UPGRADE =
+  `HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(NOT_FOUND_BODY)}\r\n\r\n${NOT_FOUND_BODY}`;
+
 type AuthMessage = Extract<ClientMessage, { type: 'auth' }>;
 
 function isUserStatus(raw: unknown): boolean {
@@ -124,7 +128,13 @@ export class RealtimeServer {
 
   private readonly onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== this.path) return;
+    if (url.pathname !== this.path) {
+      // No one else takes upgrades: left unanswered, the socket would stay open (half-closed once its client gives up)
+      // and hold the server's close() at shutdown.
+      socket.on('error', () => undefined);
+      socket.end(UNKNOWN_UPGRADE, () => socket.destroy());
+      return;
+    }
     this.wss.handleUpgrade(request, socket, head, (ws) => this.onConnection(ws));
   };
 

@@ -4,10 +4,20 @@ import type { Migration } from '../db/migrations.js';
 
 /** A block's secret (an API key) as the graph keeps it: a reference to a sealed row, never the value. */
 export const SECRET_PREFIX = 'secret:';
-/** What the console is shown of a stored secret: its last four characters. Sent back unchanged, it keeps the secret. */
+/**
+ * What the console is shown of a stored secret: this, then its last four characters when it has at least
+ * SECRET_HINT_MIN_LENGTH (the end of a short one is too much of it). Sent back unchanged, it keeps the secret.
+ */
 export const SECRET_MASK = '••••';
+export const SECRET_HINT_MIN_LENGTH = 12;
+
+/** The hint kept beside a sealed secret: its last four characters, or nothing for a short one. */
+export const secretHint = (value: string): string => ([...value].length >= SECRET_HINT_MIN_LENGTH ? [...value].slice(-4).join('') : '');
 
 export const isSecretRef = (value: unknown): boolean => typeof value === 'string' && value.startsWith(SECRET_PREFIX);
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 export const flowSecretMigrations: Migration[] = [
   {
@@ -20,10 +30,14 @@ export const flowSecretMigrations: Migration[] = [
       `),
     down: (knex) => knex.raw('DROP TABLE flow_secrets'),
   },
+  {
+    // Hints kept before short secrets had none: a secret's length is its sealed length less the IV and the tag. A
+    // hint of characters beyond ASCII may stand for a short secret of long characters, so it goes too.
+    name: '202611290700_flow_secrets_short_hints',
+    up: (knex) => knex.raw(`UPDATE flow_secrets SET last4 = '' WHERE octet_length(sealed) - ${IV_BYTES + TAG_BYTES} < ${SECRET_HINT_MIN_LENGTH} OR last4 !~ '^[ -~]*$'`),
+    down: async () => undefined,
+  },
 ];
-
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 /**
  * Secrets of flow blocks (API keys of the OpenAI block, the speech service's key …), sealed with AES-256-GCM under the
@@ -46,7 +60,7 @@ export class FlowSecrets {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(`${companyId}:${id}`));
     const sealed = Buffer.concat([iv, cipher.update(value, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-    await this.knex('flow_secrets').insert({ id, company_id: companyId, sealed, last4: value.slice(-4) });
+    await this.knex('flow_secrets').insert({ id, company_id: companyId, sealed, last4: secretHint(value) });
     return `${SECRET_PREFIX}${id}`;
   }
 
@@ -64,7 +78,7 @@ export class FlowSecrets {
     return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]).toString('utf8');
   }
 
-  /** What the console shows for each reference of this company: `••••` and the last four characters. */
+  /** What the console shows for each reference of this company: `••••` and its hint. */
   async masks(companyId: number, refs: string[]): Promise<Map<string, string>> {
     const ids = refs.filter(isSecretRef).map((r) => r.slice(SECRET_PREFIX.length)).filter((id) => /^[0-9a-f-]{36}$/i.test(id));
     if (ids.length === 0) return new Map();

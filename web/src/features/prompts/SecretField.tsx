@@ -14,7 +14,7 @@ interface SecretFieldProps extends Omit<InputGroupProps, 'id' | 'intent' | 'type
 
 /**
  * A secret (an API key, a signing secret): hidden while typed, with a show/hide toggle. On edit it holds the server's
- * mask (`••••` and the last four characters): sent back as it is, the stored secret stays.
+ * mask (`••••`, and the last four characters of a secret of 12 or more): sent back as it is, the stored secret stays.
  */
 export function SecretField({ id, label, error, helper, extra, ...input }: SecretFieldProps) {
   const { t } = useTranslation();
