@@ -121,12 +121,21 @@ export class MediaStorage {
     const failed: Array<{ companyId: number; error: unknown }> = [];
     for (const companyId of companies.map((c) => Number(c.company_id))) {
       try {
-        swept += await this.locked(companyId, async (trx) => {
-          const due = trx('media_uploads').select('key').where({ company_id: companyId }).whereNull('used_at').where('created_at', '<', cutoff).limit(batch);
-          const gone = (await trx('media_uploads').whereIn('key', due).delete().returning('key')) as Array<{ key: string }>;
-          // Under the lock until the bytes are gone: a save naming one of them waits, then finds it collected.
-          for (const { key } of gone) await this.blobs.delete(key);
-          return gone.length;
+        // Under the lock until the bytes are gone: a save naming one of them waits, then finds it collected.
+        await this.locked(companyId, async (trx) => {
+          const due = (await trx('media_uploads').where({ company_id: companyId }).whereNull('used_at').where('created_at', '<', cutoff).limit(batch).pluck('key')) as string[];
+          for (const key of due) {
+            // A row goes only with its bytes: what could not be deleted stays counted and is tried at the next look,
+            // and what was deleted before it is committed.
+            try {
+              await this.blobs.delete(key);
+            } catch (error) {
+              failed.push({ companyId, error });
+              return;
+            }
+            await trx('media_uploads').where({ key }).delete();
+            swept += 1;
+          }
         });
       } catch (error) {
         failed.push({ companyId, error });
