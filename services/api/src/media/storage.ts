@@ -43,7 +43,8 @@ export class MediaStorage {
 
   private locked<T>(companyId: number, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
     return this.knex.transaction(async (trx) => {
-      await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?), ?)', ['media_uploads', companyId]);
+      // Hashed to the lock's 32 bits: two companies that share a hash only wait for each other.
+      await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?), hashtext(?))', ['media_uploads', String(companyId)]);
       return work(trx);
     });
   }
