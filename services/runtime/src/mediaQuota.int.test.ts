@@ -69,6 +69,15 @@ describe('media: a storage quota per company, unused uploads collected', () => {
     expect((await upload(otherToken, mp3(1500))).status).toBe(201);
   });
 
+  it('lets no burst of uploads at once past the plan', async () => {
+    const company = await addCompany(h, 'Rajada');
+    const token = (await h.login(company.email, company.password)).token;
+    // 417,000 bytes each: two fit in 1 MiB, a third does not.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => upload(token, mp3(1000))));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 413, 413, 413, 413]);
+    expect((await companyFiles(company.companyId)).filter((f) => !f.endsWith('.json'))).toHaveLength(2);
+  });
+
   it('collects an upload nothing used after a day, gives its bytes back, and keeps the one a flow uses', async () => {
     const company = await addCompany(h, 'Coleta');
     const token = (await h.login(company.email, company.password)).token;
