@@ -16,6 +16,7 @@ import { CONTACT_LISTS_ERRORS } from './contactLists/errors.js';
 import { SCHEDULES_ERRORS } from './schedules/errors.js';
 import { FILES_ERRORS } from './files/errors.js';
 import { INTEGRATIONS_ERRORS } from './integrations/errors.js';
+import { MEDIA_ERRORS } from './media/errors.js';
 
 /** Codes of the platform itself, answered by every feature's routes. */
 export const PLATFORM_ERRORS = [
@@ -50,6 +51,7 @@ export const ERROR_CODES = [
   ...SCHEDULES_ERRORS,
   ...FILES_ERRORS,
   ...INTEGRATIONS_ERRORS,
+  ...MEDIA_ERRORS,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,6 +3,7 @@ export * from './companies/events.js';
 export * from './plans/events.js';
 export * from './plans/plan.js';
 export * from './plans/errors.js';
+export * from './media/errors.js';
 export * from './users/events.js';
 export * from './queues/events.js';
 export * from './queues/queue.js';

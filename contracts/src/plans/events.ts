@@ -12,6 +12,11 @@ export interface PlanFields {
   useKanban: boolean;
   useOpenAi: boolean;
   useIntegrations: boolean;
+  /**
+   * MiB of files each company on the plan may keep (not in the spec: issue 32). Absent from plans made before it, which
+   * keep STORAGE_MB_DEFAULT.
+   */
+  storageMb?: number;
 }
 
 export type PlanEvent =

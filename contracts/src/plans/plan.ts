@@ -4,6 +4,7 @@ import type { PlanFields } from './events.js';
 /** A plan as the API answers it. */
 export interface Plan extends PlanFields {
   id: number;
+  storageMb: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -13,6 +14,11 @@ export const PLAN_FEATURES = ['useCampaigns', 'useSchedules', 'useInternalChat',
 
 /** Limits are counts a company may have; a plan allows up to this many of each. */
 export const PLAN_LIMIT_MAX = 100_000;
+
+/** A plan's file space per company when it names none, in MiB. */
+export const STORAGE_MB_DEFAULT = 1024;
+/** 1 TiB: more than any one company of this product should keep. */
+export const STORAGE_MB_MAX = 1_048_576;
 
 const limit = () => yup.number().integer().min(0).max(PLAN_LIMIT_MAX);
 
@@ -25,6 +31,7 @@ const planShape = (creating: boolean) => {
     queues: required(limit()),
     // In BRL, two decimals: 79.9 * 100 is 7990.000000000001 in floating point, so compare with a tolerance.
     value: required(yup.number().min(0).max(1_000_000).test('cents', 'validation.invalid', (v) => v === undefined || Math.abs(Math.round(v * 100) - v * 100) < 1e-6)),
+    storageMb: creating ? yup.number().integer().min(1).max(STORAGE_MB_MAX).default(STORAGE_MB_DEFAULT) : yup.number().integer().min(1).max(STORAGE_MB_MAX).optional(),
     ...Object.fromEntries(PLAN_FEATURES.map((flag) => [flag, creating ? yup.boolean().default(true) : yup.boolean().optional()])),
   };
 };

@@ -35,6 +35,7 @@ export * from './media/mediaTypes.js';
 export * from './media/mediaUrls.js';
 export * from './media/uploads.js';
 export * from './media/remoteMedia.js';
+export * from './media/storage.js';
 export * from './media/mediaRoutes.js';
 export * from './media/throughput.js';
 export * from './ticketNotes/ticketNoteRoutes.js';

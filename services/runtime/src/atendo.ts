@@ -185,7 +185,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     stops.push(() => bus.close());
     const feed = new FeedStore(knex);
     const jwtSecret = config.jwtSecret ?? randomBytes(32).toString('hex');
-    const media = await openMedia(config, jwtSecret);
+    const media = await openMedia(config, jwtSecret, knex);
     // Flow blocks: the workspace's plugins and every installed package that declares one (decision 0027).
     const plugins = await discoverPlugins(REPO_ROOT);
     const secrets = new FlowSecrets(knex, await whatsappAuthKey(config));

@@ -32,15 +32,14 @@ import {
 import { CampaignQueries, ContactListQueries, FileListQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
-import type { BlobStore } from '../media/blobStore.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
-import { storeUploads } from '../media/uploads.js';
+import type { MediaStorage } from '../media/storage.js';
 
 export interface CampaignRouteDeps {
   knex: Knex;
   store: EventStore;
   ids: IdAllocator;
-  blobs: BlobStore;
+  storage: MediaStorage;
   readYourWrites(position: Position | undefined): Promise<void>;
   /** What time it is (the edit cutoff and schedules are decided on it). */
   clock?: () => Date;
@@ -55,7 +54,7 @@ const shippingQuerySchema = yup.object({
  * decider rules on statuses and editability; the routes check that what a campaign names (connection, contact list,
  * tag, file list) is the company's own, so a campaign never sends to another company's people.
  */
-export function campaignRoutes({ knex, store, ids, blobs, readYourWrites, clock = () => new Date() }: CampaignRouteDeps): RouteSpec[] {
+export function campaignRoutes({ knex, store, ids, storage, readYourWrites, clock = () => new Date() }: CampaignRouteDeps): RouteSpec[] {
   const gate = { feature: 'campaigns', permission: 'campaigns:manage', planFlag: 'useCampaigns' } as const;
   const campaigns = new CampaignQueries(knex);
   // A campaign's stream holds an event per message and per outcome: commands load it from its latest snapshot.
@@ -158,7 +157,7 @@ export function campaignRoutes({ knex, store, ids, blobs, readYourWrites, clock 
         const before = await found(companyId, id);
         const result = await handleCommand(store, campaignDecider, campaignStream(companyId, id), { type: 'DeleteCampaign' }, by(auth), { snapshots });
         await readYourWrites(result.position);
-        if (before.mediaPath) await blobs.delete(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+        if (before.mediaPath) await storage.remove(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
         res.json({ message: 'Campaign deleted' });
       },
     }),
@@ -196,7 +195,7 @@ export function campaignRoutes({ knex, store, ids, blobs, readYourWrites, clock 
       summary: "Attach a file (field `file`, recognised by its content) sent with each contact's message, replacing any before",
       params: idParamsSchema(),
       upload: { field: 'file', maxBytes: largestAllowed(MESSAGE_MEDIA_MIMES), accept: MESSAGE_MEDIA_MIMES },
-      errors: ['ERR_CAMPAIGN_NOT_FOUND', 'ERR_CAMPAIGN_NOT_EDITABLE'],
+      errors: ['ERR_STORAGE_QUOTA', 'ERR_CAMPAIGN_NOT_FOUND', 'ERR_CAMPAIGN_NOT_EDITABLE'],
       authorize: inCompany,
       async handler({ req, res, params: { id }, auth }) {
         const { companyId } = auth.viewer;
@@ -204,15 +203,15 @@ export function campaignRoutes({ knex, store, ids, blobs, readYourWrites, clock 
         if (!upload) throw new AppError('ERR_VALIDATION', 400, 'No file in the field `file`', [{ path: 'file', message: 'validation.required' }]);
         const before = await found(companyId, id);
         // The file first: the event that names it comes once it is stored; refused, it goes again.
-        const [stored] = await storeUploads(blobs, companyId, [upload]);
+        const [stored] = await storage.keep(companyId, [upload]);
         let view: CampaignView;
         try {
           view = await change(companyId, id, { mediaPath: `/public/${stored!.key}`, mediaName: stored!.originalName.replace(/\s+/g, '_') }, auth);
         } catch (error) {
-          await blobs.delete(stored!.key).catch(() => undefined);
+          await storage.remove(stored!.key).catch(() => undefined);
           throw error;
         }
-        if (before.mediaPath) await blobs.delete(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+        if (before.mediaPath) await storage.remove(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
         res.json(view);
       },
     }),
@@ -228,7 +227,7 @@ export function campaignRoutes({ knex, store, ids, blobs, readYourWrites, clock 
         const { companyId } = auth.viewer;
         const before = await found(companyId, id);
         const view = await change(companyId, id, { mediaPath: null, mediaName: null }, auth);
-        if (before.mediaPath) await blobs.delete(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+        if (before.mediaPath) await storage.remove(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
         res.json(view);
       },
     }),

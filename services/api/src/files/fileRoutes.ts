@@ -14,16 +14,15 @@ import { AppError, fileListDecider, fileListStream, handleCommand, type CommandC
 import { FileListQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
-import type { BlobStore } from '../media/blobStore.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
 import { MediaUrls } from '../media/mediaUrls.js';
-import { storeUploads } from '../media/uploads.js';
+import type { MediaStorage } from '../media/storage.js';
 
 export interface FileRouteDeps {
   knex: Knex;
   store: EventStore;
   ids: IdAllocator;
-  blobs: BlobStore;
+  storage: MediaStorage;
   urls: MediaUrls;
   readYourWrites(position: Position | undefined): Promise<void>;
 }
@@ -35,7 +34,7 @@ const keyOf = (path: string) => path.replace(/^\/public\//, '');
  * admins. The list's form saves the name, message and options; each option's file then comes to
  * `/files/uploadList/{id}`, recognised by its content and stored like a message's media.
  */
-export function fileRoutes({ knex, store, ids, blobs, urls, readYourWrites }: FileRouteDeps): RouteSpec[] {
+export function fileRoutes({ knex, store, ids, storage, urls, readYourWrites }: FileRouteDeps): RouteSpec[] {
   const feature = 'files';
   const gate = { feature, permission: 'campaigns:manage' } as const;
   const lists = new FileListQueries(knex);
@@ -51,7 +50,7 @@ export function fileRoutes({ knex, store, ids, blobs, urls, readYourWrites }: Fi
   const inCompany = async ({ params: { id }, auth }: { params: { id: number }; auth: AuthContext }) => void (await found(auth.viewer.companyId, id));
   /** The blobs of files no option holds any more, once the event that let them go is written. */
   const forget = async (paths: Array<string | null>) => {
-    await Promise.all(paths.filter((p): p is string => !!p).map((p) => blobs.delete(keyOf(p)).catch(() => undefined)));
+    await Promise.all(paths.filter((p): p is string => !!p).map((p) => storage.remove(keyOf(p)).catch(() => undefined)));
   };
   /** Ids in the order of the form (one after the other): options are shown in the order of their ids. */
   const newOptions = async (names: string[]): Promise<NewFileListOption[]> => {
@@ -143,7 +142,7 @@ export function fileRoutes({ knex, store, ids, blobs, urls, readYourWrites }: Fi
       params: idParamsSchema(),
       body: uploadFileListOptionSchema,
       upload: { field: 'files', maxBytes: largestAllowed(MESSAGE_MEDIA_MIMES), accept: MESSAGE_MEDIA_MIMES },
-      errors: ['ERR_FILE_LIST_NOT_FOUND', 'ERR_FILE_LIST_OPTION_NOT_FOUND'],
+      errors: ['ERR_STORAGE_QUOTA', 'ERR_FILE_LIST_NOT_FOUND', 'ERR_FILE_LIST_OPTION_NOT_FOUND'],
       authorize: inCompany,
       async handler({ req, res, params: { id }, body, auth }) {
         const { companyId } = auth.viewer;
@@ -153,13 +152,13 @@ export function fileRoutes({ knex, store, ids, blobs, urls, readYourWrites }: Fi
         const before = (await found(companyId, id)).options.find((o) => o.id === optionId);
         if (!before) throw new AppError('ERR_FILE_LIST_OPTION_NOT_FOUND', 404, `File list ${id} has no option ${optionId}`);
         // The file first: the event that shows it comes once it is stored.
-        const [stored] = await storeUploads(blobs, companyId, [upload]);
+        const [stored] = await storage.keep(companyId, [upload]);
         try {
           const file = { path: MediaUrls.path(stored!.key), mediaType: stored!.kind, mime: stored!.mime, fileName: stored!.originalName };
           const result = await handleCommand(store, fileListDecider, fileListStream(companyId, id), { type: 'attachFile', optionId, file }, by(auth));
           await readYourWrites(result.position);
         } catch (error) {
-          await blobs.delete(stored!.key).catch(() => undefined);
+          await storage.remove(stored!.key).catch(() => undefined);
           throw error;
         }
         await forget([before.path]);

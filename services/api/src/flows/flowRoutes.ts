@@ -24,9 +24,10 @@ import { referencesOf, validateFlow, type PluginRegistry } from '@atendo/flow-en
 import { FlowQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
-import type { BlobStore } from '../media/blobStore.js';
 import { IMAGE_MIMES, largestAllowed, MESSAGE_MEDIA_MIMES, type MediaMime } from '../media/mediaTypes.js';
-import { storeUploads, type StoredUpload } from '../media/uploads.js';
+import type { StoredUpload } from '../media/uploads.js';
+import { mediaKeysIn } from '../media/blobStore.js';
+import type { MediaStorage } from '../media/storage.js';
 import { dryRun } from './dryRun.js';
 import { maskSecrets, sealSecrets } from './flowGraphSecrets.js';
 import { notTheCompanys } from './references.js';
@@ -35,7 +36,7 @@ export interface FlowRouteDeps {
   knex: Knex;
   store: EventStore;
   ids: IdAllocator;
-  blobs: BlobStore;
+  storage: MediaStorage;
   registry: PluginRegistry;
   secrets: FlowSecrets;
   readYourWrites(position: Position | undefined): Promise<void>;
@@ -57,7 +58,7 @@ const mediaOf = (s: StoredUpload): FlowMedia => ({
  * it with the engine and publishes a new version), the block types for the editor, a dry run of a draft, files for
  * blocks, and the phrase campaigns that start flows. Admins only ('flows:manage').
  */
-export function flowRoutes({ knex, store, ids, blobs, registry, secrets, readYourWrites }: FlowRouteDeps): RouteSpec[] {
+export function flowRoutes({ knex, store, ids, storage, registry, secrets, readYourWrites }: FlowRouteDeps): RouteSpec[] {
   const feature = 'flows';
   const permission = 'flows:manage' as const;
   const flows = new FlowQueries(knex);
@@ -82,7 +83,7 @@ export function flowRoutes({ knex, store, ids, blobs, registry, secrets, readYou
   const check = async (viewer: Viewer, graph: FlowGraph) => {
     const problems = validateFlow(graph, registry);
     if (problems.length === 0) {
-      const foreign = await notTheCompanys({ knex, blobs }, viewer.companyId, referencesOf(graph, registry));
+      const foreign = await notTheCompanys({ knex, blobs: storage.blobs }, viewer.companyId, referencesOf(graph, registry));
       problems.push(...foreign.map((r) => ({ code: 'ERR_FLOW_FOREIGN_REFERENCE' as const, nodeId: r.nodeId, field: r.field, message: `${r.field}: no ${r.kind} ${JSON.stringify(r.value)} of this company` })));
     }
     if (problems.length > 0) throw new AppError('ERR_FLOW_INVALID', 400, problems.map((p) => (p.nodeId ? `block ${p.nodeId}: ${p.message}` : p.message)).join('; '), problems);
@@ -91,6 +92,8 @@ export function flowRoutes({ knex, store, ids, blobs, registry, secrets, readYou
   const publish = async (viewer: Viewer, id: number, graph: FlowGraph, who: AuthContext) => {
     await check(viewer, graph);
     const previous = await flows.graph(viewer.companyId, id);
+    // The files its blocks name are kept from now on (uploaded pending: markUsed).
+    await storage.markUsed(viewer.companyId, mediaKeysIn(JSON.stringify(graph)));
     const sealed = await sealSecrets(registry, secrets, viewer.companyId, graph, previous?.graph ?? null);
     const result = await handleCommand(store, flowDecider, flowStream(viewer.companyId, id), { type: 'publish', graph: sealed }, by(who));
     await readYourWrites(result.position);
@@ -111,10 +114,11 @@ export function flowRoutes({ knex, store, ids, blobs, registry, secrets, readYou
       permission,
       status: 201,
       upload: { field: 'medias', accept, maxBytes: largestAllowed(accept) },
+      errors: ['ERR_STORAGE_QUOTA'],
       async handler({ req, res, auth: { viewer } }) {
         const upload = req.uploads?.[0];
         if (!upload) throw new AppError('ERR_VALIDATION', 400, 'No file in the field `medias`', [{ path: 'medias', message: 'validation.required' }]);
-        const [stored] = await storeUploads(blobs, viewer.companyId, [upload]);
+        const [stored] = await storage.keep(viewer.companyId, [upload], { pending: true });
         res.status(201).json(mediaOf(stored!));
       },
     });
@@ -262,10 +266,11 @@ export function flowRoutes({ knex, store, ids, blobs, registry, secrets, readYou
       permission,
       status: 201,
       upload: { field: 'medias', accept: CONTENT_MIMES, maxBytes: largestAllowed(CONTENT_MIMES), maxFiles: CONTENT_MAX_FILES },
+      errors: ['ERR_STORAGE_QUOTA'],
       async handler({ req, res, auth: { viewer } }) {
         const uploads = req.uploads ?? [];
         if (uploads.length === 0) throw new AppError('ERR_VALIDATION', 400, 'No file in the field `medias`', [{ path: 'medias', message: 'validation.required' }]);
-        res.status(201).json({ files: (await storeUploads(blobs, viewer.companyId, uploads)).map(mediaOf) });
+        res.status(201).json({ files: (await storage.keep(viewer.companyId, uploads, { pending: true })).map(mediaOf) });
       },
     }),
     route({

@@ -68,6 +68,11 @@ export function companyOfKey(key: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** Every key a text names (a saved flow's JSON: its blocks' `/public/{key}`), whoever's company it is. */
+export function mediaKeysIn(text: string): string[] {
+  return [...text.matchAll(/company-[1-9]\d{0,15}\/\d{4}\/(?:0[1-9]|1[0-2])\/[A-Za-z0-9_-]{16,64}\.[a-z0-9]{1,8}/g)].map((m) => m[0]).filter(isMediaKey);
+}
+
 /** Refuses a key that is not one of ours before it reaches a file path or a URL. */
 export function checkKey(key: string): void {
   if (!KEY.test(key)) throw new Error(`Not a media key: ${JSON.stringify(key).slice(0, 100)}`);

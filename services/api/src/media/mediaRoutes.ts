@@ -9,10 +9,12 @@ import { route, type RouteSpec } from '../http/routeTable.js';
 import { companyOfKey, type BlobStore, type ByteRange } from './blobStore.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from './mediaTypes.js';
 import { MediaUrls } from './mediaUrls.js';
-import { storeUploads } from './uploads.js';
+import type { MediaStorage } from './storage.js';
 
 export interface MediaServices {
   blobs: BlobStore;
+  /** The companies' uploads within their plans (the same blob store underneath). */
+  storage: MediaStorage;
   urls: MediaUrls;
 }
 
@@ -67,7 +69,7 @@ const notFound = (key: string) => new AppError('ERR_NOT_FOUND', 404, `No media a
  * Media: files stored for the company (POST /media, the machinery of every upload of a message) and served at
  * /public/{key} to its own users only, by token or by a signed URL.
  */
-export function mediaRoutes({ blobs, urls, api }: MediaServices & { api: Pick<ApiContext, 'secret' | 'users'> }): RouteSpec[] {
+export function mediaRoutes({ blobs, storage, urls, api }: MediaServices & { api: Pick<ApiContext, 'secret' | 'users'> }): RouteSpec[] {
   const feature = 'media';
   const authenticate = requireAuth(api.secret, api.users);
   const signIn = (req: Request, res: Response) => new Promise<void>((resolve, reject) => authenticate(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
@@ -77,14 +79,16 @@ export function mediaRoutes({ blobs, urls, api }: MediaServices & { api: Pick<Ap
       method: 'post',
       path: '/media',
       feature,
-      summary: `Store files (field \`medias\`, up to ${MEDIA_MAX_FILES}: images, audio, video and documents, recognised by content, each within its kind's size) and answer each one's key and signed URL`,
+      summary: `Store files (field \`medias\`, up to ${MEDIA_MAX_FILES}: images, audio, video and documents, recognised by content, each within its kind's size and all within the plan's storage) and answer each one's key and signed URL; a key no save names within a day is deleted`,
       permission: 'signedIn',
       status: 201,
+      errors: ['ERR_STORAGE_QUOTA'],
       upload: { field: 'medias', maxFiles: MEDIA_MAX_FILES, maxBytes: largestAllowed(MESSAGE_MEDIA_MIMES), accept: MESSAGE_MEDIA_MIMES },
       async handler({ req, res, auth: who }) {
         const uploads = req.uploads ?? [];
         if (uploads.length === 0) throw new AppError('ERR_VALIDATION', 400, 'No file in the field `medias`', [{ path: 'medias', message: 'validation.required' }]);
-        const stored = await storeUploads(blobs, who.viewer.companyId, uploads);
+        // Its keys go into a later save (a flow's block): one nothing names within a day is collected.
+        const stored = await storage.keep(who.viewer.companyId, uploads, { pending: true });
         res.status(201).json(
           stored.map((s): StoredMedia => ({ key: s.key, url: urls.sign(s.key), mime: s.mime, size: s.size, name: s.originalName, mediaType: s.kind })),
         );

@@ -189,14 +189,20 @@ export async function discardUploads(uploads: readonly ReceivedUpload[]): Promis
 }
 
 /**
- * Puts received files in the blob store under the company's keys, all or none: when one fails, those already put are
- * deleted again.
+ * Puts received files in the blob store under the company's keys (new ones unless given), all or none: when one fails,
+ * those already put are deleted again. Routes keep files through MediaStorage, which counts them against the plan.
  */
-export async function storeUploads(store: BlobStore, companyId: number, uploads: readonly ReceivedUpload[], now = new Date()): Promise<StoredUpload[]> {
+export async function storeUploads(
+  store: BlobStore,
+  companyId: number,
+  uploads: readonly ReceivedUpload[],
+  now = new Date(),
+  keys = uploads.map((u) => mediaKey(companyId, u.ext, now)),
+): Promise<StoredUpload[]> {
   const stored: StoredUpload[] = [];
   try {
-    for (const upload of uploads) {
-      const key = mediaKey(companyId, upload.ext, now);
+    for (const [i, upload] of uploads.entries()) {
+      const key = keys[i]!;
       const put = await store.put(key, createReadStream(upload.path), { mime: upload.mime, name: upload.originalName, size: upload.size });
       const { path: _temp, ...rest } = upload;
       stored.push({ ...rest, key, size: put.size, sha256: put.sha256 });

@@ -11,7 +11,7 @@ import type { SessionControl } from '../connections/connectionRoutes.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
 import { isUuid } from '../http/validate.js';
-import type { BlobStore } from '../media/blobStore.js';
+import type { MediaStorage } from '../media/storage.js';
 import { MEDIA_MAX_FILES } from '../media/mediaRoutes.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
 import { queueFiles } from './queueFiles.js';
@@ -20,7 +20,7 @@ export interface ExternalApiDeps {
   api: ApiContext;
   knex: Knex;
   sessions: SessionControl;
-  blobs: BlobStore;
+  storage: MediaStorage;
   /** Sends per token per minute (default 60). */
   perMinute?: number;
   /** Wrong tokens a client address may send in 15 minutes before all its calls get 429 (default 20). */
@@ -37,7 +37,7 @@ const bearer = (header: string | undefined) => /^Bearer\s+(.+)$/i.exec(header ??
  * contact and a pending ticket if it has none) and goes out through the gateway like an agent's reply, with the same
  * delivery tracking.
  */
-export function externalApiRoutes({ api: ctx, knex, sessions, blobs, perMinute = 60, failuresPerAddress = 20 }: ExternalApiDeps): RouteSpec[] {
+export function externalApiRoutes({ api: ctx, knex, sessions, storage, perMinute = 60, failuresPerAddress = 20 }: ExternalApiDeps): RouteSpec[] {
   /**
    * The connection's send governor (decision 0028), as the jobs role last stored it: while it holds the connection back
    * (a pause after WhatsApp's 429, the minute's or the day's budget, a young number's warm-up, the day's new
@@ -92,7 +92,7 @@ export function externalApiRoutes({ api: ctx, knex, sessions, blobs, perMinute =
       permission: 'public',
       body: externalSendSchema,
       upload: { field: 'medias', maxFiles: MEDIA_MAX_FILES, maxBytes: largestAllowed(MESSAGE_MEDIA_MIMES), accept: MESSAGE_MEDIA_MIMES },
-      errors: ['ERR_SESSION_EXPIRED', 'ERR_NO_PERMISSION', 'ERR_TOO_MANY_REQUESTS', 'ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_NOT_INITIALIZED', 'ERR_WAPP_CHECK_CONTACT'],
+      errors: ['ERR_STORAGE_QUOTA', 'ERR_SESSION_EXPIRED', 'ERR_NO_PERMISSION', 'ERR_TOO_MANY_REQUESTS', 'ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_NOT_INITIALIZED', 'ERR_WAPP_CHECK_CONTACT'],
       examples: {
         text: { summary: 'A text', value: { number: '5511999990001', body: 'Your order #123 has shipped.' } },
         image: { summary: 'An image with a caption (multipart)', kind: 'multipart', value: { number: '5511999990001', body: 'Your receipt', medias: '(file receipt.png)' } },
@@ -133,7 +133,7 @@ export function externalApiRoutes({ api: ctx, knex, sessions, blobs, perMinute =
           return { ...result, messageId: id };
         };
         const sent = uploads.length
-          ? await queueFiles(blobs, companyId, uploads, (file, media, i) => send(i, body.body.trim() || file.originalName, media))
+          ? await queueFiles(storage, companyId, uploads, (file, media, i) => send(i, body.body.trim() || file.originalName, media))
           : [await send(0, body.body)];
         const last = sent[sent.length - 1]!;
         await ctx.readYourWrites(last.position);

@@ -6,7 +6,7 @@ import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
 import { isUuid } from '../http/validate.js';
 import { visibleTicket } from '../tickets/ticketRoutes.js';
-import type { BlobStore } from '../media/blobStore.js';
+import type { MediaStorage } from '../media/storage.js';
 import { MEDIA_MAX_FILES } from '../media/mediaRoutes.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
 import { queueFiles } from './queueFiles.js';
@@ -21,7 +21,7 @@ const pageQuerySchema = yup.object({
   cursor: yup.string().matches(/^\d{1,18}$/).optional(),
 });
 
-export function messageRoutes(ctx: ApiContext, blobs: BlobStore, timers: ConnectionTimers): RouteSpec[] {
+export function messageRoutes(ctx: ApiContext, storage: MediaStorage, timers: ConnectionTimers): RouteSpec[] {
   const feature = 'messages';
   return [
     route<{ ticketId: number }, { pageNumber: number; cursor?: string }>({
@@ -89,7 +89,7 @@ export function messageRoutes(ctx: ApiContext, blobs: BlobStore, timers: Connect
       body: sendMessageRequestSchema,
       upload: { field: 'medias', maxFiles: MEDIA_MAX_FILES, maxBytes: largestAllowed(MESSAGE_MEDIA_MIMES), accept: MESSAGE_MEDIA_MIMES },
       status: 201,
-      errors: ['ERR_NO_TICKET_FOUND', 'ERR_IDEMPOTENCY_KEY_REUSED', 'ERR_TICKET_CLOSED'],
+      errors: ['ERR_STORAGE_QUOTA', 'ERR_NO_TICKET_FOUND', 'ERR_IDEMPOTENCY_KEY_REUSED', 'ERR_TICKET_CLOSED'],
       // Before the files are read: another company's ticket, or another agent's, gets its answer with nothing on disk.
       async authorize({ req, params, auth: { viewer } }) {
         const { ticket } = await visibleTicket(ctx, req, { id: params.ticketId });
@@ -120,7 +120,7 @@ export function messageRoutes(ctx: ApiContext, blobs: BlobStore, timers: Connect
         };
         const voice = input.voice === true || input.voice === 'true';
         const sent = uploads.length
-          ? await queueFiles(blobs, viewer.companyId, uploads, (file, media, i) =>
+          ? await queueFiles(storage, viewer.companyId, uploads, (file, media, i) =>
               ctx.conversationService.reply(
                 streamId,
                 { ...base, body: input.body.trim() || file.originalName, media: { ...media, voice: voice && file.kind === 'audio' }, ...(uploads.length > 1 ? { part: i + 1 } : {}) },

@@ -15,15 +15,14 @@ import { AppError, handleCommand, quickMessageDecider, quickMessageStream, type 
 import { QuickMessageQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
-import type { BlobStore } from '../media/blobStore.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
-import { storeUploads } from '../media/uploads.js';
+import type { MediaStorage } from '../media/storage.js';
 
 export interface QuickMessageRouteDeps {
   knex: Knex;
   store: EventStore;
   ids: IdAllocator;
-  blobs: BlobStore;
+  storage: MediaStorage;
   readYourWrites(position: Position | undefined): Promise<void>;
 }
 
@@ -32,7 +31,7 @@ export interface QuickMessageRouteDeps {
  * admins and offered to everyone. Each may carry one file (any kind a message may send, recognised by its content),
  * stored like a message's media and sent with the text when the agent picks it.
  */
-export function quickMessageRoutes({ knex, store, ids, blobs, readYourWrites }: QuickMessageRouteDeps): RouteSpec[] {
+export function quickMessageRoutes({ knex, store, ids, storage, readYourWrites }: QuickMessageRouteDeps): RouteSpec[] {
   const feature = 'quickMessages';
   const quickMessages = new QuickMessageQueries(knex);
   const by = (who: AuthContext) => ({ actor: { type: 'user' as const, userId: who.claims.userId } });
@@ -130,7 +129,7 @@ export function quickMessageRoutes({ knex, store, ids, blobs, readYourWrites }: 
       permission: 'signedIn',
       params: idParamsSchema(),
       upload: { field: 'file', maxBytes: largestAllowed(MESSAGE_MEDIA_MIMES), accept: MESSAGE_MEDIA_MIMES },
-      errors: ['ERR_QUICK_MESSAGE_NOT_FOUND'],
+      errors: ['ERR_STORAGE_QUOTA', 'ERR_QUICK_MESSAGE_NOT_FOUND'],
       async authorize({ params: { id }, auth }) {
         await found(auth!.viewer, id, true);
       },
@@ -140,14 +139,14 @@ export function quickMessageRoutes({ knex, store, ids, blobs, readYourWrites }: 
         if (!upload) throw new AppError('ERR_VALIDATION', 400, 'No file in the field `file`', [{ path: 'file', message: 'validation.required' }]);
         const before = await found(viewer, id, true);
         // The file first: the event that shows it comes once it is stored.
-        const [stored] = await storeUploads(blobs, viewer.companyId, [upload]);
+        const [stored] = await storage.keep(viewer.companyId, [upload]);
         try {
           await change(viewer, id, { mediaPath: `/public/${stored!.key}`, mediaName: stored!.originalName }, auth);
         } catch (error) {
-          await blobs.delete(stored!.key).catch(() => undefined);
+          await storage.remove(stored!.key).catch(() => undefined);
           throw error;
         }
-        if (before.mediaPath) await blobs.delete(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+        if (before.mediaPath) await storage.remove(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
         res.json(await found(viewer, id));
       },
     }),
@@ -163,7 +162,7 @@ export function quickMessageRoutes({ knex, store, ids, blobs, readYourWrites }: 
         const { viewer } = auth;
         const before = await found(viewer, id, true);
         await change(viewer, id, { mediaPath: null, mediaName: null }, auth);
-        if (before.mediaPath) await blobs.delete(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+        if (before.mediaPath) await storage.remove(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
         res.json(await found(viewer, id));
       },
     }),
@@ -180,7 +179,7 @@ export function quickMessageRoutes({ knex, store, ids, blobs, readYourWrites }: 
         const before = await found(viewer, id, true);
         const result = await handleCommand(store, quickMessageDecider, quickMessageStream(viewer.companyId, id), { type: 'delete' }, by(auth));
         await readYourWrites(result.position);
-        if (before.mediaPath) await blobs.delete(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+        if (before.mediaPath) await storage.remove(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
         res.json({ message: 'Quick message deleted' });
       },
     }),

@@ -14,15 +14,14 @@ import { AppError, handleCommand, scheduleDecider, scheduleStream, type CommandC
 import { ContactQueries, ConnectionQueries, ScheduleQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
-import type { BlobStore } from '../media/blobStore.js';
 import type { MediaMime } from '../media/mediaTypes.js';
-import { storeUploads } from '../media/uploads.js';
+import type { MediaStorage } from '../media/storage.js';
 
 export interface ScheduleRouteDeps {
   knex: Knex;
   store: EventStore;
   ids: IdAllocator;
-  blobs: BlobStore;
+  storage: MediaStorage;
   readYourWrites(position: Position | undefined): Promise<void>;
   /** What time it is (a schedule's time must lie ahead of it). */
   clock?: () => Date;
@@ -38,7 +37,7 @@ type Changes = InferType<typeof scheduleChangesSchema>;
  * the jobs role at its time through the chosen connection (else the ticket's, else the default). Gated by the plan's
  * `useSchedules`. A schedule of another company, or naming another company's contact, connection or ticket, is 404.
  */
-export function scheduleRoutes({ knex, store, ids, blobs, readYourWrites, clock = () => new Date() }: ScheduleRouteDeps): RouteSpec[] {
+export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, clock = () => new Date() }: ScheduleRouteDeps): RouteSpec[] {
   const gate = { feature: 'schedules', permission: 'signedIn', planFlag: 'useSchedules' } as const;
   const schedules = new ScheduleQueries(knex);
   const contacts = new ContactQueries(knex);
@@ -64,7 +63,7 @@ export function scheduleRoutes({ knex, store, ids, blobs, readYourWrites, clock 
     const result = await handleCommand(store, scheduleDecider, scheduleStream(companyId, id), command, by(auth));
     await readYourWrites(result.position);
   };
-  const removeFile = (mediaPath: string | null) => (mediaPath ? blobs.delete(mediaPath.replace(/^\/public\//, '')).catch(() => undefined) : undefined);
+  const removeFile = (mediaPath: string | null) => (mediaPath ? storage.remove(mediaPath.replace(/^\/public\//, '')).catch(() => undefined) : undefined);
   const references = ['ERR_NO_CONTACT_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_TICKET_FOUND'] as const;
 
   return [
@@ -169,7 +168,7 @@ export function scheduleRoutes({ knex, store, ids, blobs, readYourWrites, clock 
       summary: 'Attach an image (field `file`: png or jpeg by content, 2 MB at most) to a schedule not yet sent, replacing any before',
       params: idParamsSchema(),
       upload: { field: 'file', maxBytes: SCHEDULE_MEDIA_MAX_BYTES, accept: SCHEDULE_MEDIA_MIMES },
-      errors: ['ERR_SCHEDULE_NOT_FOUND', 'ERR_SCHEDULE_ALREADY_SENT'],
+      errors: ['ERR_STORAGE_QUOTA', 'ERR_SCHEDULE_NOT_FOUND', 'ERR_SCHEDULE_ALREADY_SENT'],
       async authorize({ params: { id }, auth }) {
         const schedule = await found(auth.viewer.companyId, id);
         if (schedule.status === 'ENVIADA') throw new AppError('ERR_SCHEDULE_ALREADY_SENT', 409, `Schedule ${id} was sent at ${schedule.sentAt}`);
@@ -180,11 +179,11 @@ export function scheduleRoutes({ knex, store, ids, blobs, readYourWrites, clock 
         if (!upload) throw new AppError('ERR_VALIDATION', 400, 'No file in the field `file`', [{ path: 'file', message: 'validation.required' }]);
         const before = await found(companyId, id);
         // The file first: the event that shows it comes once it is stored.
-        const [stored] = await storeUploads(blobs, companyId, [upload]);
+        const [stored] = await storage.keep(companyId, [upload]);
         try {
           await run(companyId, id, { type: 'UpdateSchedule', changes: { mediaPath: `/public/${stored!.key}`, mediaName: stored!.originalName }, at: clock().toISOString() }, auth);
         } catch (error) {
-          await blobs.delete(stored!.key).catch(() => undefined);
+          await storage.remove(stored!.key).catch(() => undefined);
           throw error;
         }
         await removeFile(before.mediaPath);

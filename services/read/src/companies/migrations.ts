@@ -108,4 +108,10 @@ export const companiesMigrations: Migration[] = [
           DROP COLUMN address_state, DROP COLUMN address_city, DROP COLUMN address_district, DROP COLUMN disabled_at;
       `),
   },
+  {
+    // Not in the spec (issue 32): the file space of each company on the plan, in MiB; existing plans get the default.
+    name: '202612010900_plan_storage',
+    up: (knex) => knex.raw('ALTER TABLE plans ADD COLUMN storage_mb integer NOT NULL DEFAULT 1024'),
+    down: (knex) => knex.raw('ALTER TABLE plans DROP COLUMN storage_mb'),
+  },
 ];

@@ -4,5 +4,5 @@ import { recordProjection } from '../projections/records.js';
 export const plansProjection = recordProjection('plans', {
   kind: 'Plan',
   table: 'plans',
-  columns: new Set(['name', 'users', 'connections', 'queues', 'value', 'use_campaigns', 'use_schedules', 'use_internal_chat', 'use_external_api', 'use_kanban', 'use_open_ai', 'use_integrations']),
+  columns: new Set(['name', 'users', 'connections', 'queues', 'value', 'use_campaigns', 'use_schedules', 'use_internal_chat', 'use_external_api', 'use_kanban', 'use_open_ai', 'use_integrations', 'storage_mb']),
 });

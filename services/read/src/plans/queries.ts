@@ -15,6 +15,7 @@ interface PlanRow {
   use_kanban: boolean;
   use_open_ai: boolean;
   use_integrations: boolean;
+  storage_mb: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -33,6 +34,7 @@ const toPlan = (row: PlanRow): Plan => ({
   useKanban: row.use_kanban,
   useOpenAi: row.use_open_ai,
   useIntegrations: row.use_integrations,
+  storageMb: row.storage_mb,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });

@@ -12,7 +12,7 @@ import { defineFeature } from './featureModule.js';
 export const campaigns = defineFeature({
   name: 'campaigns',
   errors: CAMPAIGNS_ERRORS,
-  routes: ({ knex, store, ids, media, api }) => campaignRoutes({ knex, store, ids, blobs: media.blobs, readYourWrites: api.readYourWrites }),
+  routes: ({ knex, store, ids, media, api }) => campaignRoutes({ knex, store, ids, storage: media.storage, readYourWrites: api.readYourWrites }),
   migrations: [...campaignIdMigrations, ...campaignMigrations, ...sendGovernorMigrations],
   projections: [campaignsProjection],
   channels: ['campaign'],

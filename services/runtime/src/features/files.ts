@@ -8,7 +8,7 @@ import { defineFeature } from './featureModule.js';
 export const files = defineFeature({
   name: 'files',
   errors: FILES_ERRORS,
-  routes: ({ knex, store, ids, api, media }) => fileRoutes({ knex, store, ids, blobs: media.blobs, urls: media.urls, readYourWrites: api.readYourWrites }),
+  routes: ({ knex, store, ids, api, media }) => fileRoutes({ knex, store, ids, storage: media.storage, urls: media.urls, readYourWrites: api.readYourWrites }),
   migrations: [...fileListIdMigrations, ...fileListMigrations],
   projections: [fileListsProjection],
   channels: ['file'],

@@ -12,7 +12,7 @@ import { defineFeature } from './featureModule.js';
 export const flows = defineFeature({
   name: 'flows',
   errors: FLOWS_ERRORS,
-  routes: ({ knex, store, ids, api, media, plugins, secrets }) => flowRoutes({ knex, store, ids, blobs: media.blobs, registry: plugins, secrets, readYourWrites: api.readYourWrites }),
+  routes: ({ knex, store, ids, api, media, plugins, secrets }) => flowRoutes({ knex, store, ids, storage: media.storage, registry: plugins, secrets, readYourWrites: api.readYourWrites }),
   migrations: [...flowIdMigrations, ...flowSecretMigrations, ...flowsMigrations, ...flowRunMigrations],
   projections: [flowsProjection],
   channels: ['flow', 'flowcampaign'],

@@ -6,7 +6,7 @@ import { defineFeature } from './featureModule.js';
 export const messages = defineFeature({
   name: 'messages',
   // The console's replies, and the external send API that integrators call with a connection's token.
-  routes: (deps) => [...messageRoutes(deps.api, deps.media.blobs, new ConnectionTimers(deps.knex)), ...externalApiRoutes({ api: deps.api, knex: deps.knex, sessions: deps.sessions, blobs: deps.media.blobs })],
+  routes: (deps) => [...messageRoutes(deps.api, deps.media.storage, new ConnectionTimers(deps.knex)), ...externalApiRoutes({ api: deps.api, knex: deps.knex, sessions: deps.sessions, storage: deps.media.storage })],
   migrations: idempotencyKeyMigrations,
   channels: ['appMessage'],
   errors: MESSAGES_ERRORS,

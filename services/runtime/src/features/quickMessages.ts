@@ -8,7 +8,7 @@ import { defineFeature } from './featureModule.js';
 export const quickMessages = defineFeature({
   name: 'quickMessages',
   errors: QUICK_MESSAGES_ERRORS,
-  routes: ({ knex, store, ids, api, media }) => quickMessageRoutes({ knex, store, ids, blobs: media.blobs, readYourWrites: api.readYourWrites }),
+  routes: ({ knex, store, ids, api, media }) => quickMessageRoutes({ knex, store, ids, storage: media.storage, readYourWrites: api.readYourWrites }),
   migrations: [...quickMessageIdMigrations, ...quickMessagesMigrations],
   projections: [quickMessagesProjection],
   channels: ['quickmessage'],

@@ -7,7 +7,7 @@ import type { FeatureDeps } from './featureModule.js';
 import { features } from './index.js';
 
 // Route factories only keep their dependencies until a request comes: none comes here but for /openapi.json.
-const deps = { api: {}, auth: {}, sessions: {}, knex: {}, store: {}, ids: {}, media: { blobs: {}, urls: {} } } as unknown as FeatureDeps;
+const deps = { api: {}, auth: {}, sessions: {}, knex: {}, store: {}, ids: {}, media: { blobs: {}, storage: {}, urls: {} } } as unknown as FeatureDeps;
 const log = { error: () => undefined };
 
 function productApp(extra: RouteSpec[] = []): { app: Express; table: RouteSpec[] } {

@@ -13,7 +13,7 @@ import { defineFeature } from './featureModule.js';
 export const schedules = defineFeature({
   name: 'schedules',
   errors: SCHEDULES_ERRORS,
-  routes: ({ knex, store, ids, api, media }) => scheduleRoutes({ knex, store, ids, blobs: media.blobs, readYourWrites: api.readYourWrites }),
+  routes: ({ knex, store, ids, api, media }) => scheduleRoutes({ knex, store, ids, storage: media.storage, readYourWrites: api.readYourWrites }),
   migrations: [...scheduleIdMigrations, ...scheduleMigrations],
   projections: [schedulesProjection],
   channels: ['schedule'],

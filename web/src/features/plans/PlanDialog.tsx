@@ -15,7 +15,7 @@ interface Props {
   onSaved(plan: Plan): void;
 }
 
-type TextName = 'name' | 'users' | 'connections' | 'queues' | 'value';
+type TextName = 'name' | 'users' | 'connections' | 'queues' | 'value' | 'storageMb';
 
 /** Adds or edits a plan with the shared schemas (planSchema, planChangesSchema); a refusal keeps what was typed. */
 export function PlanDialog({ plan, onClose, onSaved }: Props) {
@@ -60,6 +60,7 @@ export function PlanDialog({ plan, onClose, onSaved }: Props) {
             {text('connections', { inputMode: 'numeric' })}
             {text('queues', { inputMode: 'numeric' })}
             {text('value', { inputMode: 'decimal' }, t('plans.form.valueHelp'))}
+            {text('storageMb', { inputMode: 'numeric' }, t('plans.form.storageMbHelp'))}
           </div>
           <H6>{t('plans.form.features')}</H6>
           <div className="settings-switches">

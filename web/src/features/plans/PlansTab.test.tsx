@@ -15,7 +15,7 @@ vi.mock('../../ui/toaster', async (original) => ({ ...(await original<typeof imp
 const flags = { useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true };
 
 function plan(id: number, change: Partial<Plan> = {}): Plan {
-  return { id, name: `Plan ${id}`, users: 5, connections: 2, queues: 3, value: 49.9, ...flags, createdAt: '', updatedAt: '', ...change };
+  return { id, name: `Plan ${id}`, users: 5, connections: 2, queues: 3, value: 49.9, storageMb: 1024, ...flags, createdAt: '', updatedAt: '', ...change };
 }
 
 const rows = () => screen.getAllByTestId('plan-row');
@@ -67,6 +67,7 @@ describe('plans tab', { timeout: 20_000 }, () => {
     const { calls } = await open();
     await userEvent.click(screen.getByTestId('plans-add'));
     expect(field('useKanban').checked).toBe(true);
+    expect(field('storageMb').value).toBe('1024');
     await userEvent.click(screen.getByTestId('plan-save'));
     // Every empty field says "is required" first (the value's cents rule too would refuse it).
     expect(await screen.findAllByText('is required')).toHaveLength(5);
@@ -87,10 +88,12 @@ describe('plans tab', { timeout: 20_000 }, () => {
     await userEvent.clear(field('value'));
     await userEvent.type(field('value'), '59,90');
     await userEvent.click(field('useOpenAi'));
+    await userEvent.clear(field('storageMb'));
+    await userEvent.type(field('storageMb'), '2048');
     await userEvent.click(screen.getByTestId('plan-save'));
 
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Plan saved.'));
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ name: 'Gold', users: 10, connections: 3, queues: 4, value: 59.9, ...flags, useOpenAi: false }]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ name: 'Gold', users: 10, connections: 3, queues: 4, value: 59.9, storageMb: 2048, ...flags, useOpenAi: false }]);
     expect(rows().map((r) => r.dataset.planId)).toEqual(['1', '9', '2']);
   });
 

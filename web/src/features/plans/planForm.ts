@@ -1,10 +1,10 @@
-import { PLAN_FEATURES, type Plan } from '@atendo/contracts';
+import { PLAN_FEATURES, STORAGE_MB_DEFAULT, type Plan } from '@atendo/contracts';
 import { i18n } from '../../i18n';
 
 type Feature = (typeof PLAN_FEATURES)[number];
 
 /** The plan form as typed: limits and value as the inputs hold them, the feature flags as switches. */
-export type PlanFormValues = { name: string; users: string; connections: string; queues: string; value: string } & Record<Feature, boolean>;
+export type PlanFormValues = { name: string; users: string; connections: string; queues: string; value: string; storageMb: string } & Record<Feature, boolean>;
 
 export function formValues(plan: Plan | undefined): PlanFormValues {
   return {
@@ -13,6 +13,7 @@ export function formValues(plan: Plan | undefined): PlanFormValues {
     connections: plan ? String(plan.connections) : '',
     queues: plan ? String(plan.queues) : '',
     value: plan ? plan.value.toFixed(2) : '',
+    storageMb: String(plan?.storageMb ?? STORAGE_MB_DEFAULT),
     // Spec §3: every feature on by default.
     ...(Object.fromEntries(PLAN_FEATURES.map((flag) => [flag, plan?.[flag] ?? true])) as Record<Feature, boolean>),
   };
@@ -28,6 +29,7 @@ export function planBody(values: PlanFormValues) {
     connections: numberOf(values.connections),
     queues: numberOf(values.queues),
     value: numberOf(values.value),
+    storageMb: numberOf(values.storageMb),
   };
 }
 
