@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan, User, UserPage, UserRef } from '@atendo/contracts';
 import { handleCommand, planDecider, planStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
+import { addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
 
 describe('users', () => {
@@ -62,6 +63,19 @@ describe('users', () => {
     expect(await h.api('/users', { token: adminToken, body: { name: 'Eva', email: 'eva@demo.test', password: 'eva123', super: true } })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
     expect(await h.api(`/users/${adminId}`, { method: 'PUT', token: adminToken, body: { super: true } })).toMatchObject({ status: 403 });
     expect((await h.api<User>(`/users/${adminId}`, { token: adminToken })).body.super).toBe(false);
+  });
+
+  it("nobody but a super user changes a super user: a platform admin can take over neither the super admin's password nor e-mail", async () => {
+    const superMe = (await h.api<{ id: number; companyId: number }>('/auth/me', { token: superToken })).body;
+    const ops = await addUser(h, 'ops@platform.test', { profile: 'admin', companyId: superMe.companyId });
+    const opsToken = (await h.login(ops.email, ops.password)).token;
+    for (const body of [{ password: 'Taken-over-1' }, { email: 'ops+super@platform.test' }, { name: 'Not super' }, { super: false }, { profile: 'user' }]) {
+      expect(await h.api(`/users/${superMe.id}`, { method: 'PUT', token: opsToken, body })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    }
+    expect((await signIn(h.atendo.seeded!.superAdmin.email, 'Super-pass-123')).status).toBe(200);
+    expect((await signIn('ops+super@platform.test', 'Taken-over-1')).status).toBe(401);
+    // The super user still keeps their own record.
+    expect((await h.api(`/users/${superMe.id}`, { method: 'PUT', token: superToken, body: { name: 'Super Admin' } })).status).toBe(200);
   });
 
   it('refuses a taken e-mail, foreign queues and bad input, writing nothing', async () => {

@@ -67,8 +67,13 @@ export function userRoutes({ knex, store, ids, credentials, readYourWrites }: Us
     }
   }
 
-  /** Only super users hand out the super flag; profiles and queues are the admins' (spec §6: editProfile, editQueues). */
+  /**
+   * Only super users hand out the super flag, and only they touch a super user's record (else an admin of the platform
+   * company could set the super user's password or e-mail and sign in as them); profiles and queues are the admins'
+   * (spec §6: editProfile, editQueues).
+   */
   function checkPowers(who: AuthContext, fields: { super?: boolean; profile?: string; queueIds?: number[]; allTicket?: string; whatsappId?: number | null }, current?: { super: boolean; profile: string }) {
+    if (current?.super && !who.viewer.super) throw new AppError('ERR_NO_PERMISSION', 403, 'Only super users change super users');
     if (fields.super !== undefined && fields.super !== (current?.super ?? false) && !who.viewer.super) {
       throw new AppError('ERR_NO_PERMISSION', 403, 'Only super users make or unmake super users');
     }
