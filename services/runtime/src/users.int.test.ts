@@ -58,6 +58,20 @@ describe('users', () => {
     expect(changed.map((e) => e.data)).toEqual([{ id: u.id, by: 'self' }]);
   });
 
+  it("a changed password ends the user's other sessions: their own change keeps the session that made it, an admin's ends them all", async () => {
+    const ivo = await addUser(h, 'ivo@demo.test');
+    const refresh = (cookie: string) => fetch(`${h.url}/auth/refresh_token`, { method: 'POST', headers: { cookie } });
+    const here = await h.login(ivo.email, ivo.password);
+    const stolen = await h.login(ivo.email, ivo.password);
+    expect((await h.api(`/users/${ivo.id}`, { method: 'PUT', token: here.token, body: { password: 'Changed-pass-1' } })).status).toBe(200);
+    expect((await refresh(stolen.cookie)).status).toBe(401);
+    const kept = await refresh(here.cookie);
+    expect(kept.status).toBe(200);
+    const again = (kept.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect((await h.api(`/users/${ivo.id}`, { method: 'PUT', token: adminToken, body: { password: 'Admin-set-pass-2' } })).status).toBe(200);
+    expect((await refresh(again)).status).toBe(401);
+  });
+
   it('only super users make super users; an admin cannot raise anyone, themselves included', async () => {
     const adminId = (await h.api<{ id: number }>('/auth/me', { token: adminToken })).body.id;
     expect(await h.api('/users', { token: adminToken, body: { name: 'Eva', email: 'eva@demo.test', password: 'eva123', super: true } })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });

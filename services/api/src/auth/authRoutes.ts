@@ -60,7 +60,7 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
   const clearCookie = (res: Response) => res.clearCookie(REFRESH_COOKIE, { path: '/auth', httpOnly: true, sameSite: 'strict', secure: options.secureCookies });
 
   /** The session answer, or the reason this user may not have one now. */
-  async function session(companyId: number, userId: number): Promise<LoginResponse> {
+  async function session(companyId: number, userId: number, sessionId: string): Promise<LoginResponse> {
     const user = await users.sessionUser(companyId, userId);
     if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
     if (!user.company.status) {
@@ -73,7 +73,7 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
         dueDate: user.company.dueDate,
       });
     }
-    const token = signAccessToken({ userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super }, secret, options.accessTtlSeconds);
+    const token = signAccessToken({ userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super, sessionId }, secret, options.accessTtlSeconds);
     return { token, user };
   }
 
@@ -97,11 +97,11 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
         const stored = user ? await credentials.get(user.id) : null;
         const valid = await verifyPassword(password, stored ?? (await unknownUserHash));
         if (!user || !stored || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'E-mail or password is wrong');
-        const answer = await session(user.companyId, user.id);
-        if (needsRehash(stored)) await credentials.set(user.id, await hashPassword(password));
-        await perAccount.reset(account);
         // A new session: the user's consoles of other sessions hear of it (`auth`) and say the account was used elsewhere.
         const sessionId = randomUUID();
+        const answer = await session(user.companyId, user.id, sessionId);
+        if (needsRehash(stored)) await credentials.set(user.id, await hashPassword(password));
+        await perAccount.reset(account);
         setCookie(res, await refreshTokens.issue(user.id, user.companyId, sessionId));
         await handleCommand(options.store, userDecider, userStream(user.companyId, user.id), { type: 'signIn', sessionId }, { actor: { type: 'user', userId: user.id } });
         answer.sessionId = sessionId;
@@ -123,7 +123,7 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
           throw new AppError('ERR_SESSION_EXPIRED', 401, rotated.reason === 'reused' ? 'This session was used elsewhere: log in again' : undefined);
         }
         try {
-          const answer = await session(rotated.companyId, rotated.userId);
+          const answer = await session(rotated.companyId, rotated.userId, rotated.sessionId);
           setCookie(res, rotated.token);
           res.json(answer);
         } catch (error) {
