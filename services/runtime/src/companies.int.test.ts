@@ -65,6 +65,16 @@ describe('companies, sign-up and settings', () => {
       expect(noPlan).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
       expect(await eventCount()).toBe(before);
     });
+    it('holds back an address that signs up company after company (each costs a password hash), and not the others', async () => {
+      const from = (address: string, n: number) =>
+        h.api<Refusal>('/companies/cadastro', { body: { name: `Loja ${n}`, email: `loja${n}@${address}.test`, password: 'Loja-pass-123', planId }, headers: { 'x-forwarded-for': address } });
+      const statuses: number[] = [];
+      for (let n = 0; n < 7; n++) statuses.push((await from('203.0.113.77', n)).status);
+      expect(statuses.slice(0, 5)).toEqual(Array(5).fill(201));
+      expect(statuses.slice(5)).toEqual([429, 429]);
+      expect(await from('203.0.113.77', 99)).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
+      expect((await from('198.51.100.8', 0)).status).toBe(201);
+    });
   });
 
   describe('a super user keeps the companies', () => {
