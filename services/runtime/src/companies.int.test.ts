@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Company, CompanyPage, Plan } from '@atendo/contracts';
+import WebSocket from 'ws';
+import { CLOSE_UNAUTHORISED, type Company, type CompanyPage, type Plan, type ServerMessage } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
@@ -31,6 +32,16 @@ describe('companies, sign-up and settings', () => {
     planId = (await h.api<Plan[]>('/plans/list')).body[0]!.id;
   });
   afterAll(async () => h?.stop());
+
+  /** A feed socket that keeps every message and how it closed. */
+  function socket(token: string) {
+    const ws = new WebSocket(`${h.url.replace('http', 'ws')}/socket`);
+    const state = { messages: [] as ServerMessage[], closed: undefined as number | undefined };
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+    ws.on('message', (raw) => state.messages.push(JSON.parse(String(raw))));
+    ws.on('close', (code) => (state.closed = code));
+    return state;
+  }
 
   describe('sign-up', () => {
     it('gives a 3-day MENSAL trial whatever the client sends, with default settings and a first admin who can sign in', async () => {
@@ -104,6 +115,28 @@ describe('companies, sign-up and settings', () => {
       expect(Date.now() - Date.parse((refused.body.details as { disabledAt: string }).disabledAt)).toBeLessThan(60_000);
       await h.api(`/companies/${id}`, { method: 'PUT', token: superToken, body: { status: true } });
       expect((await login('ze@oficina.test', 'oficina1')).status).toBe(200);
+    });
+
+    it('ends the open sessions of a company switched off or past its due date within seconds: its API answers and its feed sockets close; other companies go on', async () => {
+      const ze = ((await login('ze@oficina.test', 'oficina1')).body.token) as string;
+      const feed = socket(ze);
+      await eventually(() => expect(feed.messages.some((m) => m.type === 'ready')).toBe(true));
+      await h.api(`/companies/${id}`, { method: 'PUT', token: superToken, body: { status: false } });
+      await eventually(async () => expect(await h.api<Refusal>('/auth/me', { token: ze })).toMatchObject({ status: 403, body: { error: 'ERR_COMPANY_DISABLED' } }), 10_000);
+      expect(await h.api<Refusal>('/tickets', { token: ze })).toMatchObject({ status: 403, body: { error: 'ERR_COMPANY_DISABLED' } });
+      await eventually(() => expect(feed.closed).toBe(CLOSE_UNAUTHORISED), 10_000);
+      expect(feed.messages).toContainEqual({ type: 'error', error: 'ERR_COMPANY_DISABLED' });
+      expect((await h.api('/auth/me', { token: adminToken })).status).toBe(200);
+      // A socket opened meanwhile is refused too.
+      const late = socket(ze);
+      await eventually(() => expect(late.closed).toBe(CLOSE_UNAUTHORISED), 10_000);
+
+      await h.api(`/companies/${id}`, { method: 'PUT', token: superToken, body: { status: true } });
+      await eventually(async () => expect((await h.api('/auth/me', { token: ze })).status).toBe(200), 10_000);
+      await h.api(`/companies/${id}`, { method: 'PUT', token: superToken, body: { dueDate: new Date(Date.now() - DAY).toISOString() } });
+      await eventually(async () => expect(await h.api<Refusal>('/auth/me', { token: ze })).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED' } }), 10_000);
+      await h.api(`/companies/${id}`, { method: 'PUT', token: superToken, body: { dueDate: new Date(Date.now() + 30 * DAY).toISOString() } });
+      await eventually(async () => expect((await h.api('/auth/me', { token: ze })).status).toBe(200), 10_000);
     });
 
     it('refuses sign-in past the due date, and Expire moves the due date by one period of the recurrence', async () => {

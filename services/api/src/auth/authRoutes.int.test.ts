@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createKnex, eventStoreMigrations, handleCommand, migrateLatest, PostgresEventStore, userDecider, userStream } from '@atendo/core';
 import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
-import { companiesMigrations, runtimeMigrations, UserQueries, usersMigrations } from '@atendo/read';
+import { companiesMigrations, CompanyQueries, runtimeMigrations, UserQueries, usersMigrations } from '@atendo/read';
 
 const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMigrations];
 import { createApiApp } from '../http/app.js';
 import { authRoutes } from './authRoutes.js';
+import { CompanyGate } from './companyGate.js';
 import { credentialMigrations, Credentials } from './credentials.js';
 import { hashPassword } from './passwords.js';
 import { RefreshTokens, refreshTokenMigrations } from './refreshTokens.js';
@@ -44,6 +45,7 @@ describe('login and sessions', () => {
       trustProxy,
       secret: 'test-secret',
       users: new UserQueries(knex),
+      companies: new CompanyGate(async (id) => new CompanyQueries(knex).company(id)),
       planAllows: async () => true,
       routes: [
         ...authRoutes({

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, handleCommand, userDecider, userStream, type EventStore } from '@atendo/core';
 import type { UserQueries } from '@atendo/read';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { companyRefusal } from './companyGate.js';
 import type { Credentials } from './credentials.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { RateLimiter } from './rateLimit.js';
@@ -63,16 +64,8 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
   async function session(companyId: number, userId: number, sessionId: string): Promise<LoginResponse> {
     const user = await users.sessionUser(companyId, userId);
     if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
-    if (!user.company.status) {
-      const since = user.company.disabledAt;
-      throw new AppError('ERR_COMPANY_DISABLED', 403, `The company was switched off${since ? ` on ${since.slice(0, 10)}` : ''}: contact support`, { disabledAt: since });
-    }
-    const dueDate = user.company.dueDate ? new Date(user.company.dueDate) : null;
-    if (dueDate && dueDate.getTime() < Date.now()) {
-      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, `The subscription expired on ${dueDate.toISOString().slice(0, 10)}: contact support`, {
-        dueDate: user.company.dueDate,
-      });
-    }
+    const refused = companyRefusal(user.company);
+    if (refused) throw refused;
     const token = signAccessToken({ userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super, sessionId }, secret, options.accessTtlSeconds);
     return { token, user };
   }
