@@ -26,11 +26,12 @@ export function companyRefusal(company: CompanyStanding): AppError | null {
 
 /**
  * Checks every authenticated request (and feed socket) against its company's standing, so a company switched off or
- * past its due date stops within seconds rather than when its access tokens expire. The standing is cached per company
- * for `ttlMs`: one read per company every few seconds, whichever API node the change was made on.
+ * past its due date stops within seconds rather than when its access tokens expire. A company in good standing is cached
+ * for `ttlMs` (one read per company every few seconds, whichever API node the change was made on); a refused one is
+ * read again at each request, so switching it back on or renewing it works at once.
  */
 export class CompanyGate {
-  private readonly cache = new Map<number, { standing: CompanyStanding | null; until: number }>();
+  private readonly cache = new Map<number, number>();
 
   constructor(
     private readonly read: (companyId: number) => Promise<CompanyStanding | null>,
@@ -40,13 +41,15 @@ export class CompanyGate {
   /** The refusal for the company's users now; a company that no longer exists ends their sessions. */
   async refusal(companyId: number): Promise<AppError | null> {
     const now = Date.now();
-    let entry = this.cache.get(companyId);
-    if (!entry || entry.until <= now) {
-      entry = { standing: await this.read(companyId), until: now + this.ttlMs };
-      this.cache.set(companyId, entry);
+    if ((this.cache.get(companyId) ?? 0) > now) return null;
+    const standing = await this.read(companyId);
+    const refused = standing ? companyRefusal(standing) : new AppError('ERR_SESSION_EXPIRED', 401, 'This company no longer exists');
+    if (refused) this.cache.delete(companyId);
+    else {
+      this.cache.set(companyId, now + this.ttlMs);
       // Companies nobody asks about again do not pile up.
-      if (this.cache.size > 10_000) for (const [id, e] of this.cache) if (e.until <= now) this.cache.delete(id);
+      if (this.cache.size > 10_000) for (const [id, until] of this.cache) if (until <= now) this.cache.delete(id);
     }
-    return entry.standing ? companyRefusal(entry.standing) : new AppError('ERR_SESSION_EXPIRED', 401, 'This company no longer exists');
+    return refused;
   }
 }
