@@ -27,8 +27,12 @@ export interface AuthRoutesOptions {
   store: EventStore;
   /** Where the attempt counters live (PostgreSQL: they survive a restart and are shared by every API process). */
   knex: Knex;
-  /** Login attempts allowed per e-mail and per client address in each window (default 10 and 100 in 15 minutes). */
-  loginLimits?: { perAccount: number; perAddress: number; windowMs: number };
+  /**
+   * Login attempts allowed per client address in each window (default 100 in 15 minutes); an account's failures in the
+   * window past `freeFailures` (5) make its next attempts wait `delayMs` (1 s), doubling with each failure up to
+   * `maxDelayMs` (10 s).
+   */
+  loginLimits?: { perAddress: number; windowMs: number; freeFailures: number; delayMs: number; maxDelayMs: number };
 }
 
 function readCookie(req: Request, name: string): string | undefined {
@@ -45,10 +49,13 @@ const unknownUserHash = hashPassword('not a password of anyone');
 export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
   const feature = 'auth';
   const { users, refreshTokens, credentials, secret } = options;
-  const limits = options.loginLimits ?? { perAccount: 10, perAddress: 100, windowMs: 15 * 60_000 };
-  // Separate buckets: guessing one account's password from many addresses, and one address trying many accounts.
-  const perAccount = new RateLimiter(options.knex, 'login:account:', limits.perAccount, limits.windowMs);
+  const limits = options.loginLimits ?? { perAddress: 100, windowMs: 15 * 60_000, freeFailures: 5, delayMs: 1_000, maxDelayMs: 10_000 };
+  // One address trying many accounts is refused past its limit. One account guessed from many addresses is slowed, not
+  // locked: a lock would let anyone keep its owner out, while a wait lets the owner in with the right password.
   const perAddress = new RateLimiter(options.knex, 'login:address:', limits.perAddress, limits.windowMs);
+  const failures = new RateLimiter(options.knex, 'login:failures:', Number.MAX_SAFE_INTEGER, limits.windowMs);
+  const delayAfter = (failed: number) =>
+    failed < limits.freeFailures ? 0 : Math.min(limits.delayMs * 2 ** Math.min(failed - limits.freeFailures, 30), limits.maxDelayMs);
 
   const setCookie = (res: Response, token: string) =>
     res.cookie(REFRESH_COOKIE, token, {
@@ -82,19 +89,23 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
       async handler({ req, res, body: { email, password } }) {
         const ip = req.ip ?? 'unknown';
         const account = email.toLowerCase();
-        const [accountAllowed, addressAllowed] = await Promise.all([perAccount.attempt(account), perAddress.attempt(ip)]);
-        if (!accountAllowed || !addressAllowed) {
+        if (!(await perAddress.attempt(ip))) {
           throw new AppError('ERR_TOO_MANY_REQUESTS', 429, `Too many login attempts: wait ${Math.ceil(limits.windowMs / 60_000)} minutes`);
         }
+        const wait = delayAfter(await failures.count(account));
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const user = await users.userByEmail(email);
         const stored = user ? await credentials.get(user.id) : null;
         const valid = await verifyPassword(password, stored ?? (await unknownUserHash));
-        if (!user || !stored || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'E-mail or password is wrong');
+        if (!user || !stored || !valid) {
+          await failures.attempt(account);
+          throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'E-mail or password is wrong');
+        }
         // A new session: the user's consoles of other sessions hear of it (`auth`) and say the account was used elsewhere.
         const sessionId = randomUUID();
         const answer = await session(user.companyId, user.id, sessionId);
         if (needsRehash(stored)) await credentials.set(user.id, await hashPassword(password));
-        await perAccount.reset(account);
+        await failures.reset(account);
         setCookie(res, await refreshTokens.issue(user.id, user.companyId, sessionId));
         await handleCommand(options.store, userDecider, userStream(user.companyId, user.id), { type: 'signIn', sessionId }, { actor: { type: 'user', userId: user.id } });
         answer.sessionId = sessionId;

@@ -42,6 +42,12 @@ export class RateLimiter {
     return rows[0]!.count <= this.limit;
   }
 
+  /** How many attempts the key has in the current window (none counted by asking). */
+  async count(key: string): Promise<number> {
+    const row = (await this.knex('rate_limits').where({ key: this.prefix + key }).where('reset_at', '>', this.knex.fn.now()).first('count')) as { count: number } | undefined;
+    return row?.count ?? 0;
+  }
+
   async reset(key: string): Promise<void> {
     await this.knex('rate_limits').where({ key: this.prefix + key }).delete();
   }
