@@ -32,6 +32,7 @@ export * from './permissions.js';
 export * from './companies/company.js';
 export * from './settings/settings.js';
 export * from './users/user.js';
+export * from './auth/password.js';
 export * from './auth/passwordReset.js';
 export * from './announcements/announcement.js';
 export * from './ticketNotes/ticketNote.js';

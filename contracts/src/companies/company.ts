@@ -1,4 +1,5 @@
 import { addMonths } from 'date-fns/addMonths';
+import { passwordSchema } from '../auth/password.js';
 import { idSchema } from '../schemas.js';
 import { yup } from '../validation.js';
 import type { CompanyFields, CompanySchedule, Recurrence } from './events.js';
@@ -83,7 +84,7 @@ export const companySchema = yup.object({
   status: yup.boolean().default(true),
   dueDate: yup.string().datetime({ allowOffset: true }).nullable().default(null),
   recurrence: yup.string().oneOf(RECURRENCES).default('MENSAL'),
-  password: yup.string().min(5).max(50),
+  password: passwordSchema(),
   ...billing,
 });
 
@@ -98,11 +99,11 @@ export const companyChangesSchema = yup.object({
   ...billing,
 });
 
-/** Sign-up (spec §5): what the client may say. Due date, status and recurrence are the server's to set. */
+/** Sign-up (spec §5; the password by the one rule, decision 0041): what the client may say. Due date, status and recurrence are the server's to set. */
 export const signUpSchema = yup.object({
   name: text(50).min(2).required(),
   email: yup.string().trim().lowercase().email().max(200).required(),
-  password: yup.string().min(5).max(50).required(),
+  password: passwordSchema().required(),
   // The mask (99) 99999-9999: at most 11 digits once the mask's characters are gone.
   phone: yup
     .string()

@@ -1,3 +1,4 @@
+import { passwordSchema } from '../auth/password.js';
 import { idSchema } from '../schemas.js';
 import { LANGUAGES } from '../texts.js';
 import { yup } from '../validation.js';
@@ -37,13 +38,12 @@ export interface UserRef {
 
 const name = () => yup.string().trim().min(2).max(50);
 const email = () => yup.string().trim().lowercase().email().max(200);
-const password = () => yup.string().min(5).max(50);
 
-/** A new user (spec §5: name 2–50, a valid e-mail, password 5–50). */
+/** A new user (spec §5: name 2–50, a valid e-mail; the password by the one rule, decision 0041). */
 export const userSchema = yup.object({
   name: name().required(),
   email: email().required(),
-  password: password().required(),
+  password: passwordSchema().required(),
   profile: yup.string().oneOf(['user', 'admin'] as const).default('user'),
   super: yup.boolean().default(false),
   allTicket: yup.string().oneOf(['enabled', 'desabled'] as const).default('desabled'),
@@ -55,7 +55,7 @@ export const userSchema = yup.object({
 export const userChangesSchema = yup.object({
   name: name(),
   email: email(),
-  password: password(),
+  password: passwordSchema(),
   profile: yup.string().oneOf(['user', 'admin'] as const),
   super: yup.boolean(),
   allTicket: yup.string().oneOf(['enabled', 'desabled'] as const),

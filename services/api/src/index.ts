@@ -4,6 +4,7 @@ export * from './http/app.js';
 export * from './http/errors.js';
 export * from './auth/authRoutes.js';
 export * from './auth/middleware.js';
+export * from './auth/companyGate.js';
 export * from './auth/passwords.js';
 export * from './auth/refreshTokens.js';
 export * from './auth/credentials.js';

@@ -33,6 +33,7 @@ import {
   type Projection,
 } from '@atendo/read';
 import {
+  CompanyGate,
   createApiApp,
   Credentials,
   IdempotencyKeys,
@@ -265,9 +266,12 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     let realtime: RealtimeServer | undefined;
     let url: string | undefined;
     if (roles.includes('api')) {
+      const companyQueries = new CompanyQueries(knex);
+      const companyGate = new CompanyGate((companyId) => companyQueries.company(companyId));
       const context: ApiContext = {
         secret: jwtSecret,
         users: userQueries,
+        companies: companyGate,
         queues: queueQueries,
         connections: connectionQueries,
         conversations: conversationQueries,
@@ -310,7 +314,6 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       const mailer = smtpUrl ? smtpMailer(smtpUrl, config.mailFrom) : null;
       if (mailer) stops.push(async () => mailer.close());
       const deps: FeatureDeps = { api: context, auth: authOptions, sessions, knex, store, ids, mailer, outbox, media, plugins, secrets, allowPrivateUrls: config.flowPrivateUrls };
-      const companyQueries = new CompanyQueries(knex);
       const app = createApiApp({
         log,
         trustProxy: config.trustProxy,
@@ -320,6 +323,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         routes: features.flatMap((f) => f.routes?.(deps) ?? []),
         secret: jwtSecret,
         users: userQueries,
+        companies: companyGate,
         uploadDir: uploadDirOf(config),
         planAllows: (companyId, flag) => companyQueries.planAllows(companyId, flag),
         // From the checkpoint table, so that an API node without the read role reports the projectors too.
@@ -346,6 +350,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         server,
         verifyToken: (token) => readAccessToken(token, jwtSecret),
         loadViewer: (claims) => userQueries.viewer(claims.companyId, claims.userId),
+        companyRefusal: async (companyId) => (await companyGate.refusal(companyId))?.code ?? null,
         feed,
         maxBufferedBytes: config.realtimeMaxBufferedBytes,
         log,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Company, CompanyPage, Plan } from '@atendo/contracts';
+import WebSocket from 'ws';
+import { CLOSE_UNAUTHORISED, type Company, type CompanyPage, type Plan, type ServerMessage } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
@@ -32,11 +33,21 @@ describe('companies, sign-up and settings', () => {
   });
   afterAll(async () => h?.stop());
 
+  /** A feed socket that keeps every message and how it closed. */
+  function socket(token: string) {
+    const ws = new WebSocket(`${h.url.replace('http', 'ws')}/socket`);
+    const state = { messages: [] as ServerMessage[], closed: undefined as number | undefined };
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+    ws.on('message', (raw) => state.messages.push(JSON.parse(String(raw))));
+    ws.on('close', (code) => (state.closed = code));
+    return state;
+  }
+
   describe('sign-up', () => {
     it('gives a 3-day MENSAL trial whatever the client sends, with default settings and a first admin who can sign in', async () => {
       const before = Date.now();
       const res = await h.api<{ id: number; dueDate: string }>('/companies/cadastro', {
-        body: { name: 'Padaria Pão Quente', email: 'Dono@Padaria.test', password: 'senha1', phone: '(11) 98765-4321', planId, dueDate: '2099-01-01T00:00:00Z', status: false, recurrence: 'ANUAL' },
+        body: { name: 'Padaria Pão Quente', email: 'Dono@Padaria.test', password: 'Senha-123', phone: '(11) 98765-4321', planId, dueDate: '2099-01-01T00:00:00Z', status: false, recurrence: 'ANUAL' },
       });
       expect(res.status).toBe(201);
       const due = Date.parse(res.body.dueDate);
@@ -47,7 +58,7 @@ describe('companies, sign-up and settings', () => {
       expect(company.settings).toContainEqual({ key: 'campaignsEnabled', value: 'true' });
       expect(company.settings).toContainEqual({ key: 'userRating', value: 'disabled' });
 
-      const signedIn = await login('dono@padaria.test', 'senha1');
+      const signedIn = await login('dono@padaria.test', 'Senha-123');
       expect(signedIn.status).toBe(200);
       expect(signedIn.body.user).toMatchObject({ profile: 'admin', companyId: res.body.id, company: { name: 'Padaria Pão Quente' } });
       const settings = await h.api<Array<{ key: string; value: string }>>('/settings', { token: signedIn.body.token as string });
@@ -56,14 +67,28 @@ describe('companies, sign-up and settings', () => {
 
     it('refuses a taken e-mail and a bad form with a clear 4xx, writing nothing', async () => {
       const before = await eventCount();
-      const taken = await h.api<Refusal>('/companies/cadastro', { body: { name: 'Outra', email: 'DONO@padaria.test', password: 'senha1', planId }, headers: { 'accept-language': 'pt' } });
+      const taken = await h.api<Refusal>('/companies/cadastro', { body: { name: 'Outra', email: 'DONO@padaria.test', password: 'Senha-123', planId }, headers: { 'accept-language': 'pt' } });
       expect(taken).toMatchObject({ status: 409, body: { error: 'ERR_USER_EMAIL_ALREADY_EXISTS', message: 'Já existe um usuário com este e-mail.' } });
       const bad = await h.api<{ details: Array<{ path: string }> }>('/companies/cadastro', { body: { name: 'x', email: 'not-an-email', password: '123', phone: '123456789012', planId: 0 } });
       expect(bad.status).toBe(400);
       expect([...new Set(bad.body.details.map((d) => d.path))].sort()).toEqual(['email', 'name', 'password', 'phone', 'planId']);
-      const noPlan = await h.api<Refusal>('/companies/cadastro', { body: { name: 'Sem plano', email: 'semplano@x.test', password: 'senha1', planId: 999999 } });
+      // One password rule everywhere (sign-up, users, the profile, the reset): 8 characters with upper, lower and a digit.
+      for (const password of ['senha1', 'senhalonga1', 'SENHALONGA1', 'Senhalonga']) {
+        expect(await h.api('/companies/cadastro', { body: { name: 'Fraca', email: 'fraca@x.test', password, planId } }), password).toMatchObject({ status: 400, body: { details: [{ path: 'password', rule: 'password' }] } });
+      }
+      const noPlan = await h.api<Refusal>('/companies/cadastro', { body: { name: 'Sem plano', email: 'semplano@x.test', password: 'Senha-123', planId: 999999 } });
       expect(noPlan).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
       expect(await eventCount()).toBe(before);
+    });
+    it('holds back an address that signs up company after company (each costs a password hash), and not the others', async () => {
+      const from = (address: string, n: number) =>
+        h.api<Refusal>('/companies/cadastro', { body: { name: `Loja ${n}`, email: `loja${n}@${address}.test`, password: 'Loja-pass-123', planId }, headers: { 'x-forwarded-for': address } });
+      const statuses: number[] = [];
+      for (let n = 0; n < 7; n++) statuses.push((await from('203.0.113.77', n)).status);
+      expect(statuses.slice(0, 5)).toEqual(Array(5).fill(201));
+      expect(statuses.slice(5)).toEqual([429, 429]);
+      expect(await from('203.0.113.77', 99)).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
+      expect((await from('198.51.100.8', 0)).status).toBe(201);
     });
   });
 
@@ -73,12 +98,12 @@ describe('companies, sign-up and settings', () => {
     it('adds a company with its first admin, lists, searches and changes it', async () => {
       const created = await h.api<Company>('/companies', {
         token: superToken,
-        body: { name: 'Oficina do Zé', email: 'ze@oficina.test', phone: '1133334444', planId, dueDate: new Date(Date.now() + 30 * DAY).toISOString(), recurrence: 'ANUAL', password: 'oficina1', billingName: 'Zé Ltda' },
+        body: { name: 'Oficina do Zé', email: 'ze@oficina.test', phone: '1133334444', planId, dueDate: new Date(Date.now() + 30 * DAY).toISOString(), recurrence: 'ANUAL', password: 'Oficina-123', billingName: 'Zé Ltda' },
       });
       expect(created.status).toBe(201);
       id = created.body.id;
       expect(created.body).toMatchObject({ name: 'Oficina do Zé', status: true, recurrence: 'ANUAL', billingName: 'Zé Ltda', plan: { id: planId } });
-      expect((await login('ze@oficina.test', 'oficina1')).status).toBe(200);
+      expect((await login('ze@oficina.test', 'Oficina-123')).status).toBe(200);
 
       const page = await h.api<CompanyPage>('/companies?searchParam=oficina', { token: superToken });
       expect(page.body).toMatchObject({ count: 1, hasMore: false, companies: [{ id, name: 'Oficina do Zé' }] });
@@ -89,17 +114,39 @@ describe('companies, sign-up and settings', () => {
 
     it("switches a company off: its users cannot sign in and are told since when; on again, they can", async () => {
       await h.api(`/companies/${id}`, { method: 'PUT', token: superToken, body: { status: false } });
-      const refused = await login('ze@oficina.test', 'oficina1');
+      const refused = await login('ze@oficina.test', 'Oficina-123');
       expect(refused).toMatchObject({ status: 403, body: { error: 'ERR_COMPANY_DISABLED', details: { disabledAt: expect.any(String) } } });
       expect(Date.now() - Date.parse((refused.body.details as { disabledAt: string }).disabledAt)).toBeLessThan(60_000);
       await h.api(`/companies/${id}`, { method: 'PUT', token: superToken, body: { status: true } });
-      expect((await login('ze@oficina.test', 'oficina1')).status).toBe(200);
+      expect((await login('ze@oficina.test', 'Oficina-123')).status).toBe(200);
+    });
+
+    it('ends the open sessions of a company switched off or past its due date within seconds: its API answers and its feed sockets close; other companies go on', async () => {
+      const ze = ((await login('ze@oficina.test', 'Oficina-123')).body.token) as string;
+      const feed = socket(ze);
+      await eventually(() => expect(feed.messages.some((m) => m.type === 'ready')).toBe(true));
+      await h.api(`/companies/${id}`, { method: 'PUT', token: superToken, body: { status: false } });
+      await eventually(async () => expect(await h.api<Refusal>('/auth/me', { token: ze })).toMatchObject({ status: 403, body: { error: 'ERR_COMPANY_DISABLED' } }), 10_000);
+      expect(await h.api<Refusal>('/tickets', { token: ze })).toMatchObject({ status: 403, body: { error: 'ERR_COMPANY_DISABLED' } });
+      await eventually(() => expect(feed.closed).toBe(CLOSE_UNAUTHORISED), 10_000);
+      expect(feed.messages).toContainEqual({ type: 'error', error: 'ERR_COMPANY_DISABLED' });
+      expect((await h.api('/auth/me', { token: adminToken })).status).toBe(200);
+      // A socket opened meanwhile is refused too.
+      const late = socket(ze);
+      await eventually(() => expect(late.closed).toBe(CLOSE_UNAUTHORISED), 10_000);
+
+      await h.api(`/companies/${id}`, { method: 'PUT', token: superToken, body: { status: true } });
+      await eventually(async () => expect((await h.api('/auth/me', { token: ze })).status).toBe(200), 10_000);
+      await h.api(`/companies/${id}`, { method: 'PUT', token: superToken, body: { dueDate: new Date(Date.now() - DAY).toISOString() } });
+      await eventually(async () => expect(await h.api<Refusal>('/auth/me', { token: ze })).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED' } }), 10_000);
+      await h.api(`/companies/${id}`, { method: 'PUT', token: superToken, body: { dueDate: new Date(Date.now() + 30 * DAY).toISOString() } });
+      await eventually(async () => expect((await h.api('/auth/me', { token: ze })).status).toBe(200), 10_000);
     });
 
     it('refuses sign-in past the due date, and Expire moves the due date by one period of the recurrence', async () => {
       const past = new Date(Date.now() - 2 * DAY).toISOString();
       await h.api(`/companies/${id}`, { method: 'PUT', token: superToken, body: { dueDate: past } });
-      expect(await login('ze@oficina.test', 'oficina1')).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: past } } });
+      expect(await login('ze@oficina.test', 'Oficina-123')).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: past } } });
       // Past due: a year from today (ANUAL).
       const renewed = await h.api<Company>(`/companies/${id}/renew`, { method: 'POST', token: superToken });
       const due = new Date(renewed.body.dueDate!);
@@ -109,13 +156,13 @@ describe('companies, sign-up and settings', () => {
       // Not yet due: a period after the due date.
       await h.api(`/companies/${id}`, { method: 'PUT', token: superToken, body: { recurrence: 'TRIMESTRAL', dueDate: '2030-01-31T12:00:00.000Z' } });
       expect((await h.api<Company>(`/companies/${id}/renew`, { method: 'POST', token: superToken })).body.dueDate).toBe('2030-04-30T12:00:00.000Z');
-      expect((await login('ze@oficina.test', 'oficina1')).status).toBe(200);
+      expect((await login('ze@oficina.test', 'Oficina-123')).status).toBe(200);
     });
 
     it('deletes a company: its users can no longer sign in', async () => {
       expect((await h.api(`/companies/${id}`, { method: 'DELETE', token: superToken })).status).toBe(200);
       expect((await h.api(`/companies/${id}`, { token: superToken })).status).toBe(404);
-      expect((await login('ze@oficina.test', 'oficina1')).status).not.toBe(200);
+      expect((await login('ze@oficina.test', 'Oficina-123')).status).not.toBe(200);
     });
 
     it('keeps companies from everyone but super users, and a super user cannot switch off their own', async () => {
@@ -133,7 +180,7 @@ describe('companies, sign-up and settings', () => {
     it("plan lookup: its users see their plan's flags; another company's is not found", async () => {
       const mine = await h.api<{ plan: Plan }>(`/companies/listPlan/${h.companyId}`, { token: adminToken });
       expect(mine.body.plan).toMatchObject({ id: expect.any(Number), useCampaigns: expect.any(Boolean), useKanban: expect.any(Boolean) });
-      const other = (await h.api<{ id: number }>('/companies/cadastro', { body: { name: 'Vizinha', email: 'vizinha@x.test', password: 'senha1', planId } })).body.id;
+      const other = (await h.api<{ id: number }>('/companies/cadastro', { body: { name: 'Vizinha', email: 'vizinha@x.test', password: 'Senha-123', planId } })).body.id;
       expect((await h.api(`/companies/listPlan/${other}`, { token: adminToken })).status).toBe(404);
       expect((await h.api(`/companies/listPlan/${other}`, { token: superToken })).status).toBe(200);
     });
@@ -141,7 +188,7 @@ describe('companies, sign-up and settings', () => {
     it("its admins read their own company (the settings page's opening hours), not another's; its users do not", async () => {
       const own = await h.api<Company>(`/companies/${h.companyId}`, { token: adminToken });
       expect(own).toMatchObject({ status: 200, body: { id: h.companyId, schedules: expect.any(Array) } });
-      const other = (await h.api<{ id: number }>('/companies/cadastro', { body: { name: 'Outra', email: 'outra@x.test', password: 'senha1', planId } })).body.id;
+      const other = (await h.api<{ id: number }>('/companies/cadastro', { body: { name: 'Outra', email: 'outra@x.test', password: 'Senha-123', planId } })).body.id;
       expect((await h.api<Refusal>(`/companies/${other}`, { token: adminToken })).status).toBe(404);
       const agent = await addUser(h, 'companies-agent@demo.test');
       const agentToken = (await h.login(agent.email, agent.password)).token;

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListMessagesResponse, ListTicketsResponse } from '@atendo/contracts';
+import { companyDecider, companyStream, handleCommand } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { addCompany } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
@@ -141,6 +142,28 @@ describe('the external send API: POST /api/messages/send with a connection’s t
     const bToken = (await h.login(b.email, b.password)).token;
     expect(await h.api(`/whatsapp/${b.whatsappId}`, { method: 'PUT', token: bToken, body: { token: REAL_TOKEN } })).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_TOKEN_GENERATED' } });
     expect(await send(REAL_TOKEN, { number: '5511966660010', body: 'ainda é meu' })).toMatchObject({ status: 200 });
+  });
+
+  it('sends nothing for a company switched off or past its due date, with the codes its login answers', async () => {
+    const change = async (changes: Record<string, unknown>) =>
+      h.atendo.readYourWrites((await handleCommand(h.atendo.store, companyDecider, companyStream(h.companyId), { type: 'update', changes }, { actor: { type: 'system' } })).position);
+    try {
+      await change({ status: false });
+      // The company's good standing may be cached for a few seconds: an empty body (refused after the token's check,
+      // before anything is sent) shows when the switch-off has reached the API.
+      await eventually(async () => expect(await send(DEMO_TOKEN, {})).toMatchObject({ status: 403, body: { error: 'ERR_COMPANY_DISABLED' } }), 10_000);
+      expect(await send(DEMO_TOKEN, { number: '5511966660007', body: 'Desligada' })).toMatchObject({ status: 403, body: { error: 'ERR_COMPANY_DISABLED' } });
+      await change({ status: true, dueDate: new Date(Date.now() - 86_400_000).toISOString() });
+      expect(await send(DEMO_TOKEN, { number: '5511966660007', body: 'Vencida' })).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED' } });
+    } finally {
+      await change({ status: true, dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+    }
+    expect(await send(DEMO_TOKEN, { number: '5511966660007', body: 'De volta' })).toMatchObject({ status: 200 });
+    // The customer gets only what was sent while the company was in good standing.
+    await eventually(async () => {
+      const view = (await (await fetch(`${h.simulator.url}/simulator/sessions/${h.whatsappId}/customers/5511966660007/messages`)).json()) as { messages: Array<{ body: string }> };
+      expect(view.messages.map((m) => m.body)).toEqual(['De volta']);
+    });
   });
 
   it('is rate-limited per token, and documented in /openapi.json with examples', async () => {

@@ -47,6 +47,17 @@ describe('password reset', () => {
     expect(JSON.stringify(events)).not.toContain(code);
   });
 
+  it('takes the new password in the body, so that it stays out of URLs (access logs, proxies, browser history)', async () => {
+    const user = await addUser(h, 'lia@demo.test', { password: 'Antiga-123' });
+    await post(`/forgetpassword/${user.email}`);
+    const { code } = await codeIn(user.email);
+    const weak = await h.api<{ details: Array<{ path: string; rule: string }> }>(`/resetpasswords/${user.email}/${code}`, { body: { newPassword: 'fraca' } });
+    expect(weak).toMatchObject({ status: 400, body: { details: [expect.objectContaining({ path: 'newPassword', rule: 'password' })] } });
+    expect((await h.api(`/resetpasswords/${user.email}/${code}`, { body: { newPassword: 'Nova-senha-9' } })).status).toBe(200);
+    expect((await signIn(user.email, 'Nova-senha-9')).status).toBe(200);
+    expect(await h.api(`/resetpasswords/${user.email}/${code}`, { body: { newPassword: 'Outra-senha-9' } })).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_RESET_CODE' } });
+  });
+
   it('answers 404 for an e-mail nobody has, as the spec says', async () => {
     expect(await post('/forgetpassword/ninguem@demo.test')).toMatchObject({ status: 404, body: { error: 'ERR_USER_DONT_EXISTS' } });
     expect(await post('/resetpasswords/ninguem@demo.test/123456/Nova-senha-9')).toMatchObject({ status: 404, body: { error: 'ERR_USER_DONT_EXISTS' } });

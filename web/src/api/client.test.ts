@@ -140,6 +140,17 @@ describe('API client', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('logs out when the company was switched off or its subscription expired, without trying to refresh', async () => {
+    for (const [status, error] of [[403, 'ERR_COMPANY_DISABLED'], [402, 'ERR_SUBSCRIPTION_EXPIRED']] as const) {
+      localStorage.setItem('token', 'old');
+      const { calls } = fakeFetch(() => ({ status, body: { error } }));
+      await expect(api.get('/tickets')).rejects.toMatchObject({ status, code: error });
+      expect(calls).toHaveLength(1);
+      expect(localStorage.getItem('token')).toBeNull();
+    }
+    expect(ended).toHaveBeenCalledTimes(2);
+  });
+
   it('turns an error answer into an ApiError with its code and details', async () => {
     fakeFetch(() => ({ status: 409, body: { error: 'ERR_TICKET_ALREADY_ACCEPTED', details: { userId: 9 } } }));
     await expect(api.put('/tickets/1', { status: 'open' })).rejects.toMatchObject({

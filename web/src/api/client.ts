@@ -17,7 +17,7 @@ interface RequestOptions {
 
 const sessionEndListeners = new Set<() => void>();
 
-/** Called when the session ends (logout, 401, failed refresh); returns an unsubscribe function. */
+/** Called when the session ends (logout, 401, the company stopped, failed refresh); returns an unsubscribe function. */
 export function onSessionEnd(listener: () => void): () => void {
   sessionEndListeners.add(listener);
   return () => sessionEndListeners.delete(listener);
@@ -123,7 +123,8 @@ async function authorised<T>(method: string, path: string, options: RequestOptio
     return await send<T>(method, path, options, token);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 401) endSession();
+    // The company switched off or past its due date ends the session too: the login page then says why.
+    if (error.status === 401 || error.code === 'ERR_COMPANY_DISABLED' || error.code === 'ERR_SUBSCRIPTION_EXPIRED') endSession();
     // Only a token that expired is worth a refresh: a business refusal (ERR_NO_PERMISSION, ERR_PLAN_LIMIT_REACHED …)
     // would be refused again, and a POST sent twice.
     if (error.status === 403 && error.code === 'ERR_SESSION_EXPIRED' && !retried) {

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createKnex, eventStoreMigrations, handleCommand, migrateLatest, PostgresEventStore, userDecider, userStream } from '@atendo/core';
 import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
-import { companiesMigrations, runtimeMigrations, UserQueries, usersMigrations } from '@atendo/read';
+import { companiesMigrations, CompanyQueries, runtimeMigrations, UserQueries, usersMigrations } from '@atendo/read';
 
 const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMigrations];
 import { createApiApp } from '../http/app.js';
 import { authRoutes } from './authRoutes.js';
+import { CompanyGate } from './companyGate.js';
 import { credentialMigrations, Credentials } from './credentials.js';
 import { hashPassword } from './passwords.js';
 import { RefreshTokens, refreshTokenMigrations } from './refreshTokens.js';
@@ -44,6 +45,7 @@ describe('login and sessions', () => {
       trustProxy,
       secret: 'test-secret',
       users: new UserQueries(knex),
+      companies: new CompanyGate(async (id) => new CompanyQueries(knex).company(id)),
       planAllows: async () => true,
       routes: [
         ...authRoutes({
@@ -56,7 +58,7 @@ describe('login and sessions', () => {
           credentials,
           knex,
           store,
-          loginLimits: { perAccount: 2, perAddress: 3, windowMs: 60_000 },
+          loginLimits: { perAddress: 3, windowMs: 60_000, freeFailures: 2, delayMs: 100, maxDelayMs: 400 },
         }),
       ],
     });
@@ -131,17 +133,30 @@ describe('login and sessions', () => {
     expect(await knex('refresh_tokens').whereNotNull('revoked_at').orWhere('expires_at', '<', knex.fn.now())).toEqual([]);
   });
 
-  it('limits attempts per account across addresses, and per address across accounts', async () => {
+  it("slows down the guessing of one account without locking its owner out: failures past the free ones wait longer each time, the right password still gets in", async () => {
     const base = await app();
     await createUser(2, 'bia@x.test');
-    // One account guessed from many addresses behind the proxy.
-    const statuses = [];
-    for (let i = 1; i <= 3; i++) statuses.push((await login(base, 'bia@x.test', 'wrong', `203.0.113.${i}`)).status);
-    expect(statuses).toEqual([401, 401, 429]);
-    expect((await login(base, 'BIA@x.test', PASSWORD, '203.0.113.50')).status).toBe(429);
+    // One account guessed from many addresses behind the proxy: never refused, each failure past the second slower.
+    const answers: Array<{ status: number; ms: number }> = [];
+    for (let i = 1; i <= 5; i++) {
+      const started = Date.now();
+      const status = (await login(base, 'bia@x.test', 'wrong', `203.0.113.${i}`)).status;
+      answers.push({ status, ms: Date.now() - started });
+    }
+    expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
+    // Lower bounds only: the third waits 100 ms, the fourth 200, the fifth 400 (at most 400).
+    expect(answers[2]!.ms).toBeGreaterThanOrEqual(95);
+    expect(answers[3]!.ms).toBeGreaterThanOrEqual(195);
+    expect(answers[4]!.ms).toBeGreaterThanOrEqual(395);
+    // Its owner, with the right password, gets in (after the same wait), and starts afresh.
+    expect((await login(base, 'BIA@x.test', PASSWORD, '203.0.113.50')).status).toBe(200);
+    expect(await new RateLimiter(knex, 'login:failures:', 1, 60_000).count('bia@x.test')).toBe(0);
     // Other users behind the same proxy are not held back by it.
     expect((await login(base, 'ana@x.test', PASSWORD, '203.0.113.60')).status).toBe(200);
+  });
 
+  it('limits attempts per address across accounts', async () => {
+    const base = await app();
     // One address trying many accounts.
     const fromOne = [];
     for (let i = 0; i < 4; i++) fromOne.push((await login(base, `nobody${i}@x.test`, 'wrong', '198.51.100.7')).status);
@@ -153,9 +168,8 @@ describe('login and sessions', () => {
     await createUser(4, 'dora@x.test');
     expect((await login(before, 'dora@x.test', 'wrong', '203.0.113.70')).status).toBe(401);
     expect((await login(before, 'dora@x.test', 'wrong', '203.0.113.71')).status).toBe(401);
-    // Another process (or the same after a restart) with the same database: the account is still held back.
-    const limiter = new RateLimiter(knex, 'login:account:', 2, 60_000);
-    expect(await limiter.attempt('dora@x.test')).toBe(false);
+    // Another process (or the same after a restart) with the same database: the account's failures still count.
+    expect(await new RateLimiter(knex, 'login:failures:', 1, 60_000).count('dora@x.test')).toBe(2);
   });
 
   it('reads the client address from X-Forwarded-For only when told to trust the proxy', async () => {

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, handleCommand, userDecider, userStream, type EventStore } from '@atendo/core';
 import type { UserQueries } from '@atendo/read';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { companyRefusal } from './companyGate.js';
 import type { Credentials } from './credentials.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { RateLimiter } from './rateLimit.js';
@@ -26,8 +27,12 @@ export interface AuthRoutesOptions {
   store: EventStore;
   /** Where the attempt counters live (PostgreSQL: they survive a restart and are shared by every API process). */
   knex: Knex;
-  /** Login attempts allowed per e-mail and per client address in each window (default 10 and 100 in 15 minutes). */
-  loginLimits?: { perAccount: number; perAddress: number; windowMs: number };
+  /**
+   * Login attempts allowed per client address in each window (default 100 in 15 minutes); an account's failures in the
+   * window past `freeFailures` (5) make its next attempts wait `delayMs` (1 s), doubling with each failure up to
+   * `maxDelayMs` (10 s).
+   */
+  loginLimits?: { perAddress: number; windowMs: number; freeFailures: number; delayMs: number; maxDelayMs: number };
 }
 
 function readCookie(req: Request, name: string): string | undefined {
@@ -44,10 +49,13 @@ const unknownUserHash = hashPassword('not a password of anyone');
 export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
   const feature = 'auth';
   const { users, refreshTokens, credentials, secret } = options;
-  const limits = options.loginLimits ?? { perAccount: 10, perAddress: 100, windowMs: 15 * 60_000 };
-  // Separate buckets: guessing one account's password from many addresses, and one address trying many accounts.
-  const perAccount = new RateLimiter(options.knex, 'login:account:', limits.perAccount, limits.windowMs);
+  const limits = options.loginLimits ?? { perAddress: 100, windowMs: 15 * 60_000, freeFailures: 5, delayMs: 1_000, maxDelayMs: 10_000 };
+  // One address trying many accounts is refused past its limit. One account guessed from many addresses is slowed, not
+  // locked: a lock would let anyone keep its owner out, while a wait lets the owner in with the right password.
   const perAddress = new RateLimiter(options.knex, 'login:address:', limits.perAddress, limits.windowMs);
+  const failures = new RateLimiter(options.knex, 'login:failures:', Number.MAX_SAFE_INTEGER, limits.windowMs);
+  const delayAfter = (failed: number) =>
+    failed < limits.freeFailures ? 0 : Math.min(limits.delayMs * 2 ** Math.min(failed - limits.freeFailures, 30), limits.maxDelayMs);
 
   const setCookie = (res: Response, token: string) =>
     res.cookie(REFRESH_COOKIE, token, {
@@ -60,20 +68,12 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
   const clearCookie = (res: Response) => res.clearCookie(REFRESH_COOKIE, { path: '/auth', httpOnly: true, sameSite: 'strict', secure: options.secureCookies });
 
   /** The session answer, or the reason this user may not have one now. */
-  async function session(companyId: number, userId: number): Promise<LoginResponse> {
+  async function session(companyId: number, userId: number, sessionId: string): Promise<LoginResponse> {
     const user = await users.sessionUser(companyId, userId);
     if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
-    if (!user.company.status) {
-      const since = user.company.disabledAt;
-      throw new AppError('ERR_COMPANY_DISABLED', 403, `The company was switched off${since ? ` on ${since.slice(0, 10)}` : ''}: contact support`, { disabledAt: since });
-    }
-    const dueDate = user.company.dueDate ? new Date(user.company.dueDate) : null;
-    if (dueDate && dueDate.getTime() < Date.now()) {
-      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, `The subscription expired on ${dueDate.toISOString().slice(0, 10)}: contact support`, {
-        dueDate: user.company.dueDate,
-      });
-    }
-    const token = signAccessToken({ userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super }, secret, options.accessTtlSeconds);
+    const refused = companyRefusal(user.company);
+    if (refused) throw refused;
+    const token = signAccessToken({ userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super, sessionId }, secret, options.accessTtlSeconds);
     return { token, user };
   }
 
@@ -89,19 +89,23 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
       async handler({ req, res, body: { email, password } }) {
         const ip = req.ip ?? 'unknown';
         const account = email.toLowerCase();
-        const [accountAllowed, addressAllowed] = await Promise.all([perAccount.attempt(account), perAddress.attempt(ip)]);
-        if (!accountAllowed || !addressAllowed) {
+        if (!(await perAddress.attempt(ip))) {
           throw new AppError('ERR_TOO_MANY_REQUESTS', 429, `Too many login attempts: wait ${Math.ceil(limits.windowMs / 60_000)} minutes`);
         }
+        const wait = delayAfter(await failures.count(account));
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const user = await users.userByEmail(email);
         const stored = user ? await credentials.get(user.id) : null;
         const valid = await verifyPassword(password, stored ?? (await unknownUserHash));
-        if (!user || !stored || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'E-mail or password is wrong');
-        const answer = await session(user.companyId, user.id);
-        if (needsRehash(stored)) await credentials.set(user.id, await hashPassword(password));
-        await perAccount.reset(account);
+        if (!user || !stored || !valid) {
+          await failures.attempt(account);
+          throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'E-mail or password is wrong');
+        }
         // A new session: the user's consoles of other sessions hear of it (`auth`) and say the account was used elsewhere.
         const sessionId = randomUUID();
+        const answer = await session(user.companyId, user.id, sessionId);
+        if (needsRehash(stored)) await credentials.set(user.id, await hashPassword(password));
+        await failures.reset(account);
         setCookie(res, await refreshTokens.issue(user.id, user.companyId, sessionId));
         await handleCommand(options.store, userDecider, userStream(user.companyId, user.id), { type: 'signIn', sessionId }, { actor: { type: 'user', userId: user.id } });
         answer.sessionId = sessionId;
@@ -123,7 +127,7 @@ export function authRoutes(options: AuthRoutesOptions): RouteSpec[] {
           throw new AppError('ERR_SESSION_EXPIRED', 401, rotated.reason === 'reused' ? 'This session was used elsewhere: log in again' : undefined);
         }
         try {
-          const answer = await session(rotated.companyId, rotated.userId);
+          const answer = await session(rotated.companyId, rotated.userId, rotated.sessionId);
           setCookie(res, rotated.token);
           res.json(answer);
         } catch (error) {

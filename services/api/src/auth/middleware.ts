@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Viewer } from '@atendo/contracts';
 import { AppError } from '@atendo/core';
 import type { UserQueries } from '@atendo/read';
+import type { CompanyGate } from './companyGate.js';
 import { TokenError, verifyAccessToken, type AccessClaims } from './tokens.js';
 
 export interface AuthContext {
@@ -23,9 +24,10 @@ export function auth(req: Request): AuthContext {
 
 /**
  * No token: 401 ERR_SESSION_EXPIRED (the console logs out). Expired or invalid token: 403 ERR_SESSION_EXPIRED
- * (the console refreshes once and retries). A deleted user: 401.
+ * (the console refreshes once and retries). A deleted user: 401. A company switched off or past its due date: the
+ * answer its login gets (403 ERR_COMPANY_DISABLED, 402 ERR_SUBSCRIPTION_EXPIRED), within the gate's few seconds.
  */
-export function requireAuth(secret: string, users: UserQueries): RequestHandler {
+export function requireAuth(secret: string, users: UserQueries, companies: CompanyGate): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
@@ -38,6 +40,8 @@ export function requireAuth(secret: string, users: UserQueries): RequestHandler 
       return;
     }
     try {
+      const refused = await companies.refusal(claims.companyId);
+      if (refused) throw refused;
       const viewer = await users.viewer(claims.companyId, claims.userId);
       if (!viewer) throw new AppError('ERR_SESSION_EXPIRED', 401, 'This user no longer exists');
       req.auth = { claims, viewer };

@@ -42,10 +42,15 @@ export class RateLimiter {
     return rows[0]!.count <= this.limit;
   }
 
+  /** How many attempts the key has in the current window (none counted by asking). */
+  async count(key: string): Promise<number> {
+    const row = (await this.knex('rate_limits').where({ key: this.prefix + key }).where('reset_at', '>', this.knex.fn.now()).first('count')) as { count: number } | undefined;
+    return row?.count ?? 0;
+  }
+
   /** Whether the key is over its limit in the current window, without counting an attempt (a lock checked first). */
   async over(key: string): Promise<boolean> {
-    const row = (await this.knex('rate_limits').where({ key: this.prefix + key }).where('reset_at', '>', this.knex.fn.now()).first('count')) as { count: number } | undefined;
-    return !!row && row.count > this.limit;
+    return (await this.count(key)) > this.limit;
   }
 
   async reset(key: string): Promise<void> {

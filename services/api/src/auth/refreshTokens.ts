@@ -27,7 +27,7 @@ export const refreshTokenMigrations: Migration[] = [
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export type RotateResult =
-  | { ok: true; token: string; userId: number; companyId: number }
+  | { ok: true; token: string; userId: number; companyId: number; sessionId: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'revoked' };
 
 export class RefreshTokens {
@@ -62,7 +62,7 @@ export class RefreshTokens {
       if (new Date(row.expires_at) <= new Date()) return { ok: false, reason: 'expired' } as const;
       if (!row.rotated_at) await trx('refresh_tokens').where({ token_hash: row.token_hash }).update({ rotated_at: trx.fn.now() });
       const next = await this.issue(row.user_id, row.company_id, row.family_id, trx);
-      return { ok: true, token: next, userId: row.user_id, companyId: row.company_id } as const;
+      return { ok: true, token: next, userId: row.user_id, companyId: row.company_id, sessionId: row.family_id } as const;
     });
   }
 
@@ -76,8 +76,13 @@ export class RefreshTokens {
     if (row) await this.knex('refresh_tokens').where({ family_id: row.family_id }).whereNull('revoked_at').update({ revoked_at: this.knex.fn.now() });
   }
 
-  /** Ends every session of a user (their password was reset: whoever held it is signed out). */
-  async revokeUser(userId: number): Promise<void> {
-    await this.knex('refresh_tokens').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: this.knex.fn.now() });
+  /**
+   * Ends every session of a user but `keep` (their password changed: whoever held the old one is signed out, the user
+   * who changed it stays). Access tokens already given live out their short TTL.
+   */
+  async revokeUser(userId: number, keep?: string): Promise<void> {
+    const sessions = this.knex('refresh_tokens').where({ user_id: userId }).whereNull('revoked_at');
+    if (keep) sessions.whereNot({ family_id: keep });
+    await sessions.update({ revoked_at: this.knex.fn.now() });
   }
 }

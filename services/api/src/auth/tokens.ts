@@ -6,6 +6,8 @@ export interface AccessClaims {
   companyId: number;
   profile: 'admin' | 'user';
   super: boolean;
+  /** The sign-in this token was given for (its refresh family): a password change by the user ends the others. */
+  sessionId?: string;
 }
 
 export class TokenError extends Error {
@@ -26,7 +28,7 @@ function sign(input: string, secret: string): string {
 export function signAccessToken(claims: AccessClaims, secret: string, ttlSeconds: number, now = Date.now()): string {
   const iat = Math.floor(now / 1000);
   const body = base64url(
-    JSON.stringify({ sub: String(claims.userId), cid: claims.companyId, prf: claims.profile, sup: claims.super, iat, exp: iat + ttlSeconds }),
+    JSON.stringify({ sub: String(claims.userId), cid: claims.companyId, prf: claims.profile, sup: claims.super, sid: claims.sessionId, iat, exp: iat + ttlSeconds }),
   );
   return `${HEADER}.${body}.${sign(`${HEADER}.${body}`, secret)}`;
 }
@@ -43,7 +45,7 @@ export function readAccessToken(token: string | undefined, secret: string, now =
   const expected = Buffer.from(sign(`${header}.${body}`, secret));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new TokenError('invalid');
-  let payload: { sub?: string; cid?: number; prf?: string; sup?: boolean; exp?: number };
+  let payload: { sub?: string; cid?: number; prf?: string; sup?: boolean; sid?: unknown; exp?: number };
   try {
     payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
   } catch {
@@ -54,7 +56,13 @@ export function readAccessToken(token: string | undefined, secret: string, now =
     throw new TokenError('invalid');
   }
   return {
-    claims: { userId: Number(payload.sub), companyId: payload.cid, profile: payload.prf, super: payload.sup === true },
+    claims: {
+      userId: Number(payload.sub),
+      companyId: payload.cid,
+      profile: payload.prf,
+      super: payload.sup === true,
+      ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
+    },
     expiresAt: payload.exp * 1000,
   };
 }

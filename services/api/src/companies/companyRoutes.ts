@@ -33,6 +33,7 @@ import { CompanyQueries, PlanQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { Credentials } from '../auth/credentials.js';
 import { hashPassword } from '../auth/passwords.js';
+import { RateLimiter } from '../auth/rateLimit.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
 
 export interface CompanyRouteDeps {
@@ -67,6 +68,8 @@ export function companyRoutes({ knex, store, ids, credentials, readYourWrites }:
   const planExists = async (planId: number) => {
     if (!(await plans.find(planId))) throw new AppError('ERR_VALIDATION', 400, `Plan ${planId} does not exist`, [{ path: 'planId', message: 'validation.invalid' }]);
   };
+  // Each sign-up costs a password hash (half a second of a core) and a company: a few an hour from one address.
+  const signUps = new RateLimiter(knex, 'signup:address:', 5, 60 * 60_000);
   const by = (who: AuthContext | null): CommandContext => ({ actor: who ? { type: 'user', userId: who.claims.userId } : { type: 'system' } });
 
   /**
@@ -111,8 +114,9 @@ export function companyRoutes({ knex, store, ids, credentials, readYourWrites }:
       permission: 'public',
       body: signUpSchema,
       status: 201,
-      errors: ['ERR_USER_EMAIL_ALREADY_EXISTS'],
-      async handler({ res, body }) {
+      errors: ['ERR_USER_EMAIL_ALREADY_EXISTS', 'ERR_TOO_MANY_REQUESTS'],
+      async handler({ req, res, body }) {
+        if (!(await signUps.attempt(req.ip ?? 'unknown'))) throw new AppError('ERR_TOO_MANY_REQUESTS', 429, 'Too many sign-ups from this address: wait an hour');
         const dueDate = new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString();
         const settings = { ...defaultSettings(), campaignsEnabled: 'true' };
         const companyId = await addCompany(

@@ -3,6 +3,7 @@ import type { AnyObject, AnySchema, ObjectSchema } from 'yup';
 import { can, PERMISSIONS, type PermissionKey } from '@atendo/contracts';
 import { AppError } from '@atendo/core';
 import type { UserQueries } from '@atendo/read';
+import type { CompanyGate } from '../auth/companyGate.js';
 import { auth, requireAuth, type AuthContext } from '../auth/middleware.js';
 import { discardUploads, receiveUploads, type UploadOptions } from '../media/uploads.js';
 import { validate } from './validate.js';
@@ -100,6 +101,8 @@ export interface MountOptions {
   /** Where uploads wait while they are checked (default: a folder in the system's temp folder). */
   uploadDir?: string;
   users: UserQueries;
+  /** Whether the caller's company may work now (switched on, not past its due date), checked on every signed-in request. */
+  companies: CompanyGate;
   /** Whether the company's plan allows a flag (checked for routes that name one). */
   planAllows(companyId: number, flag: PlanFlag): Promise<boolean>;
 }
@@ -107,7 +110,7 @@ export interface MountOptions {
 /** Mounts every entry of the table on `app`, in order, each behind its permission, plan and input checks. */
 export function mountRouteTable(app: Express, routes: readonly RouteSpec[], options: MountOptions): void {
   checkRouteTable(routes);
-  const authenticate = requireAuth(options.secret, options.users);
+  const authenticate = requireAuth(options.secret, options.users, options.companies);
   for (const spec of routes) {
     const chain: RequestHandler[] = [];
     if (spec.permission !== 'public') chain.push(authenticate);

@@ -69,9 +69,9 @@ const notFound = (key: string) => new AppError('ERR_NOT_FOUND', 404, `No media a
  * Media: files stored for the company (POST /media, the machinery of every upload of a message) and served at
  * /public/{key} to its own users only, by token or by a signed URL.
  */
-export function mediaRoutes({ blobs, storage, urls, api }: MediaServices & { api: Pick<ApiContext, 'secret' | 'users'> }): RouteSpec[] {
+export function mediaRoutes({ blobs, storage, urls, api }: MediaServices & { api: Pick<ApiContext, 'secret' | 'users' | 'companies'> }): RouteSpec[] {
   const feature = 'media';
-  const authenticate = requireAuth(api.secret, api.users);
+  const authenticate = requireAuth(api.secret, api.users, api.companies);
   const signIn = (req: Request, res: Response) => new Promise<void>((resolve, reject) => authenticate(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
 
   return [

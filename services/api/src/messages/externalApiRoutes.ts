@@ -78,6 +78,9 @@ export function externalApiRoutes({ api: ctx, knex, sessions, storage, perMinute
       if (!(await failures.attempt(address))) throw guessing();
       throw new AppError('ERR_SESSION_EXPIRED', 401, 'No connection has this token');
     }
+    // A company switched off or past its due date sends nothing, as its users' sessions do nothing.
+    const refused = await ctx.companies.refusal(caller.companyId);
+    if (refused) throw refused;
     if (!(await companies.planAllows(caller.companyId, 'useExternalApi'))) throw new AppError('ERR_NO_PERMISSION', 403, "The company's plan does not include the external API");
     callers.set(req, caller);
   };
@@ -92,7 +95,7 @@ export function externalApiRoutes({ api: ctx, knex, sessions, storage, perMinute
       permission: 'public',
       body: externalSendSchema,
       upload: { field: 'medias', maxFiles: MEDIA_MAX_FILES, maxBytes: largestAllowed(MESSAGE_MEDIA_MIMES), accept: MESSAGE_MEDIA_MIMES },
-      errors: ['ERR_STORAGE_QUOTA', 'ERR_SESSION_EXPIRED', 'ERR_NO_PERMISSION', 'ERR_TOO_MANY_REQUESTS', 'ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_NOT_INITIALIZED', 'ERR_WAPP_CHECK_CONTACT'],
+      errors: ['ERR_STORAGE_QUOTA', 'ERR_COMPANY_DISABLED', 'ERR_SUBSCRIPTION_EXPIRED', 'ERR_SESSION_EXPIRED', 'ERR_NO_PERMISSION', 'ERR_TOO_MANY_REQUESTS', 'ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_NOT_INITIALIZED', 'ERR_WAPP_CHECK_CONTACT'],
       examples: {
         text: { summary: 'A text', value: { number: '5511999990001', body: 'Your order #123 has shipped.' } },
         image: { summary: 'An image with a caption (multipart)', kind: 'multipart', value: { number: '5511999990001', body: 'Your receipt', medias: '(file receipt.png)' } },
@@ -148,7 +151,7 @@ export function externalApiRoutes({ api: ctx, knex, sessions, storage, perMinute
         "An integration pauses the bot on the number's open or pending ticket (`paused: true`: nothing automatic answers while it works) or hands it back (`paused: false`); the bearer is the connection's token",
       permission: 'public',
       body: externalTicketBotSchema,
-      errors: ['ERR_SESSION_EXPIRED', 'ERR_NO_PERMISSION', 'ERR_TOO_MANY_REQUESTS', 'ERR_WAPP_INVALID_CONTACT', 'ERR_NO_TICKET_FOUND', 'ERR_TICKET_CLOSED', 'ERR_INVALID_TICKET_TRANSITION'],
+      errors: ['ERR_COMPANY_DISABLED', 'ERR_SUBSCRIPTION_EXPIRED', 'ERR_SESSION_EXPIRED', 'ERR_NO_PERMISSION', 'ERR_TOO_MANY_REQUESTS', 'ERR_WAPP_INVALID_CONTACT', 'ERR_NO_TICKET_FOUND', 'ERR_TICKET_CLOSED', 'ERR_INVALID_TICKET_TRANSITION'],
       examples: { pause: { summary: 'Pause the bot while a human works', value: { number: '5511999990001', paused: true } } },
       authorize: ({ req }) => authorize(req),
       async handler({ req, res, body }) {

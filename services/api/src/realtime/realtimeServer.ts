@@ -21,6 +21,10 @@ export interface RealtimeOptions {
   verifyToken(token: string | undefined): { claims: AccessClaims; expiresAt: number };
   /** The viewer's current queues (and anything else visibility depends on); null when the user is gone. */
   loadViewer(claims: AccessClaims): Promise<Viewer | null>;
+  /** Why the company's users may not work now (a catalogue code: switched off, past its due date), or null. */
+  companyRefusal(companyId: number): Promise<string | null>;
+  /** How often the companies with sockets are checked against `companyRefusal` (default 3 s). */
+  companyCheckIntervalMs?: number;
   feed: FeedStore;
   pingIntervalMs?: number;
   /** How often companies with sockets are checked for entries the bus did not bring. */
@@ -101,7 +105,8 @@ function userOf(entry: FeedEntry): unknown {
  * The realtime socket. A client connects to `/socket` and sends `{type:'auth', token, lastSeq?}` first (a token
  * in the URL would land in access logs); with lastSeq it first receives every entry after it that it may see (or a
  * `reload` when they cannot be replayed), then live entries, in sequence order, each once. The socket closes when
- * the token expires unless another `auth` message extended it, and when its user is deleted.
+ * the token expires unless another `auth` message extended it, when its user is deleted, and when its company is
+ * switched off or passes its due date.
  */
 export class RealtimeServer {
   private readonly wss: WebSocketServer;
@@ -117,6 +122,7 @@ export class RealtimeServer {
     options.server.on('upgrade', this.onUpgrade);
     this.timers.push(setInterval(() => this.ping(), options.pingIntervalMs ?? 18_000));
     this.timers.push(setInterval(() => void this.checkGaps(), options.gapCheckIntervalMs ?? 2_000));
+    this.timers.push(setInterval(() => void this.checkCompanies(), options.companyCheckIntervalMs ?? 3_000));
   }
 
   /** Number of open sockets (all companies). */
@@ -167,8 +173,8 @@ export class RealtimeServer {
     });
   }
 
-  private refuse(ws: WebSocket, reason: string): void {
-    this.send(ws, { type: 'error', error: 'ERR_SESSION_EXPIRED' });
+  private refuse(ws: WebSocket, reason: string, error = 'ERR_SESSION_EXPIRED'): void {
+    this.send(ws, { type: 'error', error });
     ws.close(CLOSE_UNAUTHORISED, reason);
   }
 
@@ -186,6 +192,11 @@ export class RealtimeServer {
     const session = this.verify(ws, message?.token);
     if (!session || !message) return undefined;
     const { claims } = session;
+    const refused = await this.options.companyRefusal(claims.companyId);
+    if (refused) {
+      this.refuse(ws, 'company refused', refused);
+      return undefined;
+    }
     const viewer = await this.options.loadViewer(claims);
     if (!viewer) {
       this.refuse(ws, 'unknown user');
@@ -348,6 +359,18 @@ export class RealtimeServer {
       }
     } catch (error) {
       this.options.log?.warn({ err: error }, 'realtime gap check failed');
+    }
+  }
+
+  /** A company switched off or past its due date: its open sockets close, as its next API request is refused. */
+  private async checkCompanies(): Promise<void> {
+    for (const [companyId, hub] of this.hubs) {
+      try {
+        const refused = await this.options.companyRefusal(companyId);
+        if (refused) for (const client of hub.clients) this.refuse(client.ws, 'company refused', refused);
+      } catch (error) {
+        this.options.log?.warn({ err: error, companyId }, 'realtime company check failed');
+      }
     }
   }
 

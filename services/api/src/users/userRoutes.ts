@@ -16,6 +16,7 @@ import { AppError, changeUser, createUser, deleteUser, handleCommand, userDecide
 import { CompanyQueries, ConnectionQueries, PlanQueries, QueueQueries, UserQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { Credentials } from '../auth/credentials.js';
+import type { RefreshTokens } from '../auth/refreshTokens.js';
 import { hashPassword } from '../auth/passwords.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
 import { Presence } from './presence.js';
@@ -25,6 +26,7 @@ export interface UserRouteDeps {
   store: EventStore;
   ids: IdAllocator;
   credentials: Credentials;
+  refreshTokens: RefreshTokens;
   readYourWrites(position: Position | undefined): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ type UserChanges = InferType<typeof userChangesSchema>;
  * A company's staff. Admins add, change and delete them (within the plan's user limit, unless the company switched
  * user creation off); everyone changes their own name, e-mail, password and language; only super users make super users.
  */
-export function userRoutes({ knex, store, ids, credentials, readYourWrites }: UserRouteDeps): RouteSpec[] {
+export function userRoutes({ knex, store, ids, credentials, refreshTokens, readYourWrites }: UserRouteDeps): RouteSpec[] {
   const feature = 'users';
   const users = new UserQueries(knex);
   const companies = new CompanyQueries(knex);
@@ -67,8 +69,13 @@ export function userRoutes({ knex, store, ids, credentials, readYourWrites }: Us
     }
   }
 
-  /** Only super users hand out the super flag; profiles and queues are the admins' (spec §6: editProfile, editQueues). */
+  /**
+   * Only super users hand out the super flag, and only they touch a super user's record (else an admin of the platform
+   * company could set the super user's password or e-mail and sign in as them); profiles and queues are the admins'
+   * (spec §6: editProfile, editQueues).
+   */
   function checkPowers(who: AuthContext, fields: { super?: boolean; profile?: string; queueIds?: number[]; allTicket?: string; whatsappId?: number | null }, current?: { super: boolean; profile: string }) {
+    if (current?.super && !who.viewer.super) throw new AppError('ERR_NO_PERMISSION', 403, 'Only super users change super users');
     if (fields.super !== undefined && fields.super !== (current?.super ?? false) && !who.viewer.super) {
       throw new AppError('ERR_NO_PERMISSION', 403, 'Only super users make or unmake super users');
     }
@@ -85,9 +92,12 @@ export function userRoutes({ knex, store, ids, credentials, readYourWrites }: Us
     if (id !== auth.viewer.userId && !can(auth.viewer, 'users:manage')) throw new AppError('ERR_NO_PERMISSION', 403, 'Only admins read or change other users');
   };
 
+  /** Whoever held the old password is signed out: every session of the user ends, but the one of their own change. */
   async function setPassword(who: AuthContext, companyId: number, id: number, password: string) {
+    const self = who.claims.userId === id;
     await credentials.set(id, await hashPassword(password));
-    return handleCommand(store, userDecider, userStream(companyId, id), { type: 'changePassword', by: who.claims.userId === id ? 'self' : 'admin' }, by(who));
+    await refreshTokens.revokeUser(id, self ? who.claims.sessionId : undefined);
+    return handleCommand(store, userDecider, userStream(companyId, id), { type: 'changePassword', by: self ? 'self' : 'admin' }, by(who));
   }
 
   return [

@@ -5,7 +5,7 @@ import { defineFeature } from './featureModule.js';
 
 export const users = defineFeature({
   name: 'users',
-  routes: ({ knex, store, ids, api, auth }) => userRoutes({ knex, store, ids, credentials: auth.credentials, readYourWrites: api.readYourWrites }),
+  routes: ({ knex, store, ids, api, auth }) => userRoutes({ knex, store, ids, credentials: auth.credentials, refreshTokens: auth.refreshTokens, readYourWrites: api.readYourWrites }),
   migrations: [...usersMigrations, ...presenceMigrations],
   projections: [usersProjection],
   channels: ['user', 'auth'],

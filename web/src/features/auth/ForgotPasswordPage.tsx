@@ -1,4 +1,4 @@
-import { newPasswordSchema } from '@atendo/contracts';
+import { passwordSchema } from '@atendo/contracts';
 import { Button, Callout, Card, Classes, H2, type InputGroupProps, Intent, Text } from '@blueprintjs/core';
 import { useFormik } from 'formik';
 import { useMemo, useState } from 'react';
@@ -33,7 +33,7 @@ export function ForgotPasswordPage() {
         email: yup.string().trim().required(t('login.emailRequired')).email(t('login.emailInvalid')),
         code: sentTo ? yup.string().required(t('forgot.codeRequired')).matches(/^\d{6}$/, t('forgot.codeInvalid')) : yup.string(),
         // The server's rule (contracts), worded for this form.
-        password: sentTo ? yup.string().test('strong', t('forgot.passwordRule'), (v) => newPasswordSchema().isValidSync(v)) : yup.string(),
+        password: sentTo ? yup.string().test('strong', t('forgot.passwordRule'), (v) => passwordSchema().required().isValidSync(v)) : yup.string(),
         confirm: sentTo ? yup.string().oneOf([yup.ref('password')], t('forgot.confirmDiffers')).required(t('forgot.confirmDiffers')) : yup.string(),
       }),
     [sentTo, t],

@@ -48,7 +48,7 @@ function renderSignup(path = '/signup') {
   );
 }
 
-async function fill({ name = 'Acme Ltd', email = 'Boss@Acme.test', phone = '11987654321', password = 'secret1' } = {}) {
+async function fill({ name = 'Acme Ltd', email = 'Boss@Acme.test', phone = '11987654321', password = 'Secret-123' } = {}) {
   await userEvent.type(screen.getByLabelText('Name'), name);
   await userEvent.type(screen.getByLabelText('Email'), email);
   if (phone) await userEvent.type(screen.getByLabelText('Phone'), phone);
@@ -92,7 +92,7 @@ describe('sign-up page', () => {
 
     expect(await screen.findByText('must have at least 2 characters')).toBeTruthy();
     expect(screen.getByText('must be a valid email address')).toBeTruthy();
-    expect(screen.getByText('must have at least 5 characters')).toBeTruthy();
+    expect(screen.getByText('must have at least 8 characters, with an upper-case letter, a lower-case letter and a digit')).toBeTruthy();
     // No plan chosen.
     expect(screen.getByText('is required')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
@@ -111,7 +111,7 @@ describe('sign-up page', () => {
         method: 'POST',
         url: '/companies/cadastro',
         token: undefined,
-        body: { name: 'Acme Ltd', email: 'boss@acme.test', phone: '11987654321', password: 'secret1', planId: 2 },
+        body: { name: 'Acme Ltd', email: 'boss@acme.test', phone: '11987654321', password: 'Secret-123', planId: 2 },
       },
     ]);
     expect(await screen.findByText('Your account was created. Sign in with your email and password.')).toBeTruthy();

@@ -18,8 +18,9 @@ export const authApi = {
   me: () => api.get<SessionUser>('/auth/me'),
   logout: () => api.delete<void>('/auth/logout'),
   forgotPassword: (email: string) => request<{ message: string }>('POST', `/forgetpassword/${encodeURIComponent(email)}`, { anonymous: true }),
+  // The new password in the body: a path lands in access logs and proxies.
   resetPassword: (email: string, code: string, password: string) =>
-    request<{ message: string }>('POST', `/resetpasswords/${encodeURIComponent(email)}/${encodeURIComponent(code)}/${encodeURIComponent(password)}`, { anonymous: true }),
+    request<{ message: string }>('POST', `/resetpasswords/${encodeURIComponent(email)}/${encodeURIComponent(code)}`, { body: { newPassword: password }, anonymous: true }),
   /** The plans a newcomer may choose: public, no token (spec §7). */
   plans: () => request<Plan[]>('GET', '/plans/list', { anonymous: true }),
   signUp: (body: SignUpRequest) => request<SignUpResponse>('POST', '/companies/cadastro', { body, anonymous: true }),

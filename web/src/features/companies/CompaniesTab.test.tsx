@@ -119,11 +119,11 @@ describe('companies tab', { timeout: 20_000 }, () => {
     await userEvent.type(field('password'), '123');
     await userEvent.click(screen.getByTestId('company-save'));
     expect(await screen.findByText('must be a valid email address')).toBeTruthy();
-    expect(screen.getByText('must have at least 5 characters')).toBeTruthy();
+    expect(screen.getByText('must have at least 8 characters, with an upper-case letter, a lower-case letter and a digit')).toBeTruthy();
 
     await userEvent.clear(field('email'));
     await userEvent.type(field('email'), 'boss@delta.test');
-    await userEvent.type(field('password'), '45');
+    await userEvent.type(field('password'), 'De-45678');
     await userEvent.selectOptions(field('planId'), '2');
     await userEvent.selectOptions(field('recurrence'), 'TRIMESTRAL');
     await userEvent.type(field('addressCity'), 'Recife');
@@ -132,7 +132,7 @@ describe('companies tab', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Company saved.'));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-      expect.objectContaining({ name: 'Delta', email: 'boss@delta.test', planId: 2, recurrence: 'TRIMESTRAL', status: true, dueDate: new Date(2027, 2, 10).toISOString(), password: '12345', addressCity: 'Recife' }),
+      expect.objectContaining({ name: 'Delta', email: 'boss@delta.test', planId: 2, recurrence: 'TRIMESTRAL', status: true, dueDate: new Date(2027, 2, 10).toISOString(), password: '123De-45678', addressCity: 'Recife' }),
     ]);
     expect(screen.queryByTestId('company-dialog')).toBeNull();
     expect(rows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Acme', 'Beta', 'Delta', 'Gamma']);

@@ -61,10 +61,10 @@ describe('profile dialog', () => {
     await userEvent.click(screen.getByTestId('user-menu'));
     await userEvent.click(await screen.findByTestId('profile-open'));
     dialog = await screen.findByRole('dialog');
-    await userEvent.type(field('profile-password'), 'new-pass');
+    await userEvent.type(field('profile-password'), 'New-pass-1');
     await userEvent.click(within(dialog).getByTestId('profile-save'));
     await waitFor(() => expect(changes(calls)).toHaveLength(1));
-    expect(changes(calls)[0]).toMatchObject({ method: 'PUT', url: '/users/3', body: { password: 'new-pass' } });
+    expect(changes(calls)[0]).toMatchObject({ method: 'PUT', url: '/users/3', body: { password: 'New-pass-1' } });
   });
 
   it('shows the rules as messages, and keeps what was typed when the server refuses', async () => {

@@ -52,7 +52,7 @@ describe('user dialog', () => {
     await userEvent.click(within(dialog).getByTestId('user-save'));
     expect(await within(dialog).findByText('Name must have at least 2 characters')).toBeTruthy();
     expect(within(dialog).getByText('E-mail must be a valid email address')).toBeTruthy();
-    expect(within(dialog).getByText('Password must have at least 5 characters')).toBeTruthy();
+    expect(within(dialog).getByText('Password must have at least 8 characters, with an upper-case letter, a lower-case letter and a digit')).toBeTruthy();
     expect(saves(calls)).toEqual([]);
   });
 
@@ -62,7 +62,7 @@ describe('user dialog', () => {
 
     await userEvent.type(field('user-name'), '  Carla ');
     await userEvent.type(field('user-email'), 'carla@example.com');
-    await userEvent.type(field('user-password'), 'secret-1');
+    await userEvent.type(field('user-password'), 'Secret-123');
     await userEvent.selectOptions(field('user-profile'), 'admin');
     await userEvent.click(within(dialog).getByLabelText('Queues'));
     await userEvent.click(await screen.findByText('Support', { selector: '.bp6-menu-item *' }));
@@ -80,7 +80,7 @@ describe('user dialog', () => {
         method: 'POST',
         url: '/users',
         token: 'jwt',
-        body: { name: 'Carla', email: 'carla@example.com', password: 'secret-1', profile: 'admin', queueIds: [2], whatsappId: 4, allTicket: 'enabled' },
+        body: { name: 'Carla', email: 'carla@example.com', password: 'Secret-123', profile: 'admin', queueIds: [2], whatsappId: 4, allTicket: 'enabled' },
       },
     ]);
     expect(onClose).toHaveBeenCalled();
@@ -109,10 +109,10 @@ describe('user dialog', () => {
     for (const testId of ['user-profile', 'user-whatsappId', 'user-allTicket', 'user-super']) expect(within(dialog).queryByTestId(testId)).toBeNull();
     expect(within(dialog).queryByLabelText('Queues')).toBeNull();
 
-    await userEvent.type(field('user-password'), 'new-pass');
+    await userEvent.type(field('user-password'), 'New-pass-1');
     await userEvent.click(within(dialog).getByTestId('user-save'));
     await waitFor(() => expect(saves(calls)).toHaveLength(1));
-    expect(saves(calls)[0]!.body).toEqual({ name: 'Ana', email: 'ana@example.com', password: 'new-pass' });
+    expect(saves(calls)[0]!.body).toEqual({ name: 'Ana', email: 'ana@example.com', password: 'New-pass-1' });
     // No picker lists were asked for.
     expect(calls.filter((c) => c.method === 'GET')).toEqual([]);
   });
@@ -135,14 +135,14 @@ describe('user dialog', () => {
     const { dialog, onClose } = open(admin);
     await userEvent.type(field('user-name'), 'Carla');
     await userEvent.type(field('user-email'), 'carla@example.com');
-    await userEvent.type(field('user-password'), 'secret-1');
+    await userEvent.type(field('user-password'), 'Secret-123');
     await userEvent.click(within(dialog).getByTestId('user-save'));
 
     expect(await screen.findByText(text)).toBeTruthy();
     expect(saves(calls).filter((c) => c.url === '/users').length).toBeGreaterThan(0);
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBe(dialog);
-    expect([field('user-name').value, field('user-email').value, field('user-password').value]).toEqual(['Carla', 'carla@example.com', 'secret-1']);
+    expect([field('user-name').value, field('user-email').value, field('user-password').value]).toEqual(['Carla', 'carla@example.com', 'Secret-123']);
   });
 
   it("shows the server's field errors under their fields", async () => {
