@@ -23,20 +23,20 @@ export interface IntegrationBenchResult {
   hanging: number;
 }
 
-/** A webhook receiver: answers each message at once, or never (`hang`). */
-async function receiver(hang: boolean) {
+/** A webhook receiver: answers each message at once with what `answer` makes of it, or never (`hang`). */
+export async function receiver(answer: 'hang' | ((message: { body: string }) => unknown)) {
   const held: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
-      if (hang) {
+      if (answer === 'hang') {
         held.push(res);
         return;
       }
       const body = JSON.parse(raw) as { message: { body: string } };
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ replies: [`Recebido: ${body.message.body}`] }));
+      res.end(JSON.stringify(answer(body.message)));
     });
   });
   server.keepAliveTimeout = 60_000;
@@ -64,8 +64,8 @@ export async function botReplies(url: string, options: { customers: number; log?
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atendo-bench-bots-'));
   const config = loadConfig({ DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', WEB_DIST: '/nonexistent', DATA_DIR: dataDir, FLOW_PRIVATE_URLS: 'allow', ...env });
   const app = await startAtendo(config, { roles: ['read', 'jobs'], log: createLogger((process.env.BENCH_LOG_LEVEL as 'error' | undefined) ?? 'error'), env });
-  const fast = await receiver(false);
-  const dead = await receiver(true);
+  const fast = await receiver((message) => ({ replies: [`Recebido: ${message.body}`] }));
+  const dead = await receiver('hang');
   try {
     const { companyId, whatsappId } = app.seeded!;
     const actor = { actor: { type: 'system' as const, name: 'bench' } };

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +7,7 @@ import { companyDecider, companyStream, handleCommand, queueIntegrationDecider, 
 import { mediaKey } from '@atendo/api';
 import { createSimulatorServer } from '@atendo/channels';
 import { createLogger, loadConfig, startAtendo } from '@atendo/runtime';
+import { receiver } from './integrations.js';
 import { percentile } from './machine.js';
 
 export interface NeighbourPhase {
@@ -26,28 +25,6 @@ export interface NeighbourResult {
   hostile: { badReferences: number; unreadableFiles: number; deadServiceCalls: number; hugeAnswers: number };
 }
 
-/** A webhook receiver that never answers (`hang`), or answers every message with a reply of `hugeBytes` characters. */
-async function receiver(mode: { hang: true } | { hugeBytes: number }) {
-  const held: http.ServerResponse[] = [];
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      if ('hang' in mode) return void held.push(res);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ replies: ['x'.repeat(mode.hugeBytes)] }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    close: () => {
-      for (const res of held) res.destroy();
-      server.closeAllConnections();
-      return new Promise((r) => server.close(r));
-    },
-  };
-}
-
 /**
  * Issue 32's noisy neighbour, as users meet it: company B's agents reply to their customers at a steady pace, and each
  * reply's time from queued to sent (WhatsApp — the simulator — confirmed it) is measured from the log. Alone, then
@@ -63,8 +40,8 @@ export async function neighbours(url: string, options: { replies: number; rounds
   const simulator = await createSimulatorServer({ port: 0, ackDelaysMs: [5, 10] });
   const config = loadConfig({ DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', WEB_DIST: '/nonexistent', DATA_DIR: dataDir, FLOW_PRIVATE_URLS: 'allow', SIMULATOR_URL: simulator.url, WHATSAPP_SEND_RETRY_BOUND_MS: '5000', ...env });
   const app = await startAtendo(config, { roles: ['api', 'read', 'channels', 'jobs'], log: createLogger((process.env.BENCH_LOG_LEVEL as 'error' | undefined) ?? 'fatal'), env });
-  const dead = await receiver({ hang: true });
-  const huge = await receiver({ hugeBytes: 1_000_000 });
+  const dead = await receiver('hang');
+  const huge = await receiver(() => ({ replies: ['x'.repeat(1_000_000)] }));
   const actor = { actor: { type: 'system' as const, name: 'bench' } };
   const nextId = async (kind: string) => Number((await app.knex.raw(`SELECT nextval('${kind}_ids') AS id`)).rows[0].id);
   const pair = async (id: number) => {
