@@ -50,6 +50,9 @@ describe('atendo composed (api + read roles, in-process bus)', () => {
       fields: { companyId: 5, name: 'Ana', email: 'ana@five.test', profile: 'admin', super: false, allTicket: 'enabled', whatsappId: null, queueIds: [] },
     }, { actor: { type: 'system' } });
     await atendo.readYourWrites(created.position);
+    // The feed lets in only the users of a company in good standing; this process projects no companies, so its row is
+    // written here as the companies projection would.
+    await atendo.knex('companies').insert({ id: 5, name: 'Five', email: 'five@five.test', phone: '', plan_id: 1, status: true, due_date: new Date(Date.now() + 86_400_000), recurrence: 'MENSAL', settings: {}, created_at: new Date(), updated_at: new Date() });
     const token = signAccessToken({ userId: 1, companyId: 5, profile: 'admin', super: false }, atendo.jwtSecret, 60);
     const ws = new WebSocket(`${atendo.url!.replace('http', 'ws')}/socket`);
     ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: token })));

@@ -151,7 +151,7 @@ describe('the external send API: POST /api/messages/send with a connection’s t
       await change({ status: false });
       // The company's good standing may be cached for a few seconds: an empty body (refused after the token's check,
       // before anything is sent) shows when the switch-off has reached the API.
-      await eventually(async () => expect(await send(DEMO_TOKEN, {})).toMatchObject({ status: 403, body: { error: 'ERR_COMPANY_DISABLED' } }), 10_000);
+      await eventually(async () => expect(await send(DEMO_TOKEN, {})).toMatchObject({ status: 403, body: { error: 'ERR_COMPANY_DISABLED' } }), 15_000, 500);
       expect(await send(DEMO_TOKEN, { number: '5511966660007', body: 'Desligada' })).toMatchObject({ status: 403, body: { error: 'ERR_COMPANY_DISABLED' } });
       await change({ status: true, dueDate: new Date(Date.now() - 86_400_000).toISOString() });
       expect(await send(DEMO_TOKEN, { number: '5511966660007', body: 'Vencida' })).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED' } });

@@ -144,9 +144,9 @@ describe('media in conversations: files customers send are stored and shown; age
     const before = (await h.atendo.store.readStream(`contact-${h.companyId}.5511977770005`)).length;
 
     const planId = (await h.api<Plan[]>('/plans/list')).body[0]!.id;
-    const signedUp = await h.api('/companies/cadastro', { body: { name: 'Vizinha de upload', email: 'upload-vizinha@x.test', password: 'senha1', planId } });
+    const signedUp = await h.api('/companies/cadastro', { body: { name: 'Vizinha de upload', email: 'upload-vizinha@x.test', password: 'Senha-forte-1', planId } });
     expect(signedUp.status).toBe(201);
-    const stranger = (await h.login('upload-vizinha@x.test', 'senha1')).token;
+    const stranger = (await h.login('upload-vizinha@x.test', 'Senha-forte-1')).token;
     expect(await answerBeforeTheBodyEnds(ticket.id, stranger)).toMatchObject({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
 
     // A colleague who is no admin, on a ticket another agent holds.
