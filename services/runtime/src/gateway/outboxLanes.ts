@@ -40,6 +40,8 @@ export class OutboxLanes {
 
   /** An event read that needs no lane (or was handled inline): the checkpoint may pass it once earlier tasks finish. */
   passed(position: Position): void {
+    // Once stopping, nothing more is taken, so nothing read after may move the checkpoint past what was not taken.
+    if (this.stopping) return;
     this.last = position;
   }
 
