@@ -10,7 +10,7 @@ import { storeUploads, type ReceivedUpload, type StoredUpload } from './uploads.
  */
 export const mediaStorageMigrations: Migration[] = [
   {
-    name: '202612010910_media_uploads',
+    name: '202611291310_media_uploads',
     up: (knex) =>
       knex.raw(`
         CREATE TABLE media_uploads (

@@ -110,7 +110,7 @@ export const companiesMigrations: Migration[] = [
   },
   {
     // Not in the spec (issue 32): the file space of each company on the plan, in MiB; existing plans get the default.
-    name: '202612010900_plan_storage',
+    name: '202611291300_plan_storage',
     up: (knex) => knex.raw('ALTER TABLE plans ADD COLUMN storage_mb integer NOT NULL DEFAULT 1024'),
     down: (knex) => knex.raw('ALTER TABLE plans DROP COLUMN storage_mb'),
   },
