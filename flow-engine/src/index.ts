@@ -12,4 +12,4 @@ export { runBlock, configOf, type BlockRun, type RunScope } from './runBlock.js'
 export { runBlockForTest, blockDataErrors, effectContextForTest, TEST_AT, type BlockTestCase } from './testKit.js';
 export * as yup from 'yup';
 /** The message and result shapes a block handles, so a plugin package needs no other dependency than the engine. */
-export type { EffectResult, IncomingMessage, OutgoingMessage } from '@atendo/contracts';
+export type { BlockTexts, EffectResult, IncomingMessage, OutgoingMessage, PromptFields, QueueIntegrationFields } from '@atendo/contracts';

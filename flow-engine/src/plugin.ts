@@ -1,4 +1,4 @@
-import type { BlockDescription, EffectResult, IncomingMessage, OutgoingMessage } from '@atendo/contracts';
+import type { BlockDescription, EffectResult, IncomingMessage, OutgoingMessage, PromptFields, QueueIntegrationFields } from '@atendo/contracts';
 import type { AnyObjectSchema } from 'yup';
 
 /**
@@ -13,9 +13,71 @@ export interface FlowPlugin<C = any> extends BlockDescription {
   run(context: BlockContext<C>): BlockOutcome;
   /**
    * The outside calls this package carries out, by effect name: when an execution records `EffectRequested` with
-   * one of these names, the runtime calls it (`registry.performer(name)`) and answers with `EffectCompleted`.
+   * one of these names, the runtime calls it (`registry.performer(name)`) and answers with `EffectCompleted`. A
+   * performer alone is tried again by the runtime's default policy (DEFAULT_RETRY_POLICY); `{ perform, retry }` says
+   * its own.
    */
-  effects?: Record<string, EffectPerformer>;
+  effects?: Record<string, EffectPerformer | EffectDeclaration>;
+  /**
+   * The bots this block runs (decision 0033): the kinds of record (`prompt`, or a queue integration's type) that become
+   * a flow of two blocks, the start and this one, and how the block's data is made from the record.
+   */
+  bot?: BotBlock;
+}
+
+/** An effect's performer with the plugin's own retry policy. */
+export interface EffectDeclaration {
+  perform: EffectPerformer;
+  retry?: Partial<RetryPolicy>;
+}
+
+/**
+ * How the runtime tries an outside call again when it fails for a passing reason (a 5xx, a 429, the network): how
+ * often, after which pauses, and how long all the tries together may take.
+ */
+export interface RetryPolicy {
+  /** Tries in all: 1 when the block retries by itself (durably, as the webhook does) and the runtime must not. */
+  tries: number;
+  /** The pause before the second try; each next one is `factor` times longer. */
+  firstDelayMs: number;
+  factor: number;
+  /** The deadline of the call, every try included (a runtime may hold it to a shorter one of its own). */
+  deadlineMs: number;
+}
+
+/** Three tries, 0.5 s then 2 s apart, within 30 s. */
+export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = { tries: 3, firstDelayMs: 500, factor: 4, deadlineMs: 30_000 };
+
+/** The pause before try number `attempt + 1` after try `attempt` failed. */
+export const retryPause = (policy: RetryPolicy, attempt: number) => policy.firstDelayMs * policy.factor ** (attempt - 1);
+
+/** Why a record cannot be saved: the field, its message key and the reason in English (the API's error text). */
+export interface BotRecordProblem {
+  path: string;
+  message: string;
+  detail: string;
+}
+
+/** What the host lends a bot's block data: how long the bot waits for the customer's next message. */
+export interface BotOptions {
+  replyTimeoutMinutes: number;
+}
+
+/** A bot's stored record: a prompt's fields, or a queue integration's (`type` says which of its kinds). */
+export type BotRecord = PromptFields | QueueIntegrationFields;
+
+export interface BotBlock {
+  /** The record kinds served: `prompt`, or queue integration types (`webhook`, `n8n` …). One plugin per kind. */
+  serves: string[];
+  /** The block's data for one stored record of a kind it serves (secrets are the references the record keeps). */
+  data(record: BotRecord, options: BotOptions): Record<string, unknown>;
+  /** Output ports that lead back into the block (a retry's pause leaves by a port). */
+  loops?: string[];
+  /**
+   * Checks a record's fields before they are stored, beyond the shared schema: the problems by field, with a message
+   * key (empty when it may be saved). A field that still holds the mask of a stored secret is not passed.
+   */
+  check?(record: Readonly<Partial<QueueIntegrationFields>>): BotRecordProblem[];
 }
 
 /** What woke the block: the path arrived at it, the contact answered its wait, or its outside call came back. */
@@ -123,7 +185,13 @@ export function defineBlock<C>(plugin: FlowPlugin<C>): FlowPlugin<C> {
   return plugin;
 }
 
-/** The serialisable part of a plugin, as the console receives it. */
-export function describe({ schema: _schema, run: _run, effects: _effects, ...description }: FlowPlugin): BlockDescription {
+/** The serialisable part of a plugin, as the console receives it (its words included). */
+export function describe({ schema: _schema, run: _run, effects: _effects, bot: _bot, ...description }: FlowPlugin): BlockDescription {
   return description;
+}
+
+/** An effect's performer and its retry policy, whichever way the plugin declared it. */
+export function effectOf(declared: EffectPerformer | EffectDeclaration): { perform: EffectPerformer; retry: RetryPolicy } {
+  if (typeof declared === 'function') return { perform: declared, retry: { ...DEFAULT_RETRY_POLICY } };
+  return { perform: declared.perform, retry: { ...DEFAULT_RETRY_POLICY, ...declared.retry } };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defineBlock, describe as describeBlock, finish, yup } from './index.js';
+import { DEFAULT_RETRY_POLICY, defineBlock, describe as describeBlock, finish, yup } from './index.js';
 import { createRegistry, discoverPlugins, findPluginPackages } from './registry.js';
 import type { EffectPerformer } from './plugin.js';
 
@@ -35,7 +35,29 @@ describe('the plugin registry', () => {
     expect(registry.get('c')).toBeUndefined();
     expect(() => registry.register({ ...block('d'), effects: { 'acme.bad': 'nope' as never } })).toThrow(/no performer function/);
   });
-  it('describes blocks for the console without their schema, behaviour or performers', () => {
+  it('keeps each effect’s retry policy: the plugin’s own over the default, the default for a bare performer', () => {
+    const ask: EffectPerformer = async () => 'asked';
+    const tell: EffectPerformer = async () => 'told';
+    const registry = createRegistry([{ ...block('a'), effects: { 'acme.ask': ask, 'acme.tell': { perform: tell, retry: { tries: 1 } } } }]);
+    expect(registry.performer('acme.tell')).toBe(tell);
+    expect(registry.retryPolicy('acme.ask')).toEqual(DEFAULT_RETRY_POLICY);
+    expect(registry.retryPolicy('acme.tell')).toEqual({ ...DEFAULT_RETRY_POLICY, tries: 1 });
+    expect(registry.retryPolicy('acme.none')).toEqual(DEFAULT_RETRY_POLICY);
+    expect(() => registry.register({ ...block('b'), effects: { 'acme.bad': { perform: 'nope' as never } } })).toThrow(/no performer function/);
+  });
+  it('finds the block that runs a kind of bot record; two plugins for one kind are refused', () => {
+    const bot = (kinds: string[]) => ({ serves: kinds, data: () => ({ said: 'hi' }) });
+    const registry = createRegistry([{ ...block('a'), bot: bot(['prompt']) }, { ...block('b'), bot: bot(['n8n', 'webhook']) }]);
+    expect(registry.botBlock('prompt')?.type).toBe('a');
+    expect(registry.botBlock('webhook')?.type).toBe('b');
+    expect(registry.botBlock('flowbuilder')).toBeUndefined();
+    expect(() => registry.register({ ...block('c'), bot: bot(['webhook']) })).toThrow(/two flow plugins run bots of kind "webhook": block types "b" and "c"/);
+    expect(registry.get('c')).toBeUndefined();
+  });
+  it('describes blocks for the console with their words, without their schema, behaviour, performers or bots', () => {
+    const texts = { pt: { a: 'Um' }, en: { a: 'One' }, es: { a: 'Uno' } };
+    expect(describeBlock({ ...block('a'), texts, bot: { serves: ['prompt'], data: () => ({}) } })).toEqual({ ...describeBlock(block('a')), texts });
+
     expect(describeBlock({ ...block('a'), effects: { 'acme.ask': async () => null } })).not.toHaveProperty('effects');
     const description = describeBlock(block('a'));
     expect(description).toEqual({ type: 'a', label: 'a', icon: 'cube', input: true, outputs: [], waits: false, defaults: {}, fields: [] });

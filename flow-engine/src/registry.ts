@@ -2,7 +2,7 @@ import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BlockDescription } from '@atendo/contracts';
-import { describe, type EffectPerformer, type FlowPlugin } from './plugin.js';
+import { DEFAULT_RETRY_POLICY, describe, effectOf, type EffectPerformer, type FlowPlugin, type RetryPolicy } from './plugin.js';
 
 /** The block types an engine knows. Nothing else in the engine names one. */
 export interface PluginRegistry {
@@ -13,29 +13,42 @@ export interface PluginRegistry {
   descriptions(): BlockDescription[];
   /** Who carries out the effect of that name, whichever plugin declared it. */
   performer(effectName: string): EffectPerformer | undefined;
+  /** How the runtime tries the effect of that name again: its plugin's policy, or the default one. */
+  retryPolicy(effectName: string): RetryPolicy;
+  /** The plugin whose block runs the bots of that record kind (`prompt`, a queue integration's type), if any. */
+  botBlock(kind: string): FlowPlugin | undefined;
 }
 
 export function createRegistry(plugins: FlowPlugin[] = []): PluginRegistry {
   const byType = new Map<string, FlowPlugin>();
-  const performers = new Map<string, { type: string; perform: EffectPerformer }>();
+  const performers = new Map<string, { type: string; perform: EffectPerformer; retry: RetryPolicy }>();
+  const bots = new Map<string, FlowPlugin>();
   const registry: PluginRegistry = {
     register(plugin) {
       if (!isPlugin(plugin)) throw new Error('not a flow plugin: it needs a type, a schema and run()');
       if (byType.has(plugin.type)) throw new Error(`two flow plugins for block type "${plugin.type}"`);
       const effects = Object.entries(plugin.effects ?? {});
       // Checked before anything is kept, so a refused plugin leaves the registry as it was.
-      for (const [name, perform] of effects) {
+      for (const [name, declared] of effects) {
+        const perform = typeof declared === 'function' ? declared : declared?.perform;
         if (typeof perform !== 'function') throw new Error(`block type "${plugin.type}": effect "${name}" has no performer function`);
         const known = performers.get(name);
         if (known) throw new Error(`two performers for effect "${name}": block types "${known.type}" and "${plugin.type}"`);
       }
+      for (const kind of plugin.bot?.serves ?? []) {
+        const known = bots.get(kind);
+        if (known) throw new Error(`two flow plugins run bots of kind "${kind}": block types "${known.type}" and "${plugin.type}"`);
+      }
       byType.set(plugin.type, plugin);
-      for (const [name, perform] of effects) performers.set(name, { type: plugin.type, perform });
+      for (const [name, declared] of effects) performers.set(name, { type: plugin.type, ...effectOf(declared) });
+      for (const kind of plugin.bot?.serves ?? []) bots.set(kind, plugin);
     },
     get: (type) => byType.get(type),
     list: () => [...byType.values()],
     descriptions: () => [...byType.values()].map(describe),
     performer: (effectName) => performers.get(effectName)?.perform,
+    retryPolicy: (effectName) => ({ ...(performers.get(effectName)?.retry ?? DEFAULT_RETRY_POLICY) }),
+    botBlock: (kind) => bots.get(kind),
   };
   plugins.forEach(registry.register);
   return registry;

@@ -1,3 +1,5 @@
+import type { Language } from '../texts.js';
+
 /**
  * What the console needs to draw a block it has never heard of: the serialisable part of a plugin's descriptor
  * (flow-engine/src/plugin.ts adds the schema and the behaviour). Labels are i18n keys.
@@ -41,7 +43,16 @@ export interface EditorField {
   item?: EditorField[];
   /** For `media`: the kind of file it takes (the upload route and its limits follow from it). */
   media?: 'image' | 'audio' | 'video';
+  /** A key of a line of help shown under the field. */
+  help?: string;
 }
+
+/**
+ * A block's own words, by language and key: every key its descriptor names (label, description, ports, fields and their
+ * help, choices) and its schema's messages. The keys are the block's; `validation.*`, the forms' shared messages, need
+ * none here. A block installed from outside brings its words the same way, so the console shows it in every language.
+ */
+export type BlockTexts = Record<Language, Record<string, string>>;
 
 export interface BlockDescription {
   type: string;
@@ -56,6 +67,12 @@ export interface BlockDescription {
   waits: boolean;
   defaults: Record<string, unknown>;
   fields: EditorField[];
+  /** A key of a sentence saying what the block does. */
+  description?: string;
+  /** Its place in the editor's add menu (lowest first); blocks without one follow in the order the server lists them. */
+  menuOrder?: number;
+  /** Its words in each language the console speaks (decision 0044). */
+  texts?: BlockTexts;
 }
 
 /** The output ports a block has with this configuration. */

@@ -1,4 +1,5 @@
 import { defineBlock, fillIn, follow, yup } from '@atendo/flow-engine';
+import { texts } from './texts.js';
 
 export const CONDITION_OPERATORS = ['equals', 'contains', 'greater', 'less', 'regex'] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
@@ -60,6 +61,7 @@ export default defineBlock<ConditionConfig>({
   type: 'condition',
   label: 'flows.blocks.condition',
   icon: 'fork',
+  texts,
   input: true,
   outputs: [
     { name: 'true', label: 'flows.ports.true' },

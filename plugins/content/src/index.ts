@@ -1,4 +1,5 @@
 import { defineBlock, delay, follow, isMediaUrl, media, text, yup, type BlockOutcome, type FlowPlugin, type OutgoingMessage } from '@atendo/flow-engine';
+import { texts } from './texts.js';
 
 /**
  * The content block and the single block: cards in order (texts, pauses, images, audio, video) sent as one go. They
@@ -112,11 +113,13 @@ const schema = yup.object({
     .test('unique', 'flows.validation.contentCardTwice', (elements) => new Set(elements?.map((e) => e.number)).size === (elements?.length ?? 0)),
 });
 
-function sequenceBlock(type: string, label: string, icon: string): FlowPlugin<ContentConfig> {
+function sequenceBlock(type: string, label: string, icon: string, menuOrder?: number): FlowPlugin<ContentConfig> {
   return defineBlock<ContentConfig>({
     type,
     label,
     icon,
+    texts,
+    ...(menuOrder === undefined ? {} : { menuOrder }),
     input: true,
     outputs: [{ name: 'default', label: 'flows.ports.next' }],
     // A trailing interval pauses, but a block made only of texts does not: a loop through it alone must be refused.
@@ -128,7 +131,7 @@ function sequenceBlock(type: string, label: string, icon: string): FlowPlugin<Co
   });
 }
 
-export const content = sequenceBlock('content', 'flows.blocks.content', 'layers');
+export const content = sequenceBlock('content', 'flows.blocks.content', 'layers', 2);
 export const singleBlock = sequenceBlock('singleBlock', 'flows.blocks.singleBlock', 'square');
 
 const plugins: FlowPlugin[] = [content, singleBlock];

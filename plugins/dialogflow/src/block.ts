@@ -1,5 +1,6 @@
 import { DIALOGFLOW_DETECT_EFFECT, DIALOGFLOW_LANGUAGES, type DialogflowDetectInput, type DialogflowDetectValue, type DialogflowLanguage } from '@atendo/contracts';
 import { awaitReply, defineBlock, effect, follow, handOver, text, yup, type BlockOutcome } from '@atendo/flow-engine';
+import { texts } from './texts.js';
 
 /**
  * The Dialogflow block: a conversation with a Dialogflow ES agent. It waits for the contact; each reply with text is
@@ -29,6 +30,7 @@ export default defineBlock<DialogflowConfig>({
   type: 'dialogflow',
   label: 'flows.blocks.dialogflow',
   icon: 'comment',
+  texts,
   input: true,
   outputs: [
     { name: 'timeout', label: 'flows.ports.timeout' },

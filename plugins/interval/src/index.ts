@@ -1,4 +1,5 @@
 import { defineBlock, delay, yup } from '@atendo/flow-engine';
+import { texts } from './texts.js';
 
 export const INTERVAL_MAX_SECONDS = 120;
 
@@ -7,6 +8,9 @@ export default defineBlock<{ sec: number }>({
   type: 'interval',
   label: 'flows.blocks.interval',
   icon: 'time',
+  texts,
+  // Its place in the add menu (spec §2).
+  menuOrder: 5,
   input: true,
   outputs: [{ name: 'default', label: 'flows.ports.next' }],
   waits: true,

@@ -1,4 +1,5 @@
 import { defineBlock, follow, media, mediaUrlSchema, yup, type FlowPlugin } from '@atendo/flow-engine';
+import { texts } from './texts.js';
 
 /**
  * The image, audio and video blocks: each sends one stored file (its URL, as the upload answered it) and goes on. The
@@ -22,6 +23,7 @@ export const img = defineBlock<ImageConfig>({
   type: 'img',
   label: 'flows.blocks.img',
   icon: 'media',
+  texts,
   input: true,
   outputs: next,
   waits: false,
@@ -35,6 +37,7 @@ export const audio = defineBlock<AudioConfig>({
   type: 'audio',
   label: 'flows.blocks.audio',
   icon: 'volume-up',
+  texts,
   input: true,
   outputs: next,
   waits: false,
@@ -51,6 +54,7 @@ export const video = defineBlock<VideoConfig>({
   type: 'video',
   label: 'flows.blocks.video',
   icon: 'video',
+  texts,
   input: true,
   outputs: next,
   waits: false,

@@ -1,4 +1,5 @@
 import { awaitReply, defineBlock, follow, text, yup } from '@atendo/flow-engine';
+import { texts } from './texts.js';
 
 export interface MenuConfig {
   message: string;
@@ -24,6 +25,9 @@ export default defineBlock<MenuConfig>({
   type: 'menu',
   label: 'flows.blocks.menu',
   icon: 'numbered-list',
+  texts,
+  // Its place in the add menu (spec §2).
+  menuOrder: 3,
   input: true,
   outputs: [
     { name: 'invalid', label: 'flows.ports.invalid' },

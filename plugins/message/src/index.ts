@@ -1,4 +1,5 @@
 import { defineBlock, follow, text, yup } from '@atendo/flow-engine';
+import { texts } from './texts.js';
 
 export interface MessageConfig {
   /** The text (the spec keeps it in `label`); `{{variables}}` are filled in. */
@@ -11,6 +12,7 @@ export default defineBlock<MessageConfig>({
   type: 'message',
   label: 'flows.blocks.message',
   icon: 'chat',
+  texts,
   input: true,
   outputs: [{ name: 'default', label: 'flows.ports.next' }],
   waits: false,

@@ -1,4 +1,5 @@
 import { awaitReply, defineBlock, effect, fillIn, finish, follow, handOver, media, text, yup, type BlockOutcome } from '@atendo/flow-engine';
+import { texts } from './texts.js';
 
 /**
  * The OpenAI block: a conversation with a model until it hands the contact over or the contact stops answering. On
@@ -101,6 +102,9 @@ export default defineBlock<OpenAiConfig>({
   type: 'openai',
   label: 'flows.blocks.openai',
   icon: 'predictive-analysis',
+  texts,
+  // Its place in the add menu (spec §2).
+  menuOrder: 8,
   input: true,
   outputs: [
     { name: 'timeout', label: 'flows.ports.timeout' },

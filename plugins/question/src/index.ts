@@ -1,4 +1,5 @@
 import { awaitReply, defineBlock, follow, text, yup } from '@atendo/flow-engine';
+import { texts } from './texts.js';
 
 export interface QuestionConfig {
   /** The spec keeps a question's fields under `typebotIntegration`. */
@@ -11,6 +12,9 @@ export default defineBlock<QuestionConfig>({
   type: 'question',
   label: 'flows.blocks.question',
   icon: 'help',
+  texts,
+  // Its place in the add menu (spec §2).
+  menuOrder: 9,
   input: true,
   outputs: [
     { name: 'default', label: 'flows.ports.answered' },

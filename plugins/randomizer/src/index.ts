@@ -1,4 +1,5 @@
 import { defineBlock, follow, yup } from '@atendo/flow-engine';
+import { texts } from './texts.js';
 
 export interface RandomizerConfig {
   /** The chance, in percent, of leaving by `a`; the rest leaves by `b`. */
@@ -15,6 +16,9 @@ export default defineBlock<RandomizerConfig>({
   type: 'randomizer',
   label: 'flows.blocks.randomizer',
   icon: 'random',
+  texts,
+  // Its place in the add menu (spec §2).
+  menuOrder: 4,
   input: true,
   outputs: [
     { name: 'a', label: 'flows.ports.a' },

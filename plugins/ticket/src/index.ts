@@ -1,4 +1,5 @@
 import { defineBlock, handOver, yup } from '@atendo/flow-engine';
+import { texts } from './texts.js';
 
 export interface TicketConfig {
   queue: { id: number; name: string };
@@ -9,6 +10,9 @@ export default defineBlock<TicketConfig>({
   type: 'ticket',
   label: 'flows.blocks.ticket',
   icon: 'inbox',
+  texts,
+  // Its place in the add menu (spec §2).
+  menuOrder: 6,
   input: true,
   outputs: [],
   waits: false,

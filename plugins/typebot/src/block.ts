@@ -1,5 +1,6 @@
 import { awaitReply, defineBlock, effect, finish, follow, handOver, media, text, yup, type BlockOutcome, type OutgoingMessage } from '@atendo/flow-engine';
 import type { TypebotMessage, TypebotTurn } from './protocol.js';
+import { texts } from './texts.js';
 
 /**
  * The Typebot block: hands the conversation to a bot built in Typebot. On entering it starts a chat (the `typebot.chat`
@@ -122,6 +123,9 @@ export default defineBlock<TypebotConfig>({
   type: 'typebot',
   label: 'flows.blocks.typebot',
   icon: 'chat',
+  texts,
+  // Its place in the add menu (spec §2).
+  menuOrder: 7,
   input: true,
   outputs: [
     { name: 'default', label: 'flows.ports.next' },

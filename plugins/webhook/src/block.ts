@@ -1,5 +1,6 @@
 import { WEBHOOK_POST_EFFECT, type WebhookAnswer, type WebhookPostInput } from '@atendo/contracts';
 import { awaitReply, defineBlock, delay, effect, finish, follow, handOver, text, yup, type BlockOutcome, type IncomingMessage } from '@atendo/flow-engine';
+import { texts } from './texts.js';
 
 /**
  * The webhook block (the n8n and webhook integrations run on it): each of the contact's messages is posted, signed,
@@ -93,6 +94,7 @@ export default defineBlock<WebhookConfig>({
   type: 'webhook',
   label: 'flows.blocks.webhook',
   icon: 'globe-network',
+  texts,
   input: true,
   outputs: [
     { name: 'timeout', label: 'flows.ports.timeout' },

@@ -80,8 +80,10 @@ const post = (path: string, overrides: Partial<WebhookPostInput> = {}): WebhookP
 });
 
 describe('webhook.post performed against a receiver', () => {
-  it('is the plugin’s performer for webhook.post', () => {
-    expect(webhook.effects?.['webhook.post']).toBe(performWebhookPost);
+  it('is the plugin’s performer for webhook.post, which the runtime tries once: the block retries by itself', () => {
+    const registry = createRegistry([webhook]);
+    expect(registry.performer('webhook.post')).toBe(performWebhookPost);
+    expect(registry.retryPolicy('webhook.post')).toMatchObject({ tries: 1 });
   });
   it('posts the message as JSON, signed, with the delivery id, the run’s company and ticket; reads the replies', async () => {
     received.length = 0;

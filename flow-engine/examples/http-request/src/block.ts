@@ -1,4 +1,5 @@
 import { defineBlock, effect, fillIn, follow, yup, type BlockInput, type BlockOutcome } from '@atendo/flow-engine';
+import { texts } from './texts.js';
 
 /**
  * The pure half of the example: a block that asks the runtime for an HTTP request and, once the answer is back, keeps
@@ -158,7 +159,9 @@ const methodChoices = HTTP_METHODS.map((value) => ({ value, label: value }));
 export default defineBlock<HttpRequestConfig>({
   type: 'http-request',
   label: 'httpRequest.block',
+  description: 'httpRequest.description',
   icon: 'globe-network',
+  texts,
   input: true,
   outputs: [
     { name: 'success', label: 'httpRequest.ports.success' },
@@ -181,7 +184,7 @@ export default defineBlock<HttpRequestConfig>({
     },
     { name: 'body', kind: 'textarea', label: 'httpRequest.fields.body', rows: 6 },
     { name: 'saveAs', kind: 'variable', label: 'httpRequest.fields.saveAs' },
-    { name: 'jsonPath', kind: 'text', label: 'httpRequest.fields.jsonPath' },
+    { name: 'jsonPath', kind: 'text', label: 'httpRequest.fields.jsonPath', help: 'httpRequest.help.jsonPath' },
     { name: 'timeoutSeconds', kind: 'number', label: 'httpRequest.fields.timeoutSeconds', min: TIMEOUT_MIN_SECONDS, max: TIMEOUT_MAX_SECONDS },
   ],
   schema: yup.object({

@@ -46,11 +46,11 @@ describe('the example plugin, installed as a package', () => {
     expect(registry.performer('http-request')).toBe(performHttpRequest);
   });
 
-  it('describes itself to the console as JSON: its fields, its two ports, its defaults', () => {
+  it('describes itself to the console as JSON: its fields, its two ports, its defaults, its words', () => {
     const descriptions = JSON.parse(JSON.stringify(registry.descriptions())) as Array<Record<string, any>>;
     const block = descriptions.find((d) => d.type === 'http-request');
     expect(block).toBeDefined();
-    expect(Object.keys(block!).sort()).toEqual(['defaults', 'fields', 'icon', 'input', 'label', 'outputs', 'type', 'waits']);
+    expect(Object.keys(block!).sort()).toEqual(['defaults', 'description', 'fields', 'icon', 'input', 'label', 'outputs', 'texts', 'type', 'waits']);
     expect(block!.outputs.map((p: { name: string }) => p.name)).toEqual(['success', 'error']);
     expect(block!.fields.map((f: { name: string; kind: string }) => `${f.name}:${f.kind}`)).toEqual([
       'method:select', 'url:text', 'headers:list', 'body:textarea', 'saveAs:variable', 'jsonPath:text', 'timeoutSeconds:number',
@@ -59,6 +59,8 @@ describe('the example plugin, installed as a package', () => {
     expect(block!.fields[2].item.map((f: { name: string }) => f.name)).toEqual(['name', 'value']);
     expect(block!.fields[6]).toMatchObject({ min: 1, max: 30 });
     expect(block!).toMatchObject({ input: true, waits: true, defaults: { method: 'GET', timeoutSeconds: 10, headers: [] } });
+    // An outside package ships its own words: the console shows it in every language without a change of its own.
+    expect(block!.texts).toMatchObject({ pt: { 'httpRequest.block': 'Requisição HTTP' }, en: { 'httpRequest.block': 'HTTP request' }, es: { 'httpRequest.block': 'Petición HTTP' } });
   });
 
   describe('runs in a flow, through the engine’s decider, against a real server', () => {

@@ -46,17 +46,20 @@ const TEST_TIMEOUT_MS = 30_000;
 /** Without `pageNumber` (nor a search), every integration at once (the queue's and the connection's forms); with it, that page. */
 const listQuerySchema = listIntegrationsQuerySchema.shape({ pageNumber: yup.number().typeError('validation.integer').integer('validation.integer').min(1, 'validation.positive') });
 
-/** Whether a text is a service account's JSON key (what Dialogflow signs its tokens with). */
-function isServiceAccount(text: string): boolean {
-  try {
-    const key = JSON.parse(text) as Record<string, unknown> | null;
-    return !!key && typeof key === 'object' && typeof key.client_email === 'string' && typeof key.private_key === 'string';
-  } catch {
-    return false;
-  }
+/**
+ * The spec's test session tries a Dialogflow agent: its body is that type's fields, and it asks through the effect the
+ * Dialogflow plugin performs. The one place the routes name an integration type for what a block does (decision 0044).
+ */
+const TEST_SESSION_TYPE: IntegrationType = 'dialogflow';
+
+/** Why the plugin that runs this type of integration refuses its fields (a key still masked is the stored one: not checked). */
+function refusal(registry: PluginRegistry, type: IntegrationType, fields: Partial<QueueIntegrationFields>): AppError | null {
+  const unmasked = Object.fromEntries(Object.entries(fields).filter(([name, value]) => !(isSecretField(name) && typeof value === 'string' && isMask(value))));
+  const problems = registry.botBlock(type)?.bot?.check?.(unmasked) ?? [];
+  if (problems.length === 0) return null;
+  return new AppError('ERR_VALIDATION', 400, problems.map((p) => p.detail).join('; '), problems.map(({ path, message }) => ({ path, message })));
 }
-const notServiceAccount = () =>
-  new AppError('ERR_VALIDATION', 400, "jsonContent: not a service account's JSON key (client_email and private_key are needed)", [{ path: 'jsonContent', message: 'integrations.validation.serviceAccount' }]);
+const isSecretField = (name: string) => SECRET_FIELDS.some((field) => field === name);
 
 /** The fields of its type as sent; the others empty or their defaults, so nothing of a former type lingers. */
 function ownFields(body: IntegrationInput): Omit<QueueIntegrationFields, 'jsonContent' | 'webhookSecret'> & { jsonContent: string; webhookSecret: string } {
@@ -110,7 +113,8 @@ export function queueIntegrationRoutes({ api: ctx, knex, store, ids, secrets, re
     if (fields.type === 'flowbuilder' && !(await flows.find(companyId, fields.flowId!))) {
       throw new AppError('ERR_VALIDATION', 400, `flowId: the company has no flow ${fields.flowId}`, [{ path: 'flowId', message: 'validation.invalid' }]);
     }
-    if (fields.type === 'dialogflow' && !isMask(fields.jsonContent) && !isServiceAccount(fields.jsonContent)) throw notServiceAccount();
+    const refused = refusal(registry, fields.type, fields);
+    if (refused) throw refused;
     const plans = await planSecrets(
       secrets,
       companyId,
@@ -123,11 +127,12 @@ export function queueIntegrationRoutes({ api: ctx, knex, store, ids, secrets, re
   /** The service account a test session asks with: the one typed, or the saved integration's that its mask stands for. */
   async function testCredentials(companyId: number, jsonContent: string, integrationId: number | null): Promise<string> {
     if (!isMask(jsonContent)) {
-      if (!isServiceAccount(jsonContent)) throw notServiceAccount();
+      const refused = refusal(registry, TEST_SESSION_TYPE, { jsonContent });
+      if (refused) throw refused;
       return jsonContent;
     }
     const saved = integrationId === null ? undefined : await integrations.find(companyId, integrationId);
-    const plans = saved?.type === 'dialogflow' ? await planSecrets(secrets, companyId, { jsonContent }, { jsonContent: saved.jsonContent }) : undefined;
+    const plans = saved?.type === TEST_SESSION_TYPE ? await planSecrets(secrets, companyId, { jsonContent }, { jsonContent: saved.jsonContent }) : undefined;
     const plan = plans?.jsonContent;
     const stored = plan && 'keep' in plan ? await secrets.reveal(companyId, plan.keep) : null;
     if (!stored) throw new AppError('ERR_VALIDATION', 400, 'jsonContent: the masked key stands for no saved Dialogflow integration; paste the key again', [{ path: 'jsonContent', message: 'validation.invalid' }]);

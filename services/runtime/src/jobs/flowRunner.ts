@@ -3,7 +3,6 @@ import type { Knex } from 'knex';
 import mimeTypes from 'mime-types';
 import {
   flowExecutionStream,
-  WEBHOOK_POST_EFFECT,
   type BotRef,
   type EffectResult,
   type FlowExecutionEvent,
@@ -17,7 +16,7 @@ import {
 } from '@atendo/contracts';
 import { importRemoteMedia, mediaKey, notTheCompanys, type BlobStore } from '@atendo/api';
 import { AppError, handleCommand, loadState, nameBasedUuid, recordBotHealth, StateCache, type CommandContext, type ContactStreamService, type EventStore, type FlowOutgoing, type FlowTurnEnd, type FlowSecrets, type Migration } from '@atendo/core';
-import { flowExecution, type FlowCommand, type FlowExecutionState, type PluginRegistry } from '@atendo/flow-engine';
+import { flowExecution, retryPause, type FlowCommand, type FlowExecutionState, type PluginRegistry } from '@atendo/flow-engine';
 import { FlowQueries, readCheckpoint } from '@atendo/read';
 import type { Logger } from '../logger.js';
 import { botGraph } from './botGraph.js';
@@ -111,11 +110,8 @@ export interface FlowRunnerOptions {
   circuit?: { failures?: number; coolDownMs?: number };
 }
 
-/** Tries of an outside call that failed for a passing reason (a 5xx, a 429, the network), within its deadline. */
-const EFFECT_TRIES = 3;
+/** A passing failure (a 5xx, a 429, the network): tried again as the effect's plugin says (`registry.retryPolicy`). */
 const TRANSIENT_FAILURE = /\b(?:HTTP (?:408|429|5\d\d)|network|fetch failed|ECONNRESET|ECONNREFUSED|socket hang up)\b/i;
-/** Calls whose block retries them itself, durably and spaced out (the webhook's back-off): tried once here. */
-const RETRIED_BY_THEIR_BLOCK = new Set<string>([WEBHOOK_POST_EFFECT]);
 
 /** Events of a customer's conversation the runner acts on. */
 const CONVERSATION_TYPES = new Set(['FlowRequested', 'FlowReplyRouted', 'TicketAccepted', 'TicketResolved', 'TicketTransferred', 'TicketDeleted']);
@@ -472,8 +468,9 @@ export class FlowRunner {
       if (!performer) result = { ok: false, error: `no plugin performs "${name}"` };
       else if (refused !== null) result = { ok: false, error: `${name}: the service failed several times in a row; not asked again for ${Math.ceil(refused / 1000)} s` };
       else {
-        // One deadline for every try; a passing failure is tried again after 0.5 s, then 2 s.
-        const effectContext = this.effectContext(run);
+        // One deadline for every try; a passing failure is tried again as the plugin's policy says (by default after 0.5 s, then 2 s).
+        const policy = this.options.plugins.retryPolicy(name);
+        const effectContext = this.effectContext(run, policy.deadlineMs);
         for (let attempt = 1; ; attempt++) {
           try {
             const value = await performer(input, effectContext);
@@ -482,9 +479,9 @@ export class FlowRunner {
             break;
           } catch (err) {
             const error = err instanceof Error ? err.message : String(err);
-            const again = attempt < EFFECT_TRIES && !RETRIED_BY_THEIR_BLOCK.has(name) && !effectContext.signal.aborted && TRANSIENT_FAILURE.test(error) && this.loop.running;
+            const again = attempt < policy.tries && !effectContext.signal.aborted && TRANSIENT_FAILURE.test(error) && this.loop.running;
             if (again) {
-              await new Promise((r) => setTimeout(r, 500 * 4 ** (attempt - 1)));
+              await new Promise((r) => setTimeout(r, retryPause(policy, attempt)));
               if (!effectContext.signal.aborted) continue;
             }
             result = { ok: false, error };
@@ -533,9 +530,10 @@ export class FlowRunner {
     }
   }
 
-  private effectContext(run: Run) {
+  /** What a performer is lent; its deadline is its plugin's, never beyond the runner's (EFFECT_TIMEOUT_MS). */
+  private effectContext(run: Run, deadlineMs = EFFECT_TIMEOUT_MS) {
     const { knex, secrets, blobs } = this.options;
-    const signal = AbortSignal.timeout(EFFECT_TIMEOUT_MS);
+    const signal = AbortSignal.timeout(Math.min(deadlineMs, EFFECT_TIMEOUT_MS));
     return {
       signal,
       fetch: this.fetch,
@@ -732,7 +730,7 @@ export class FlowRunner {
     let q = this.options.knex('bot_versions').where({ company_id: companyId, kind, bot_id: bot.id });
     q = version === undefined ? q.orderBy('version', 'desc') : q.where({ version });
     const row = (await q.first('version', 'fields')) as { version: number; fields: PromptFields | QueueIntegrationFields } | undefined;
-    const graph = row ? botGraph(bot.kind, row.fields) : null;
+    const graph = row ? botGraph(this.options.plugins, bot.kind, row.fields) : null;
     return row && graph ? { flowId: bot.id, version: Number(row.version), graph } : null;
   }
 

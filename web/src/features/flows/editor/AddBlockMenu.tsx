@@ -2,7 +2,7 @@ import type { BlockDescription } from '@atendo/contracts';
 import { Button, Intent, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { orderedBlocks } from './graph';
-import { blockIcon, blockLabel } from './labels';
+import { blockDescription, blockIcon, blockLabel } from './labels';
 
 /** The add menu (the spec's speed dial): one entry per block the server knows, the spec's blocks first. */
 export function AddBlockMenu({ blocks, onAdd }: { blocks: BlockDescription[]; onAdd(block: BlockDescription): void }) {
@@ -17,6 +17,7 @@ export function AddBlockMenu({ blocks, onAdd }: { blocks: BlockDescription[]; on
               key={block.type}
               icon={blockIcon(block)}
               text={blockLabel(t, block)}
+              htmlTitle={blockDescription(t, block) || undefined}
               onClick={() => onAdd(block)}
               data-testid="flow-add-item"
               data-block-type={block.type}

@@ -16,13 +16,13 @@ type Data = Record<string, unknown>;
 const uses = (fields: EditorField[], kind: EditorField['kind']): boolean => fields.some((f) => f.kind === kind || uses(f.item ?? [], kind));
 
 /** The bounds a descriptor gives its number fields, in lists too; the plugin's own schema is checked at save. */
-function numberErrors(t: TFunction, fields: EditorField[], data: unknown, prefix = ''): Array<[string, string]> {
+function numberErrors(t: TFunction, block: BlockDescription, fields: EditorField[], data: unknown, prefix = ''): Array<[string, string]> {
   return fields.flatMap((field): Array<[string, string]> => {
     const path = `${prefix}${field.name}`;
     const value = valueAt(data, field.name);
-    if (field.kind === 'list' && Array.isArray(value)) return value.flatMap((item, i) => numberErrors(t, field.item ?? [], item, `${path}.${i}.`));
+    if (field.kind === 'list' && Array.isArray(value)) return value.flatMap((item, i) => numberErrors(t, block, field.item ?? [], item, `${path}.${i}.`));
     if (field.kind !== 'number' || value === undefined || value === '') return [];
-    const label = fieldLabel(t, field);
+    const label = fieldLabel(t, field, block.texts);
     if (typeof value !== 'number' || Number.isNaN(value)) return [[path, `${label} ${t('flows.dialog.notNumber')}`]];
     if (field.min !== undefined && value < field.min) return [[path, `${label} ${t('flows.dialog.tooSmall', { min: field.min })}`]];
     if (field.max !== undefined && value > field.max) return [[path, `${label} ${t('flows.dialog.tooBig', { max: field.max })}`]];
@@ -53,7 +53,7 @@ export function BlockDialog({ block, mode, data, variables, onSubmit, onClose }:
 
   const formik = useFormik<Data>({
     initialValues: data,
-    validate: (values) => numberErrors(t, block.fields, values).reduce<FormikErrors<Data>>((errors, [path, text]) => setIn(errors, path, text), {}),
+    validate: (values) => numberErrors(t, block, block.fields, values).reduce<FormikErrors<Data>>((errors, [path, text]) => setIn(errors, path, text), {}),
     onSubmit: (values) => onSubmit(values),
   });
 
@@ -66,7 +66,7 @@ export function BlockDialog({ block, mode, data, variables, onSubmit, onClose }:
       className="flow-block-dialog"
     >
       <FormikProvider value={formik}>
-        <FieldContext.Provider value={{ blockType: block.type, variables, queues, users }}>
+        <FieldContext.Provider value={{ blockType: block.type, texts: block.texts, variables, queues, users }}>
           <form onSubmit={formik.handleSubmit} noValidate data-testid="flow-block-form" data-block-type={block.type}>
             <DialogBody>
               {block.fields.map((field) => (

@@ -61,7 +61,7 @@ export const BlockNodeView = memo(function BlockNodeView({ id, type, data, selec
         <ul className="flow-block-ports">
           {ports.map((port) => (
             <li key={port.name} className="flow-block-port" data-testid="flow-block-port" data-port={port.name}>
-              <span className={Classes.TEXT_SMALL}>{portLabel(t, port)}</span>
+              <span className={Classes.TEXT_SMALL}>{portLabel(t, port, block.texts)}</span>
               <Handle type="source" position={Position.Right} id={port.name} className="flow-block-output" />
             </li>
           ))}

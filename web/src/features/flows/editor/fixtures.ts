@@ -1,12 +1,33 @@
-import type { BlockDescription, FlowGraph } from '@atendo/contracts';
+import type { BlockDescription, BlockTexts, FlowGraph } from '@atendo/contracts';
 
-/** Descriptors as GET /flowbuilder/blocks gives them: some built-ins and an installed plugin the console never heard of. */
+/** A block's words as its plugin declares them, written here as key → [pt, en, es]. */
+function words(entries: Record<string, [string, string, string]>): BlockTexts {
+  const language = (i: number) => Object.fromEntries(Object.entries(entries).map(([key, texts]) => [key, texts[i]!]));
+  return { pt: language(0), en: language(1), es: language(2) };
+}
+
+const MESSAGE_WORDS = words({ 'flows.blocks.message': ['Mensagem', 'Message', 'Mensaje'], 'flows.ports.next': ['Próximo', 'Next', 'Siguiente'], 'flows.fields.message': ['Mensagem', 'Message', 'Mensaje'], 'flows.fields.typingMs': ['Tempo digitando (ms)', 'Typing time (ms)', 'Tiempo escribiendo (ms)'] });
+const START_WORDS = words({ 'flows.blocks.start': ['Início', 'Start', 'Inicio'], 'flows.ports.next': ['Próximo', 'Next', 'Siguiente'] });
+const MENU_WORDS = words({
+    'flows.blocks.menu': ['Menu', 'Menu', 'Menú'], 'flows.ports.invalid': ['Resposta inválida', 'Invalid answer', 'Respuesta inválida'], 'flows.ports.timeout': ['Sem resposta', 'No answer', 'Sin respuesta'],
+    'flows.fields.message': ['Mensagem', 'Message', 'Mensaje'], 'flows.fields.options': ['Opções', 'Options', 'Opciones'], 'flows.fields.optionNumber': ['Número', 'Number', 'Número'], 'flows.fields.optionValue': ['Texto', 'Text', 'Texto'],
+  });
+const TICKET_WORDS = words({ 'flows.blocks.ticket': ['Ticket', 'Ticket', 'Ticket'], 'flows.fields.queue': ['Fila', 'Queue', 'Cola'] });
+const QUESTION_WORDS = words({
+    'flows.blocks.question': ['Pergunta', 'Question', 'Pregunta'], 'flows.ports.answered': ['Respondida', 'Answered', 'Respondida'], 'flows.ports.timeout': ['Sem resposta', 'No answer', 'Sin respuesta'],
+    'flows.fields.message': ['Mensagem', 'Message', 'Mensaje'], 'flows.fields.answerKey': ['Salvar resposta', 'Save the answer in', 'Guardar la respuesta en'],
+  });
+
+/**
+ * Descriptors as GET /flowbuilder/blocks gives them: some built-ins, with their words and their places in the add menu,
+ * and an installed plugin the console never heard of, which brings no words.
+ */
 export const BLOCKS: BlockDescription[] = [
-  { type: 'message', label: 'flows.blocks.message', icon: 'chat', input: true, outputs: [{ name: 'default', label: 'flows.ports.next' }], waits: false, defaults: { label: '', typingMs: 1000 }, fields: [
+  { type: 'message', label: 'flows.blocks.message', icon: 'chat', texts: MESSAGE_WORDS, input: true, outputs: [{ name: 'default', label: 'flows.ports.next' }], waits: false, defaults: { label: '', typingMs: 1000 }, fields: [
     { name: 'label', kind: 'textarea', label: 'flows.fields.message', rows: 7 },
     { name: 'typingMs', kind: 'number', label: 'flows.fields.typingMs', min: 0, max: 10_000, step: 500 },
   ] },
-  { type: 'start', label: 'flows.blocks.start', icon: 'play', input: false, outputs: [{ name: 'default', label: 'flows.ports.next' }], waits: false, defaults: { label: 'Inicio do fluxo' }, fields: [] },
+  { type: 'start', label: 'flows.blocks.start', icon: 'play', texts: START_WORDS, menuOrder: 1, input: false, outputs: [{ name: 'default', label: 'flows.ports.next' }], waits: false, defaults: { label: 'Inicio do fluxo' }, fields: [] },
   {
     type: 'http-request',
     label: 'httpRequest.block',
@@ -34,6 +55,8 @@ export const BLOCKS: BlockDescription[] = [
     type: 'menu',
     label: 'flows.blocks.menu',
     icon: 'numbered-list',
+    texts: MENU_WORDS,
+    menuOrder: 3,
     input: true,
     outputs: [
       { name: 'invalid', label: 'flows.ports.invalid' },
@@ -50,8 +73,8 @@ export const BLOCKS: BlockDescription[] = [
       ] },
     ],
   },
-  { type: 'ticket', label: 'flows.blocks.ticket', icon: 'inbox', input: true, outputs: [], waits: false, defaults: {}, fields: [{ name: 'queue', kind: 'queue', label: 'flows.fields.queue' }] },
-  { type: 'question', label: 'flows.blocks.question', icon: 'help', input: true, outputs: [{ name: 'default', label: 'flows.ports.answered' }, { name: 'timeout', label: 'flows.ports.timeout' }], waits: true, defaults: { typebotIntegration: { message: '', answerKey: '' } }, fields: [
+  { type: 'ticket', label: 'flows.blocks.ticket', icon: 'inbox', texts: TICKET_WORDS, menuOrder: 6, input: true, outputs: [], waits: false, defaults: {}, fields: [{ name: 'queue', kind: 'queue', label: 'flows.fields.queue' }] },
+  { type: 'question', label: 'flows.blocks.question', icon: 'help', texts: QUESTION_WORDS, menuOrder: 9, input: true, outputs: [{ name: 'default', label: 'flows.ports.answered' }, { name: 'timeout', label: 'flows.ports.timeout' }], waits: true, defaults: { typebotIntegration: { message: '', answerKey: '' } }, fields: [
     { name: 'typebotIntegration.message', kind: 'textarea', label: 'flows.fields.message', rows: 7 },
     { name: 'typebotIntegration.answerKey', kind: 'variable', label: 'flows.fields.answerKey' },
   ] },
@@ -79,6 +102,7 @@ export const IMAGE: BlockDescription = {
   type: 'img',
   label: 'flows.blocks.img',
   icon: 'media',
+  texts: words({ 'flows.blocks.img': ['Imagem', 'Image', 'Imagen'], 'flows.ports.next': ['Próximo', 'Next', 'Siguiente'], 'flows.fields.url': ['Arquivo', 'File', 'Archivo'] }),
   input: true,
   outputs: [{ name: 'default', label: 'flows.ports.next' }],
   waits: false,

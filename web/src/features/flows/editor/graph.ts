@@ -11,11 +11,12 @@ export const NEW_BLOCK_GAP = 40;
 export const DUPLICATE_OFFSET = 240;
 const FIRST_POSITION = { x: 80, y: 120 };
 
-/** Spec §2: the add menu lists these first, in this order; the other blocks the server knows follow. */
-export const SPEC_ORDER = ['start', 'content', 'menu', 'randomizer', 'interval', 'ticket', 'typebot', 'openai', 'question'];
-
+/**
+ * The add menu's order: blocks that say their place (`menuOrder`: the spec's §2 blocks do) first, lowest first; the other
+ * blocks the server knows follow, in its order.
+ */
 export function orderedBlocks(blocks: BlockDescription[]): BlockDescription[] {
-  const rank = (b: BlockDescription) => (SPEC_ORDER.includes(b.type) ? SPEC_ORDER.indexOf(b.type) : SPEC_ORDER.length);
+  const rank = (b: BlockDescription) => b.menuOrder ?? Number.POSITIVE_INFINITY;
   return blocks.map((b, i) => ({ b, i })).sort((x, y) => rank(x.b) - rank(y.b) || x.i - y.i).map(({ b }) => b);
 }
 

@@ -3,7 +3,7 @@ import { FormGroup, HTMLSelect, InputGroup, Intent, NumericInput, TextArea } fro
 import { getIn, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { fieldName } from '../graph';
-import { choiceLabel, fieldLabel } from '../labels';
+import { choiceLabel, fieldHelp, fieldLabel } from '../labels';
 import { useFieldContext } from './fieldContext';
 import { ListField } from './ListField';
 import { hasUpload, MediaUpload } from './MediaUpload';
@@ -22,9 +22,9 @@ const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as
 export function FieldInput({ field, path }: { field: EditorField; path: string }) {
   const { t } = useTranslation();
   const formik = useFormikContext<Values>();
-  const { blockType, variables, queues, users } = useFieldContext();
+  const { blockType, texts, variables, queues, users } = useFieldContext();
   const id = fieldId(path);
-  const label = fieldLabel(t, field);
+  const label = fieldLabel(t, field, texts);
   const value = getIn(formik.values, path);
   const touched = getIn(formik.touched, path) || formik.submitCount > 0;
   const error = touched ? (getIn(formik.errors, path) as string | undefined) : undefined;
@@ -85,7 +85,7 @@ export function FieldInput({ field, path }: { field: EditorField; path: string }
           fill
           value={text}
           onChange={(e) => set(e.currentTarget.value)}
-          options={[...(known ? [] : [{ value: text, label: t('flows.dialog.choose') }]), ...choices.map((c) => ({ value: c.value, label: choiceLabel(t, c) }))]}
+          options={[...(known ? [] : [{ value: text, label: t('flows.dialog.choose') }]), ...choices.map((c) => ({ value: c.value, label: choiceLabel(t, c, texts) }))]}
         />
       );
       break;
@@ -133,7 +133,7 @@ export function FieldInput({ field, path }: { field: EditorField; path: string }
     }
   }
   return (
-    <FormGroup label={label} labelFor={id} helperText={error ?? helper} intent={intent} className="flow-field">
+    <FormGroup label={label} labelFor={id} helperText={error ?? helper ?? (fieldHelp(t, field, texts) || undefined)} intent={intent} className="flow-field">
       {input}
     </FormGroup>
   );

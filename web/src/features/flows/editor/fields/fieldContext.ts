@@ -1,9 +1,10 @@
-import type { Queue, UserRef } from '@atendo/contracts';
+import type { BlockTexts, Queue, UserRef } from '@atendo/contracts';
 import { createContext, useContext } from 'react';
 
-/** What a block dialog's fields share: the block's type, the flow's variables and the company's queues and users. */
+/** What a block dialog's fields share: the block's type and words, the flow's variables and the company's queues and users. */
 export interface FieldContextValue {
   blockType: string;
+  texts?: BlockTexts;
   variables: string[];
   queues: Queue[];
   users: UserRef[];
