@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Flow, FlowGraph, FlowSaved, Queue } from '@atendo/contracts';
+import type { BlockDescription, Flow, FlowGraph, FlowSaved, Queue } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { startHarness, type Harness } from './testing/harness.js';
 
@@ -176,8 +176,10 @@ describe('a flow with outside services, through the simulator', () => {
           { source: 'price', sourceHandle: 'error', target: 'down' },
         ],
       };
-      const blocks = (await h.api<{ blocks: Array<{ type: string; fields: unknown[] }> }>('/flowbuilder/blocks', { token })).body.blocks;
+      const blocks = (await h.api<{ blocks: BlockDescription[] }>('/flowbuilder/blocks', { token })).body.blocks;
       expect(blocks.find((b) => b.type === 'http-request')?.fields.length).toBeGreaterThan(3);
+      // Installed from outside, it brings its words in the console's languages (decision 0044).
+      expect(blocks.find((b) => b.type === 'http-request')?.texts?.pt['httpRequest.block']).toBe('Requisição HTTP');
       const flow = (await h.api<Flow>('/flowbuilder', { token, body: { name: 'Preços' } })).body;
       const saved = await h.api('/flowbuilder/flow', { token, body: { idFlow: flow.id, ...graph } });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
