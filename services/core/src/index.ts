@@ -1,14 +1,8 @@
-export * from './errors.js';
-export * from './eventstore/port.js';
-export * from './eventstore/streams.js';
-export * from './eventstore/postgres/postgresEventStore.js';
-export * from './eventstore/postgres/migrations.js';
-export * from './db/knex.js';
-export * from './db/migrations.js';
+// The platform's port, database and ids, re-exported for the packages that still take them from here (decision 0049).
+export * from '@atendo/platform';
 export * from './commands/decider.js';
 export * from './commands/handler.js';
 export * from './commands/snapshots.js';
-export * from './ids/idAllocator.js';
 export * from './records/record.js';
 export * from './companies/company.js';
 export * from './plans/plan.js';
