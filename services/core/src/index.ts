@@ -5,6 +5,7 @@ export * from './commands/handler.js';
 export * from './commands/snapshots.js';
 export * from './records/record.js';
 export * from './companies/company.js';
+export * from './settings/setting.js';
 export * from './plans/plan.js';
 export * from './users/user.js';
 export * from './queues/queue.js';
