@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '@atendo/contracts';
-import { PostgresEventStore, streamId } from '@atendo/core';
+import { PostgresEventStore, streamId } from '@atendo/platform';
 
 export interface AppendResult {
   writers: number;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { SessionStatus } from '@atendo/contracts';
-import { createKnex } from '@atendo/core';
+import { createKnex } from '@atendo/platform';
 import { LocalBlobStore, measureMediaThroughput, type MediaThroughput } from '@atendo/api';
 import {
   BaileysProvider,

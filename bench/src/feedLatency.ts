@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import type { ServerMessage } from '@atendo/contracts';
-import { createKnex, migrateLatest, streamId } from '@atendo/core';
+import { createKnex, migrateLatest, streamId } from '@atendo/platform';
 import { companiesProjection, queuesProjection, rebuildProjection, usersProjection } from '@atendo/read';
 import { allMigrations, createLogger, loadConfig, startAtendo } from '@atendo/runtime';
 import { percentile } from './machine.js';

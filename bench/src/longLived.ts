@@ -4,20 +4,15 @@ import {
   contactStreamSnapshots,
   contactStream,
   ContactStreamService,
-  createKnex,
-  eventStoreMigrations,
   fold,
-  idMigrations,
   inboundEventId,
-  migrateLatest,
-  PostgresEventStore,
   PostgresSnapshotStore,
-  sequenceIds,
   snapshotMigrations,
   toDomainEvent,
   type ContactStreamDomainEvent,
   type InboundInput,
 } from '@atendo/core';
+import { createKnex, eventStoreMigrations, idMigrations, migrateLatest, PostgresEventStore, sequenceIds } from '@atendo/platform';
 import { percentile } from './machine.js';
 
 export interface LongLivedResult {

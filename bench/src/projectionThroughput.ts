@@ -3,17 +3,14 @@ import type { NewEvent } from '@atendo/contracts';
 import {
   companyStream,
   contactStream,
-  createKnex,
-  migrateLatest,
   planStream,
-  PostgresEventStore,
   queueStream,
   userStream,
   whatsappSessionStream,
   whatsappStream,
   type ContactStreamDomainEvent,
-  type EventStore,
 } from '@atendo/core';
+import { createKnex, migrateLatest, PostgresEventStore, type EventStore } from '@atendo/platform';
 import { rebuildProjection } from '@atendo/read';
 import { allMigrations, projections } from '@atendo/runtime';
 

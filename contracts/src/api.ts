@@ -2,6 +2,7 @@
  * REST shapes of the console's calls (spec platform-core §7). Server answers and console types are these.
  * Dates are ISO-8601 strings.
  */
+import type { Setting } from './settings/settings.js';
 
 export type Profile = 'admin' | 'user';
 export type TicketStatus = 'pending' | 'open' | 'closed';
@@ -12,11 +13,6 @@ export type SessionStatus = 'OPENING' | 'qrcode' | 'CONNECTED' | 'DISCONNECTED' 
 export type MediaType = 'chat' | 'image' | 'audio' | 'video' | 'application' | 'locationMessage' | 'vcard' | 'contactMessage' | 'call_log';
 /** 0 pending, 1 sent to the server, 2 delivered, 3 read, 4 played, 5 (spec: up to 5). */
 export type Ack = 0 | 1 | 2 | 3 | 4 | 5;
-
-export interface Setting {
-  key: string;
-  value: string;
-}
 
 export interface QueueRef {
   id: number;

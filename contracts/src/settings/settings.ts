@@ -40,6 +40,12 @@ export const SETTINGS = {
 
 export type SettingKey = keyof typeof SETTINGS;
 
+/** One setting as the API answers it (the settings list, the login answer's company). */
+export interface Setting {
+  key: string;
+  value: string;
+}
+
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 
 export const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(SETTINGS, key);

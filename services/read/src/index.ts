@@ -11,6 +11,7 @@ export * from './projections/records.js';
 export * from './companies/companiesProjection.js';
 export * from './companies/migrations.js';
 export * from './companies/queries.js';
+export * from './settings/queries.js';
 export * from './plans/plansProjection.js';
 export * from './users/usersProjection.js';
 export * from './users/migrations.js';

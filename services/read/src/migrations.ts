@@ -1,4 +1,4 @@
-import type { Migration } from '@atendo/core';
+import type { Migration } from '@atendo/platform';
 
 /** Tables of the projection runtime itself; each read model adds its own migrations beside its projection. */
 export const runtimeMigrations: Migration[] = [

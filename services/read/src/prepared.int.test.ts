@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { createKnex, genericPlanPool } from '@atendo/core';
-import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
+import { createKnex, genericPlanPool } from '@atendo/platform';
+import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
 import { prepared } from './prepared.js';
 
 describe('prepared statements for the lists', () => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { genericPlanPool } from '@atendo/core';
+import { genericPlanPool } from '@atendo/platform';
 
 interface PgClient {
   query(config: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: unknown[] }>;

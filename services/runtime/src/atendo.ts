@@ -134,7 +134,7 @@ export interface StartOptions {
 
 export async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
   if (config.eventStoreUrl) {
-    const { EsdbEventStore } = await import('@atendo/core/esdb');
+    const { EsdbEventStore } = await import('@atendo/platform/esdb');
     return new EsdbEventStore({ connectionString: config.eventStoreUrl });
   }
   return new PostgresEventStore({ connectionString: databaseUrl, poolSize: 20 });

@@ -11,7 +11,8 @@ import {
   type AnnouncementFields,
   type Position,
 } from '@atendo/contracts';
-import { announcementDecider, announcementStream, AppError, handleCommand, type EventStore, type IdAllocator } from '@atendo/core';
+import { announcementDecider, announcementStream, handleCommand } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { AnnouncementQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';

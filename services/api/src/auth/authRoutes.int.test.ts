@@ -3,8 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { createKnex, eventStoreMigrations, handleCommand, migrateLatest, PostgresEventStore, userDecider, userStream } from '@atendo/core';
-import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
+import { handleCommand, userDecider, userStream } from '@atendo/core';
+import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore } from '@atendo/platform';
+import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
 import { companiesMigrations, CompanyQueries, runtimeMigrations, UserQueries, usersMigrations } from '@atendo/read';
 
 const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMigrations];

@@ -1,4 +1,4 @@
-import { AppError } from '@atendo/core';
+import { AppError } from '@atendo/platform';
 
 /** What decides whether a company's users may work: switched on, and not past its due date. */
 export interface CompanyStanding {

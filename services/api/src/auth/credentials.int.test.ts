@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore, userStream } from '@atendo/core';
-import { createTestDatabase } from '@atendo/core/testing';
+import { userStream } from '@atendo/core';
+import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore } from '@atendo/platform';
+import { createTestDatabase } from '@atendo/platform/testing';
 import { companiesMigrations, runtimeMigrations, usersMigrations } from '@atendo/read';
 
 const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMigrations];

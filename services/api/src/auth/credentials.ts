@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/core';
+import type { Migration } from '@atendo/platform';
 
 /**
  * Password hashes. They are secrets, so they never travel in an event: the user's record (an event stream) says who

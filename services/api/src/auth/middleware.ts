@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Viewer } from '@atendo/contracts';
-import { AppError } from '@atendo/core';
+import { AppError } from '@atendo/platform';
 import type { UserQueries } from '@atendo/read';
 import type { CompanyGate } from './companyGate.js';
 import { TokenError, verifyAccessToken, type AccessClaims } from './tokens.js';

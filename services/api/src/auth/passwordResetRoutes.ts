@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { forgotPasswordParamsSchema, resetPasswordBodySchema, resetPasswordCodeParamsSchema, resetPasswordParamsSchema, type Language } from '@atendo/contracts';
 import type { Request } from 'express';
-import { AppError, handleCommand, userDecider, userStream, type EventStore } from '@atendo/core';
+import { handleCommand, userDecider, userStream } from '@atendo/core';
+import { AppError, type EventStore } from '@atendo/platform';
 import type { UserQueries } from '@atendo/read';
 import { languageOf } from '../http/validate.js';
 import { route, type RouteSpec } from '../http/routeTable.js';

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/core';
+import type { Migration } from '@atendo/platform';
 
 export const passwordResetMigrations: Migration[] = [
   {

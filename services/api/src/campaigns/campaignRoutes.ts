@@ -13,7 +13,6 @@ import {
   type SendGovernorStatus,
 } from '@atendo/contracts';
 import {
-  AppError,
   campaignDecider,
   campaignSettingsDecider,
   campaignSettingsStream,
@@ -25,10 +24,9 @@ import {
   type CampaignChanges,
   type CampaignCommand,
   type CommandContext,
-  type EventStore,
-  type IdAllocator,
   type SendGovernorState,
 } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { CampaignQueries, ContactListQueries, FileListQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';

@@ -16,19 +16,16 @@ import {
   type Position,
 } from '@atendo/contracts';
 import {
-  AppError,
   claimUnique,
   companyDecider,
   companyStream,
   createUser,
   handleCommand,
-  PLATFORM_COMPANY,
   userStream,
   type CommandContext,
-  type EventStore,
-  type IdAllocator,
   type RecordState,
 } from '@atendo/core';
+import { AppError, PLATFORM_COMPANY, type EventStore, type IdAllocator } from '@atendo/platform';
 import { CompanyQueries, PlanQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { Credentials } from '../auth/credentials.js';

@@ -1,6 +1,6 @@
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
+import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
 import { ConnectionTokens, connectionTokenMigrations } from './connectionTokens.js';
 
 describe("connections' API tokens in PostgreSQL", () => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { SECRET_MASK, type Migration } from '@atendo/core';
+import { SECRET_MASK } from '@atendo/core';
+import { type Migration } from '@atendo/platform';
 
 /**
  * Connections' API tokens (spec §3 `token`: what the external send API is called with). A token is a credential, so

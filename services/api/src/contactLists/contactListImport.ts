@@ -9,7 +9,8 @@ import {
   type ContactListImportRow,
   type Position,
 } from '@atendo/contracts';
-import { AppError, createContactListItem, type CommandContext, type EventStore, type IdAllocator } from '@atendo/core';
+import { createContactListItem, type CommandContext } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import type { SheetRows } from '../contacts/spreadsheet.js';
 
 /** Header words (lower case, no accents, letters only) naming the columns an import reads, in pt, en and es. */

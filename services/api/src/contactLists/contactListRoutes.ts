@@ -18,7 +18,6 @@ import {
   type Position,
 } from '@atendo/contracts';
 import {
-  AppError,
   changeContactListItem,
   contactListDecider,
   contactListStream,
@@ -27,9 +26,8 @@ import {
   deleteContactListItem,
   handleCommand,
   type CommandContext,
-  type EventStore,
-  type IdAllocator,
 } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { ContactListQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';

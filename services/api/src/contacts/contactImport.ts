@@ -1,6 +1,7 @@
 import type { ContactImport, ContactImportRejection, Position } from '@atendo/contracts';
 import { comparePositions, contactNumber, contactSchema } from '@atendo/contracts';
-import { AppError, contactStream, type ContactStreamService, type IdAllocator } from '@atendo/core';
+import { contactStream, type ContactStreamService } from '@atendo/core';
+import { AppError, type IdAllocator } from '@atendo/platform';
 import type { ContactImports } from '@atendo/read';
 import { ValidationError } from 'yup';
 import type { SheetRows } from './spreadsheet.js';

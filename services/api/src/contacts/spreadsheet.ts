@@ -4,7 +4,7 @@ import { pipeline, Transform, type Readable } from 'node:stream';
 import { parse as parseCsv } from '@fast-csv/parse';
 import type ExcelJS from 'exceljs';
 import unzipper, { type ZipEntry } from 'unzipper';
-import { AppError } from '@atendo/core';
+import { AppError } from '@atendo/platform';
 
 /** A sheet's rows as text: `row` is its number in the sheet (the header is row 1). */
 export interface SheetRows {

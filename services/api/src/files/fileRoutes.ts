@@ -10,7 +10,8 @@ import {
   type FileListView,
   type Position,
 } from '@atendo/contracts';
-import { AppError, fileListDecider, fileListStream, handleCommand, type CommandContext, type EventStore, type IdAllocator, type NewFileListOption } from '@atendo/core';
+import { fileListDecider, fileListStream, handleCommand, type CommandContext, type NewFileListOption } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { FileListQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';

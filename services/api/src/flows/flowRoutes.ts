@@ -19,7 +19,8 @@ import {
   type Position,
   type Viewer,
 } from '@atendo/contracts';
-import { AppError, flowCampaignDecider, flowCampaignStream, flowDecider, flowStream, handleCommand, type EventStore, type FlowSecrets, type IdAllocator } from '@atendo/core';
+import { flowCampaignDecider, flowCampaignStream, flowDecider, flowStream, handleCommand, type FlowSecrets } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { referencesOf, validateFlow, type PluginRegistry } from '@atendo/flow-engine';
 import { FlowQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';

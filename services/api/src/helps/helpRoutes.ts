@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { AnyObject } from 'yup';
 import { helpChangesSchema, helpSchema, idParamsSchema, listHelpsQuerySchema, type HelpFields } from '@atendo/contracts';
-import { AppError, handleCommand, helpDecider, helpStream, type EventStore, type IdAllocator } from '@atendo/core';
+import { handleCommand, helpDecider, helpStream } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { HelpQueries } from '@atendo/read';
 import type { Position } from '@atendo/contracts';
 import { route, type RouteSpec } from '../http/routeTable.js';

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError } from '@atendo/core';
+import { AppError } from '@atendo/platform';
 import { ERROR_TEXTS, validationText, type ErrorBody, type ErrorCode, type Language } from '@atendo/contracts';
 import { languageOf, type ValidationProblem } from './validate.js';
 

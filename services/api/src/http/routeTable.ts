@@ -1,7 +1,7 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { AnyObject, AnySchema, ObjectSchema } from 'yup';
 import { can, PERMISSIONS, type PermissionKey } from '@atendo/contracts';
-import { AppError } from '@atendo/core';
+import { AppError } from '@atendo/platform';
 import type { UserQueries } from '@atendo/read';
 import type { CompanyGate } from '../auth/companyGate.js';
 import { auth, requireAuth, type AuthContext } from '../auth/middleware.js';

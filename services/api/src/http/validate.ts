@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { ArraySchema, ObjectSchema, ValidationError, type AnySchema, type InferType } from 'yup';
 import { findUnstorableText, isLanguage, type Language } from '@atendo/contracts';
-import { AppError } from '@atendo/core';
+import { AppError } from '@atendo/platform';
 
 /** One refused field: the rule key of the shared schema and the rule's own figures (a maximum length, say). */
 export interface ValidationProblem {

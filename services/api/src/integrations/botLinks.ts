@@ -1,4 +1,4 @@
-import { AppError } from '@atendo/core';
+import { AppError } from '@atendo/platform';
 import type { BotQueries } from '@atendo/read';
 
 /**

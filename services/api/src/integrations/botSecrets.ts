@@ -1,4 +1,5 @@
-import { AppError, isSecretRef, SECRET_MASK, type FlowSecrets } from '@atendo/core';
+import { isSecretRef, SECRET_MASK, type FlowSecrets } from '@atendo/core';
+import { AppError } from '@atendo/platform';
 
 /**
  * How a secret field of a form (a prompt's API key, an integration's service account or HMAC key) is to be kept: ''

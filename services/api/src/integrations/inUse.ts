@@ -1,4 +1,4 @@
-import { AppError } from '@atendo/core';
+import { AppError } from '@atendo/platform';
 import type { BotKind, BotQueries } from '@atendo/read';
 
 const listed = (what: string, ids: number[]) => (ids.length === 0 ? [] : [`${what} ${ids.join(', ')}`]);

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
 import { idParamsSchema, PROMPT_TEXT_ONLY, promptSchema, type Prompt, type PromptFields, type PromptModel, type PromptPage } from '@atendo/contracts';
-import { AppError, handleCommand, promptDecider, promptStream, type CommandContext, type EventStore, type FlowSecrets, type IdAllocator } from '@atendo/core';
+import { handleCommand, promptDecider, promptStream, type CommandContext, type FlowSecrets } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { BotQueries, PromptQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';

@@ -17,7 +17,8 @@ import {
   type QueueIntegrationFields,
   type QueueIntegrationPage,
 } from '@atendo/contracts';
-import { AppError, handleCommand, queueIntegrationDecider, queueIntegrationStream, type CommandContext, type EventStore, type FlowSecrets, type IdAllocator } from '@atendo/core';
+import { handleCommand, queueIntegrationDecider, queueIntegrationStream, type CommandContext, type FlowSecrets } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { performEffect, type PluginRegistry } from '@atendo/flow-engine';
 import { BotQueries, FlowQueries, QueueIntegrationQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import * as yup from 'yup';
 import type { AnyObject, InferType } from 'yup';
-import { AppError } from '@atendo/core';
+import { AppError } from '@atendo/platform';
 import { auth, requireAuth } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';

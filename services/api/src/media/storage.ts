@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { STORAGE_MB_DEFAULT } from '@atendo/contracts';
-import { AppError, type Migration } from '@atendo/core';
+import { AppError, type Migration } from '@atendo/platform';
 import { companyOfKey, mediaKey, type BlobStore } from './blobStore.js';
 import { storeUploads, type ReceivedUpload, type StoredUpload } from './uploads.js';
 

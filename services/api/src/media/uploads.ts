@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { AppError } from '@atendo/core';
+import { AppError } from '@atendo/platform';
 import { measuring, mediaKey, type BlobStore } from './blobStore.js';
 import { describeAccepted, IMAGE_MIMES, MEDIA_MAX_BYTES, recognise, type MediaKind, type MediaMime } from './mediaTypes.js';
 

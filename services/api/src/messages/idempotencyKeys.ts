@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/core';
+import type { Migration } from '@atendo/platform';
 
 /**
  * Idempotency keys of replies, per company: which ticket a key was first used on. A key is claimed before the reply

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { idParamsSchema, SEARCH_MESSAGES_MIN_LENGTH, searchMessagesQuerySchema, sendMessageRequestSchema, sendMessageSchema } from '@atendo/contracts';
-import { AppError } from '@atendo/core';
+import { AppError } from '@atendo/platform';
 import type { ConnectionTimers } from '@atendo/read';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { AnyObject } from 'yup';
 import { idParamsSchema, planChangesSchema, planSchema, type PlanFields, type Position } from '@atendo/contracts';
-import { AppError, handleCommand, planDecider, planStream, type EventStore, type IdAllocator } from '@atendo/core';
+import { handleCommand, planDecider, planStream } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { PlanQueries } from '@atendo/read';
 import { route, type RouteSpec } from '../http/routeTable.js';
 

@@ -3,7 +3,6 @@ import type { AnyObject, InferType } from 'yup';
 import type { Position, QueueFields, QueueOption, QueueOptionFields } from '@atendo/contracts';
 import { idParamsSchema, queueChangesSchema, queueOptionChangesSchema, queueOptionSchema, queueOptionsQuerySchema, queueSchema } from '@atendo/contracts';
 import {
-  AppError,
   changeQueue,
   createQueue,
   deleteQueue,
@@ -11,10 +10,9 @@ import {
   queueOptionDecider,
   queueOptionStream,
   type CommandContext,
-  type EventStore,
-  type IdAllocator,
   type RecordCommand,
 } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { BotQueries, PlanQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';

@@ -11,7 +11,8 @@ import {
   type QuickMessageFields,
   type Viewer,
 } from '@atendo/contracts';
-import { AppError, handleCommand, quickMessageDecider, quickMessageStream, type EventStore, type IdAllocator } from '@atendo/core';
+import { handleCommand, quickMessageDecider, quickMessageStream } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { QuickMessageQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';

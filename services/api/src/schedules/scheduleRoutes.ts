@@ -10,7 +10,8 @@ import {
   type Schedule,
   type ScheduleFields,
 } from '@atendo/contracts';
-import { AppError, handleCommand, scheduleDecider, scheduleStream, type CommandContext, type EventStore, type IdAllocator, type ScheduleCommand } from '@atendo/core';
+import { handleCommand, scheduleDecider, scheduleStream, type CommandContext, type ScheduleCommand } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { ContactQueries, ConnectionQueries, ScheduleQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';

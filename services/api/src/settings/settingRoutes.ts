@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import { isSettingKey, SETTINGS, settingParamsSchema, settingValueSchema, withDefaults, type CompanyFields, type Position } from '@atendo/contracts';
-import { AppError, companyDecider, companyStream, handleCommand, type EventStore, type RecordState } from '@atendo/core';
-import { CompanyQueries } from '@atendo/read';
+import { isSettingKey, SETTINGS, settingParamsSchema, settingValueSchema, type Position } from '@atendo/contracts';
+import { changeSetting } from '@atendo/core';
+import { AppError, type EventStore } from '@atendo/platform';
+import { SettingsQueries } from '@atendo/read';
 import { route, type RouteSpec } from '../http/routeTable.js';
 
 export interface SettingRouteDeps {
@@ -13,11 +14,11 @@ export interface SettingRouteDeps {
 /** A company's settings (contracts/src/settings/settings.ts): its users read them, its admins change them one key at a time. */
 export function settingRoutes({ knex, store, readYourWrites }: SettingRouteDeps): RouteSpec[] {
   const feature = 'settings';
-  const companies = new CompanyQueries(knex);
+  const settings = new SettingsQueries(knex);
   const settingsOf = async (companyId: number) => {
-    const company = await companies.company(companyId);
-    if (!company) throw new AppError('ERR_NOT_FOUND', 404, `Company ${companyId} not found`);
-    return withDefaults(company.settings);
+    const found = await settings.of(companyId);
+    if (!found) throw new AppError('ERR_NOT_FOUND', 404, `Company ${companyId} not found`);
+    return found;
   };
   return [
     route({
@@ -45,15 +46,7 @@ export function settingRoutes({ knex, store, readYourWrites }: SettingRouteDeps)
         if (!allowed.includes(value)) {
           throw new AppError('ERR_VALIDATION', 400, `${key} takes ${allowed.join(', ')}`, [{ path: 'value', message: 'validation.oneOf', params: { values: allowed } }]);
         }
-        const companyId = auth.viewer.companyId;
-        // The whole map is written from the stream's own state: two admins changing two keys at once keep both.
-        const result = await handleCommand(
-          store,
-          companyDecider,
-          companyStream(companyId),
-          (state: RecordState<CompanyFields>) => ({ type: 'update' as const, changes: { settings: { ...(state.status === 'live' ? state.fields.settings : {}), [key]: value } } }),
-          { actor: { type: 'user', userId: auth.claims.userId } },
-        );
+        const result = await changeSetting(store, auth.viewer.companyId, key, value, { actor: { type: 'user', userId: auth.claims.userId } });
         await readYourWrites(result.position);
         res.json({ key, value });
       },

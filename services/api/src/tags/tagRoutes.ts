@@ -16,7 +16,8 @@ import {
   type TagFields,
   type Ticket,
 } from '@atendo/contracts';
-import { AppError, handleCommand, tagDecider, tagStream, type CommandContext, type ContactStreamCommand, type EventStore, type IdAllocator } from '@atendo/core';
+import { handleCommand, tagDecider, tagStream, type CommandContext, type ContactStreamCommand } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { TagQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
 import { idParamsSchema, listTicketNotesQuerySchema, ticketNoteSchema } from '@atendo/contracts';
-import { AppError, handleCommand, ticketNoteDecider, ticketNoteStream, type EventStore, type IdAllocator } from '@atendo/core';
+import { handleCommand, ticketNoteDecider, ticketNoteStream } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { TicketNoteQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';

@@ -12,7 +12,8 @@ import {
   type Position,
   type UserFields,
 } from '@atendo/contracts';
-import { AppError, changeUser, createUser, deleteUser, handleCommand, userDecider, userStream, type CommandContext, type EventStore, type IdAllocator } from '@atendo/core';
+import { changeUser, createUser, deleteUser, handleCommand, userDecider, userStream, type CommandContext } from '@atendo/core';
+import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { CompanyQueries, ConnectionQueries, PlanQueries, QueueQueries, UserQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { Credentials } from '../auth/credentials.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createKnex, migrateLatest } from '@atendo/core';
-import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
+import { createKnex, migrateLatest } from '@atendo/platform';
+import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
 import { Curve, proto, type SignalDataTypeMap } from '@whiskeysockets/baileys';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Ack, SessionStatus } from '@atendo/contracts';
-import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@atendo/platform/testing';
 import { ChannelError, SendOutcomeUnknownError, type ChannelSink, type InboundMessage } from '../port.js';
 import { BaileysProvider } from './baileysProvider.js';
 import { FakeWhatsapp, memoryAuth } from './fakeWhatsapp.fixture.js';

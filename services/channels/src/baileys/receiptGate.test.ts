@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import makeWASocket, { binaryNodeToString, initAuthCreds } from '@whiskeysockets/baileys';
-import { eventually } from '@atendo/core/testing';
+import { eventually } from '@atendo/platform/testing';
 import { confirmedBy, ReceiptGate } from './receiptGate.js';
 
 /** A receipt node as Baileys' sendReceipt builds it: the first id on the node, the others as list items. */

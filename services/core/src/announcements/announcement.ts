@@ -1,6 +1,5 @@
 import type { AnnouncementFields } from '@atendo/contracts';
-import type { Migration } from '../db/migrations.js';
-import { PLATFORM_COMPANY, streamId } from '../eventstore/streams.js';
+import { type Migration, PLATFORM_COMPANY, streamId } from '@atendo/platform';
 import { recordDecider } from '../records/record.js';
 
 /** Announcements are the platform's (super users publish them to every company), one stream each. */

@@ -10,10 +10,8 @@ import {
   type SendGovernorReason,
 } from '@atendo/contracts';
 import type { Decider, SnapshotCodec } from '../commands/decider.js';
-import { DomainError } from '../errors.js';
-import { streamId } from '../eventstore/streams.js';
+import { DomainError, streamId, type Migration } from '@atendo/platform';
 import { nameBasedUuid } from '../messages/inboundIds.js';
-import type { Migration } from '../db/migrations.js';
 
 /**
  * A campaign (issue 14, spec §4). Every command says when it happens (`at`): the decider never reads a clock, so the

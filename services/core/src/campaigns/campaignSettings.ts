@@ -1,6 +1,6 @@
 import { CAMPAIGN_SETTINGS_DEFAULTS, type CampaignSettings, type CampaignSettingsEvent } from '@atendo/contracts';
 import type { Decider } from '../commands/decider.js';
-import { streamId } from '../eventstore/streams.js';
+import { streamId } from '@atendo/platform';
 
 /** The settings page saves the whole of them (spec: POST /campaign-settings); a save that changes nothing is no event. */
 export type CampaignSettingsCommand = { type: 'SaveCampaignSettings'; companyId: number; settings: CampaignSettings };

@@ -2,7 +2,7 @@ import type { ChatbotContext, ChatbotOption, CompanySchedule } from '@atendo/con
 import type { RuleFamily } from '../commands/ruleFamily.js';
 import type { ContactStreamDomainEvent, ContactStreamState, TicketState } from '../contacts/contactStream.js';
 import { changeTicket, ticketOf } from '../tickets/ticketRules.js';
-import { DomainError } from '../errors.js';
+import { DomainError } from '@atendo/platform';
 import { isOpen, nextOpening } from './hours.js';
 
 /** Where the bot stands on a ticket (see ChatbotEvent); absent until it first asks something. */

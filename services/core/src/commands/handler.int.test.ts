@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnex } from '../db/knex.js';
-import { migrateLatest } from '../db/migrations.js';
-import { DomainError } from '../errors.js';
-import { eventStoreMigrations } from '../eventstore/postgres/migrations.js';
-import { PostgresEventStore } from '../eventstore/postgres/postgresEventStore.js';
-import type { EventStore } from '../eventstore/port.js';
-import { event } from '../eventstore/contract.js';
-import { streamId } from '../eventstore/streams.js';
-import { createTestDatabase, type TestDatabase } from '../testing/database.js';
+import { createKnex, migrateLatest, DomainError, eventStoreMigrations, PostgresEventStore, type EventStore, streamId } from '@atendo/platform';
+import { event, createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
 import type { Decider, DomainEvent } from './decider.js';
 import { handleCommand, StateCache } from './handler.js';
 

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, EventMetadata, Position, RecordedEvent } from '@atendo/contracts';
-import { AppError } from '../errors.js';
-import { PartialDuplicateError, WrongExpectedRevisionError, type EventStore } from '../eventstore/port.js';
-import { parseStreamId } from '../eventstore/streams.js';
+import { AppError, PartialDuplicateError, WrongExpectedRevisionError, type EventStore, parseStreamId } from '@atendo/platform';
 import type { Decider, DomainEvent } from './decider.js';
 import type { SnapshotStore } from './snapshots.js';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '../db/migrations.js';
+import type { Migration } from '@atendo/platform';
 
 /** A folded state as of one revision of its stream. */
 export interface Snapshot {

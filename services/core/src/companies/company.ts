@@ -1,5 +1,5 @@
 import type { CompanyFields, CompanyEvent } from '@atendo/contracts';
-import { streamId, PLATFORM_COMPANY } from '../eventstore/streams.js';
+import { streamId, PLATFORM_COMPANY } from '@atendo/platform';
 import { recordDecider, type RecordDecider } from '../records/record.js';
 
 export const companyDecider: RecordDecider<CompanyFields, CompanyEvent> = recordDecider('Company', 'ERR_NOT_FOUND');

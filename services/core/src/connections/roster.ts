@@ -1,8 +1,6 @@
 import type { RecordedEvent, WhatsappRosterEvent } from '@atendo/contracts';
 import type { Decider } from '../commands/decider.js';
-import { DomainError } from '../errors.js';
-import type { EventStore } from '../eventstore/port.js';
-import { streamId } from '../eventstore/streams.js';
+import { DomainError, type EventStore, streamId } from '@atendo/platform';
 
 /**
  * A company's connections and its default one, decided in one stream (decision 0018): the plan's connection limit

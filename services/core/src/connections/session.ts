@@ -1,6 +1,6 @@
 import type { SessionStatus, WhatsappSessionEvent } from '@atendo/contracts';
 import type { Decider } from '../commands/decider.js';
-import { streamId } from '../eventstore/streams.js';
+import { streamId } from '@atendo/platform';
 
 /** A connection's session state lives apart from its settings: the channel reports it often. */
 export const whatsappSessionStream = (companyId: number, id: number) => streamId('whatsappSession', companyId, id);

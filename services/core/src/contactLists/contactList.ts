@@ -1,9 +1,6 @@
 import { contactListItemNumber, type ContactListEvent, type ContactListFields, type ContactListItemEvent, type ContactListItemFields } from '@atendo/contracts';
 import { handleCommand, type CommandContext } from '../commands/handler.js';
-import type { Migration } from '../db/migrations.js';
-import { AppError } from '../errors.js';
-import type { EventStore } from '../eventstore/port.js';
-import { streamId } from '../eventstore/streams.js';
+import { type Migration, AppError, type EventStore, streamId } from '@atendo/platform';
 import { recordDecider, type RecordCommand, type RecordDecider, type RecordState } from '../records/record.js';
 import { claimUnique, releaseUnique } from '../records/unique.js';
 

@@ -1,7 +1,7 @@
 import type { ContactEvent } from '@atendo/contracts';
 import { Map as ImmutableMap } from 'immutable';
 import type { RuleFamily } from '../commands/ruleFamily.js';
-import { DomainError } from '../errors.js';
+import { DomainError } from '@atendo/platform';
 import type { ContactStreamDomainEvent, ContactStreamState } from './contactStream.js';
 
 type ExtraInfo = Extract<ContactEvent, { type: 'ContactUpdated' }>['data']['extraInfo'];

@@ -1,7 +1,7 @@
 import type { Ack, ContactStreamEvent, TicketStatus, TimerKind } from '@atendo/contracts';
 import { Map as ImmutableMap } from 'immutable';
 import type { SnapshotCodec } from '../commands/decider.js';
-import { streamId } from '../eventstore/streams.js';
+import { streamId } from '@atendo/platform';
 import { Window } from './window.js';
 import type { BotState } from '../chatbot/chatbot.js';
 import type { RatingWait } from '../ratings/rating.js';

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Ack, ChatbotContext, FlowTriggers, MediaType, Position } from '@atendo/contracts';
 import { handleCommand, loadState, StateCache, type CommandContext, type HandleOptions } from '../commands/handler.js';
 import type { SnapshotStore } from '../commands/snapshots.js';
-import { PartialDuplicateError, type EventStore } from '../eventstore/port.js';
-import type { IdAllocator } from '../ids/idAllocator.js';
+import { PartialDuplicateError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { contactStream, type ContactStreamDomainEvent, type ContactStreamState } from './contactStream.js';
 import { contactStreamDecider, nameBasedUuid, type ContactStreamCommand } from './contactStreamDecider.js';
 

@@ -1,8 +1,6 @@
 import type { FileListEvent, FileListFields, FileListOptionFile } from '@atendo/contracts';
 import type { Decider } from '../commands/decider.js';
-import type { Migration } from '../db/migrations.js';
-import { DomainError } from '../errors.js';
-import { streamId } from '../eventstore/streams.js';
+import { type Migration, DomainError, streamId } from '@atendo/platform';
 
 /** An option as the write side knows it: enough to rename, remove and replace its file. */
 export interface FileListOptionState {

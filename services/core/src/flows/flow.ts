@@ -1,8 +1,6 @@
 import type { FlowGraph } from '@atendo/contracts';
 import type { Decider, DomainEvent } from '../commands/decider.js';
-import type { Migration } from '../db/migrations.js';
-import { DomainError } from '../errors.js';
-import { streamId } from '../eventstore/streams.js';
+import { type Migration, DomainError, streamId } from '@atendo/platform';
 import { recordDecider, type RecordCommand, type RecordEvent, type RecordState } from '../records/record.js';
 
 /** A flow's own fields; its graph comes with each published version. */

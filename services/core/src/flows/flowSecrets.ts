@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Migration } from '../db/migrations.js';
+import type { Migration } from '@atendo/platform';
 
 /** A block's secret (an API key) as the graph keeps it: a reference to a sealed row, never the value. */
 export const SECRET_PREFIX = 'secret:';

@@ -1,6 +1,5 @@
 import type { HelpFields } from '@atendo/contracts';
-import type { Migration } from '../db/migrations.js';
-import { PLATFORM_COMPANY, streamId } from '../eventstore/streams.js';
+import { type Migration, PLATFORM_COMPANY, streamId } from '@atendo/platform';
 import { recordDecider } from '../records/record.js';
 
 /** Help entries are the platform's (the super user keeps them), one stream each: `help-0.{id}`. */

@@ -1,10 +1,7 @@
 import type { PromptEvent, PromptFields, QueueIntegrationEvent, QueueIntegrationFields } from '@atendo/contracts';
-import type { EventStore } from '../eventstore/port.js';
+import { type EventStore, type Migration, AppError, DomainError, streamId } from '@atendo/platform';
 import type { Decider, DomainEvent } from '../commands/decider.js';
 import { handleCommand, type CommandContext } from '../commands/handler.js';
-import type { Migration } from '../db/migrations.js';
-import { AppError, DomainError } from '../errors.js';
-import { streamId } from '../eventstore/streams.js';
 
 /**
  * Prompts and queue integrations (issue 15) share one model, kept here once: a record whose changes are numbered

@@ -4,7 +4,7 @@ import { botOnQueueChosen, flowTurn } from '../flows/ticketFlows.js';
 import { ratingTurn } from '../ratings/rating.js';
 import type { RuleFamily } from '../commands/ruleFamily.js';
 import type { ContactStreamDomainEvent, ContactStreamState, OutboundState } from '../contacts/contactStream.js';
-import { DomainError } from '../errors.js';
+import { DomainError } from '@atendo/platform';
 import { changeTicket, requireOwner, ticketOf } from '../tickets/ticketRules.js';
 import { inboundEventId, nameBasedUuid } from './inboundIds.js';
 import { armTimer, withoutTimer } from '../timers/timers.js';

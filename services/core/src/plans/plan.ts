@@ -1,5 +1,5 @@
 import type { PlanFields, PlanEvent } from '@atendo/contracts';
-import { streamId, PLATFORM_COMPANY } from '../eventstore/streams.js';
+import { streamId, PLATFORM_COMPANY } from '@atendo/platform';
 import { recordDecider, type RecordDecider } from '../records/record.js';
 
 export const planDecider: RecordDecider<PlanFields, PlanEvent> = recordDecider('Plan', 'ERR_NOT_FOUND');

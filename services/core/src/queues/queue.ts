@@ -1,7 +1,6 @@
 import type { QueueFields, QueueEvent, QueueOptionEvent, QueueOptionFields } from '@atendo/contracts';
 import { handleCommand, type CommandContext } from '../commands/handler.js';
-import type { EventStore } from '../eventstore/port.js';
-import { streamId } from '../eventstore/streams.js';
+import { type EventStore, streamId } from '@atendo/platform';
 import { recordDecider, type RecordDecider } from '../records/record.js';
 import { claimUnique, normaliseUnique, releaseUnique } from '../records/unique.js';
 

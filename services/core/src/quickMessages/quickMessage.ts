@@ -1,6 +1,5 @@
 import type { QuickMessageFields } from '@atendo/contracts';
-import type { Migration } from '../db/migrations.js';
-import { streamId } from '../eventstore/streams.js';
+import { type Migration, streamId } from '@atendo/platform';
 import { recordDecider } from '../records/record.js';
 
 /** A quick reply, a record of its own (created, changed, deleted by its author or an admin). */

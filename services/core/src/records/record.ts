@@ -1,4 +1,4 @@
-import { DomainError } from '../errors.js';
+import { DomainError } from '@atendo/platform';
 import type { Decider, DomainEvent } from '../commands/decider.js';
 
 /**

@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ErrorCode } from '@atendo/contracts';
 import { handleCommand, type CommandContext } from '../commands/handler.js';
 import type { Decider, DomainEvent } from '../commands/decider.js';
-import { DomainError } from '../errors.js';
-import type { EventStore } from '../eventstore/port.js';
-import { streamId } from '../eventstore/streams.js';
+import { DomainError, type EventStore, streamId } from '@atendo/platform';
 
 /**
  * A shared building block, kept here in one place for every feature that needs it (users claim e-mails, connections

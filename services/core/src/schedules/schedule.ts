@@ -1,8 +1,6 @@
 import type { ScheduleEvent, ScheduleFields, ScheduleStatus } from '@atendo/contracts';
 import type { Decider } from '../commands/decider.js';
-import type { Migration } from '../db/migrations.js';
-import { DomainError } from '../errors.js';
-import { streamId } from '../eventstore/streams.js';
+import { type Migration, DomainError, streamId } from '@atendo/platform';
 
 /**
  * A scheduled message (issue 14). Every command that depends on the time says when it happens (`at`): the decider

@@ -1,6 +1,5 @@
 import type { TagEvent, TagFields } from '@atendo/contracts';
-import type { Migration } from '../db/migrations.js';
-import { streamId } from '../eventstore/streams.js';
+import { type Migration, streamId } from '@atendo/platform';
 import { recordDecider, type RecordDecider } from '../records/record.js';
 
 /** A tag of the company, a simple record: created, changed (name, colour, kanban lane) and deleted. */

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { ErrorCode } from '@atendo/contracts';
 import type { Decider, DomainEvent } from '../commands/decider.js';
-import { AppError } from '../errors.js';
+import { AppError } from '@atendo/platform';
 
 /**
  * Given / when / then for deciders:

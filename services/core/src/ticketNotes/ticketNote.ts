@@ -1,6 +1,5 @@
 import type { TicketNoteFields } from '@atendo/contracts';
-import type { Migration } from '../db/migrations.js';
-import { streamId } from '../eventstore/streams.js';
+import { type Migration, streamId } from '@atendo/platform';
 import { recordDecider } from '../records/record.js';
 
 /** A note on a ticket, a record of its own: written and deleted by staff, never part of the conversation itself. */

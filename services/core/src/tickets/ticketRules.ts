@@ -1,6 +1,6 @@
 import type { RuleFamily } from '../commands/ruleFamily.js';
 import type { ContactStreamDomainEvent, ContactStreamState, TicketState } from '../contacts/contactStream.js';
-import { DomainError } from '../errors.js';
+import { DomainError } from '@atendo/platform';
 import { armRatingWait } from '../timers/timers.js';
 
 export type TicketCommand =

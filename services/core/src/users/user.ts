@@ -1,9 +1,7 @@
 import type { PasswordChangedBy, UserEvent, UserFields } from '@atendo/contracts';
 import { handleCommand, type CommandContext } from '../commands/handler.js';
 import type { Decider } from '../commands/decider.js';
-import { DomainError } from '../errors.js';
-import type { EventStore } from '../eventstore/port.js';
-import { streamId, PLATFORM_COMPANY } from '../eventstore/streams.js';
+import { DomainError, type EventStore, streamId, PLATFORM_COMPANY } from '@atendo/platform';
 import { recordDecider, type RecordCommand, type RecordState } from '../records/record.js';
 import { claimUnique, releaseUnique } from '../records/unique.js';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { campaignStream, createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore } from '@atendo/core';
-import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
+import { campaignStream } from '@atendo/core';
+import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore } from '@atendo/platform';
+import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
 import { Projector } from '../projections/projector.js';
 import { runtimeMigrations } from '../migrations.js';
 import { companiesMigrations } from '../companies/migrations.js';

@@ -1,4 +1,4 @@
-import type { Migration } from '@atendo/core';
+import type { Migration } from '@atendo/platform';
 
 export const campaignMigrations: Migration[] = [
   {

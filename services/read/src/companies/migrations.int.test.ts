@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnex, eventStoreMigrations, migrateLatest } from '@atendo/core';
-import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
+import { createKnex, eventStoreMigrations, migrateLatest } from '@atendo/platform';
+import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
 import type { Knex } from 'knex';
 import { runtimeMigrations } from '../migrations.js';
 import { companiesMigrations } from './migrations.js';

@@ -1,4 +1,4 @@
-import type { Migration } from '@atendo/core';
+import type { Migration } from '@atendo/platform';
 
 /** The catalogue's read models were one projection; these are the checkpoints of the five that replace it. */
 const FEATURES = ['companies', 'plans', 'users', 'queues', 'connections'];

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/core';
+import type { Migration } from '@atendo/platform';
 import type { RecordedEvent, Whatsapp, WhatsappSessionEvent, WhatsappSettings } from '@atendo/contracts';
 import type { Projection, ProjectionContext } from '../projections/projection.js';
 import { applyRecordEvent, recordEventTypes, type RecordTable } from '../projections/records.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/core';
+import type { Migration } from '@atendo/platform';
 import type { FlowCampaignFeedPayload, FlowExecutionEvent, FlowFeedPayload, FlowGraph, RecordedEvent } from '@atendo/contracts';
 import type { Projection } from '../projections/projection.js';
 import { applyRecordEvent, recordEventTypes } from '../projections/records.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { FeedDraft, Position } from '@atendo/contracts';
-import type { EventStore } from '@atendo/core';
+import type { EventStore } from '@atendo/platform';
 import { appendFeedEntries } from '../feed/feedStore.js';
 import type { Projection } from './projection.js';
 import { lockCheckpoint } from './projector.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import type { FeedEntry, NewEvent } from '@atendo/contracts';
-import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore, streamId, type Migration } from '@atendo/core';
-import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
+import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore, streamId, type Migration } from '@atendo/platform';
+import { createTestDatabase, eventually, type TestDatabase } from '@atendo/platform/testing';
 import { FeedStore } from '../feed/feedStore.js';
 import { runtimeMigrations } from '../migrations.js';
 import type { Projection } from './projection.js';

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import { comparePositions, START, type FeedDraft, type FeedEntry, type Position, type RecordedEvent } from '@atendo/contracts';
-import { AppError, type EventStore, type Subscription, type SubscriptionState } from '@atendo/core';
+import { AppError, type EventStore, type Subscription, type SubscriptionState } from '@atendo/platform';
 import { appendFeedEntries } from '../feed/feedStore.js';
 import type { Projection } from './projection.js';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { comparePositions, START, type Position, type RecordedEvent } from '@atendo/contracts';
-import { AppError, type EventStore } from '@atendo/core';
+import { AppError, type EventStore } from '@atendo/platform';
 import type { Projection } from './projection.js';
 
 export interface RebuildProgress {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Position } from '@atendo/contracts';
-import type { EventStore } from '@atendo/core';
+import type { EventStore } from '@atendo/platform';
 import type { ProjectorStatus } from './projector.js';
 
 /** One read model as any process sees it: from projection_checkpoints, the dead letters and the log's head. */

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import type { NewEvent, RecordedEvent } from '@atendo/contracts';
-import { ContactStreamService, createKnex, eventStoreMigrations, idMigrations, migrateLatest, PostgresEventStore, sequenceIds, streamId, userStream } from '@atendo/core';
-import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
+import { ContactStreamService, userStream } from '@atendo/core';
+import { createKnex, eventStoreMigrations, idMigrations, migrateLatest, PostgresEventStore, sequenceIds, streamId } from '@atendo/platform';
+import { createTestDatabase, eventually, type TestDatabase } from '@atendo/platform/testing';
 import { activityProjection } from '../activity/activityProjection.js';
 import { ticketsProjection } from '../tickets/ticketsProjection.js';
 import { runtimeMigrations } from '../migrations.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore, queueStream } from '@atendo/core';
-import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
+import { queueStream } from '@atendo/core';
+import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore } from '@atendo/platform';
+import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
 import type { Knex } from 'knex';
 import { Projector } from '../projections/projector.js';
 import { runtimeMigrations } from '../migrations.js';

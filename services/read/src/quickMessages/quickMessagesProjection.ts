@@ -1,4 +1,4 @@
-import type { Migration } from '@atendo/core';
+import type { Migration } from '@atendo/platform';
 import type { QuickMessageFeedPayload } from '@atendo/contracts';
 import type { Projection } from '../projections/projection.js';
 import { applyRecordEvent, recordEventTypes } from '../projections/records.js';

@@ -1,4 +1,4 @@
-import type { Migration } from '@atendo/core';
+import type { Migration } from '@atendo/platform';
 import { NUMBER_GRAMS_FUNCTION, foldedSql, numberGramsSql, wordsSql } from '../search.js';
 import { COUNT_ALL_TICKETS, TICKET_COUNTS_FUNCTIONS, TICKET_COUNTS_TABLE, TICKET_COUNTS_TRIGGERS } from './counts.js';
 

@@ -1,4 +1,4 @@
-import type { Migration } from '@atendo/core';
+import type { Migration } from '@atendo/platform';
 import type { TimerEvent, TimerKind } from '@atendo/contracts';
 import type { Projection } from '../projections/projection.js';
 

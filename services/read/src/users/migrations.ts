@@ -1,4 +1,4 @@
-import type { Migration } from '@atendo/core';
+import type { Migration } from '@atendo/platform';
 
 /** The users table itself is created by `202611220030_catalogue` (companies/migrations.ts). */
 export const usersMigrations: Migration[] = [
