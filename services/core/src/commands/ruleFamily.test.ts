@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_STREAM_EVENT_TYPES } from '@atendo/contracts';
-import { contactStreamDecider } from '../contacts/contactStreamDecider.js';
+import { contactStreamDecider } from '../conversation/decider.js';
 import { composeFamilies, type RuleFamily } from './ruleFamily.js';
 
 type Cmd = { type: 'Add'; n: number } | { type: 'Reset' };

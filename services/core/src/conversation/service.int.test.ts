@@ -10,8 +10,8 @@ import { eventStoreMigrations } from '../eventstore/postgres/migrations.js';
 import { PostgresEventStore } from '../eventstore/postgres/postgresEventStore.js';
 import { idMigrations, sequenceIds } from '../ids/idAllocator.js';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
-import { contactStreamSnapshots, contactStream, RECEIVED_WINDOW, type ContactStreamDomainEvent } from './contactStream.js';
-import { contactStreamDecider, inboundEventId } from './contactStreamDecider.js';
+import { contactStream, RECEIVED_WINDOW, type ContactStreamDomainEvent } from './state.js';
+import { contactStreamSnapshots, contactStreamDecider, inboundEventId } from './decider.js';
 import { ContactStreamService, type InboundInput } from './service.js';
 
 const companyId = 3;
