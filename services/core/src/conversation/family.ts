@@ -12,17 +12,15 @@ type Event<T extends E['type']> = Extract<E, { type: T }>;
  */
 export interface InboundContext {}
 
-/** A customer's message as the rules decide it: what WhatsApp said, the ids the handler allocated, and the context. */
-export interface InboundMessage extends InboundContext {
+/** A message that came from WhatsApp (the customer's, or typed on the phone), and the ids the handler allocated. */
+export interface InboundFacts {
   companyId: number;
   whatsappId: number;
   messageId: string;
   number: string;
-  pushName: string | null;
   body: string;
   mediaType: MediaType;
   sentAt: string;
-  isGroup: boolean;
   quotedMessageId: string | null;
   /** The customer's file, already stored (`/public/…`). */
   mediaUrl?: string | null;
@@ -32,6 +30,12 @@ export interface InboundMessage extends InboundContext {
   newContactId: number;
   newTicketId: number;
   newTicketUuid: string;
+}
+
+/** A customer's message as the rules decide it, with what the automations added (`InboundContext`). */
+export interface InboundMessage extends InboundFacts, InboundContext {
+  pushName: string | null;
+  isGroup: boolean;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Ack, MediaType, MessageEvent } from '@atendo/contracts';
-import { defineFamily, type InboundMessage, type InboundTurn } from '../conversation/family.js';
+import { defineFamily, type InboundFacts, type InboundMessage, type InboundTurn } from '../conversation/family.js';
 import type { ContactStreamDomainEvent, ContactStreamState, OutboundState, TicketState } from '../conversation/state.js';
 import { armTimer, changeTicket, requireOwner, ticketOf } from '../conversation/tickets.js';
 import { DomainError } from '../errors.js';
@@ -13,22 +13,7 @@ export type MessageCommand =
    * (an id the conversation knows) change nothing; otherwise it shows as sent, and a person has taken over: the bot
    * stops on the ticket. A conversation the phone starts gets its contact and a pending ticket.
    */
-  | {
-      type: 'RecordPhoneMessage';
-      companyId: number;
-      whatsappId: number;
-      messageId: string;
-      number: string;
-      body: string;
-      mediaType: MediaType;
-      sentAt: string;
-      quotedMessageId: string | null;
-      mediaUrl?: string | null;
-      queueId: number | null;
-      newContactId: number;
-      newTicketId: number;
-      newTicketUuid: string;
-    }
+  | ({ type: 'RecordPhoneMessage' } & InboundFacts)
   | {
       type: 'QueueMessage';
       ticketId: number;
@@ -114,7 +99,7 @@ function conversationOf(
 }
 
 /** What a message that came from WhatsApp (the customer's, or typed on the phone) records. */
-function inboundData(command: InboundMessage | Extract<MessageCommand, { type: 'RecordPhoneMessage' }>, ticketId: number) {
+function inboundData(command: InboundFacts, ticketId: number) {
   return {
     ticketId,
     messageId: command.messageId,
