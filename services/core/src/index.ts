@@ -23,7 +23,6 @@ export * from './conversation/tickets.js';
 export * from './conversation/decider.js';
 export * from './conversation/service.js';
 export * from './helps/help.js';
-export * from './commands/ruleFamily.js';
 export * from './contacts/contactRules.js';
 export * from './tickets/ticketRules.js';
 export * from './messages/messageRules.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONTACT_STREAM_EVENT_TYPES } from '@atendo/contracts';
 import { fold } from '../commands/decider.js';
 import { composeConversation } from './compose.js';
 import { contactStreamDecider, contactStreamSnapshots } from './decider.js';
@@ -25,6 +26,24 @@ const held: ContactStreamDomainEvent[] = [
 type Family = ConversationFamily<{ type: string }>;
 
 describe('the conversation composed from its families', () => {
+  it('decide and evolve dispatch to the family that handles the type, without changing the state they were given', () => {
+    const received: ContactStreamDomainEvent = { type: 'MessageReceived', data: { ticketId: 20, messageId: 'wa-1', whatsappId: 4, body: 'oi', mediaType: 'chat', sentAt: '2026-11-22T10:00:00.000Z', quotedMessageId: null } };
+    const start = fold(contactStreamDecider, [contact, opened, received]);
+    const events = contactStreamDecider.decide({ type: 'MarkTicketRead', ticketId: 20 }, start);
+    expect(events).toEqual([{ type: 'TicketRead', data: { ticketId: 20 } }]);
+    const after = events.reduce(contactStreamDecider.evolve, start);
+    expect(after.tickets.get(20)?.unread).toBe(0);
+    expect(start.tickets.get(20)?.unread).toBe(1);
+    // An event no family folds (a newer writer's) leaves the state as it is.
+    expect(contactStreamDecider.evolve(after, { type: 'Renamed', data: {} } as never)).toBe(after);
+    expect(() => contactStreamDecider.decide({ type: 'Multiply' } as never, after)).toThrow(/No rule family decides Multiply/);
+  });
+
+  it("the customer's stream folds every event type of its contracts, and no other", () => {
+    expect([...contactStreamDecider.eventTypes].sort()).toEqual([...CONTACT_STREAM_EVENT_TYPES].sort());
+    expect(contactStreamDecider.commandTypes).toEqual(expect.arrayContaining(['ReceiveMessage', 'AcceptTicket', 'QueueMessage', 'RecordAck']));
+  });
+
   it('refuses two families deciding one command, folding one core event, keeping one slice or firing one kind of timer', () => {
     const a = defineFamily({ name: 'a', decide: { Ping: () => [] } } as Family);
     const b = defineFamily({ name: 'b', decide: { Ping: () => [] } } as Family);

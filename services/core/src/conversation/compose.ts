@@ -1,7 +1,6 @@
 import type { Ack } from '@atendo/contracts';
 import { Map as ImmutableMap } from 'immutable';
-import type { SnapshotCodec } from '../commands/decider.js';
-import type { ComposedDecider } from '../commands/ruleFamily.js';
+import type { Decider, SnapshotCodec } from '../commands/decider.js';
 import type { AnySlice, ContactStreamCommand, ConversationFamily, ConversationRules } from './family.js';
 import { coreTicket, initialCore, OUTBOUND_WINDOW, RECEIVED_WINDOW, type ContactStreamDomainEvent as E, type ContactStreamState as S, type ConversationSlices, type OutboundState, type TicketState } from './state.js';
 import { Window } from './window.js';
@@ -13,7 +12,10 @@ type Slices = Record<string, unknown>;
 /** A slice without its key's type: the composition handles every family's alike. */
 type Slice = { key: string; initial(): unknown; evolve: Record<string, SliceEvolve | undefined>; tickets?: { export(s: unknown, id: number): Record<string, unknown>; import(s: unknown, id: number, t: Record<string, unknown>): unknown; drop(s: unknown, id: number): unknown }; snapshot?: { serialize(s: unknown): unknown; deserialize(d: unknown): unknown } };
 
-export interface ConversationDecider extends ComposedDecider<ContactStreamCommand, E, S> {
+export interface ConversationDecider extends Decider<ContactStreamCommand, E, S> {
+  /** The types the families handle, for the composition's own tests. */
+  commandTypes: string[];
+  eventTypes: string[];
   /** What the families add to each other's decisions. */
   rules: ConversationRules;
   snapshot: SnapshotCodec<S>;
@@ -22,10 +24,11 @@ export interface ConversationDecider extends ComposedDecider<ContactStreamComman
 }
 
 /**
- * The customer's stream from its families (decision 0045): a command goes to the family that decides it, with the
- * composed contributions of all; an event is folded by the core family that owns it (if any), then by every slice
- * that cares. Two families deciding one command, two core families folding one event or two slices under one key are
- * caught here, at start-up.
+ * The customer's stream from its families (decisions 0013, 0045): a command goes to the family that decides it, with
+ * the composed contributions of all; an event is folded by the core family that owns it (if any, on a fresh shallow
+ * copy of the state), then by every slice that cares. Two families deciding one command, two core families folding one
+ * event or two slices under one key are caught here, at start-up. An event type no family folds leaves the state as it
+ * is (a newer writer's event); a command no family decides is a programming error.
  */
 export function composeConversation(families: ReadonlyArray<ConversationFamily<{ type: string }>>, options: { version: number; every: number }): ConversationDecider {
   const deciders = new Map<string, { family: string; decide: AnyDecide }>();
