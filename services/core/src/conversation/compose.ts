@@ -1,7 +1,7 @@
 import type { Ack } from '@atendo/contracts';
 import { Map as ImmutableMap } from 'immutable';
 import type { Decider, SnapshotCodec } from '../commands/decider.js';
-import type { AnySlice, ContactStreamCommand, ConversationFamily, ConversationRules } from './family.js';
+import type { ContactStreamCommand, ConversationFamily, ConversationRules } from './family.js';
 import { coreTicket, initialCore, OUTBOUND_WINDOW, RECEIVED_WINDOW, type ContactStreamDomainEvent as E, type ContactStreamState as S, type ConversationSlices, type OutboundState, type TicketState } from './state.js';
 import { Window } from './window.js';
 
