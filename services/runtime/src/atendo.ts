@@ -63,6 +63,7 @@ import { ParkedInbound } from './gateway/parkedInbound.js';
 import type { FeatureDeps, FeatureProcess } from './features/featureModule.js';
 import { DevOutbox } from './mail/devOutbox.js';
 import { features, projections as allProjections } from './features/index.js';
+import { inboundEnrichers } from './gateway/inboundContexts.js';
 import { openMedia, uploadDirOf } from './features/media.js';
 import type { Logger } from './logger.js';
 import { seedDemo, type SeedResult } from './seed.js';
@@ -245,7 +246,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       // Each connection runs on its channel's provider: Baileys for real numbers, the simulator where it runs.
       const provider = await openChannels(config, knex, log, simulatorUrl, options.channelProviders?.({ knex, config }));
       stops.push(() => provider.close());
-      gateway = new Gateway({ store, knex, provider, conversations: conversationService, connections: connectionQueries, conversationQueries, log, deliveryBoundMs: config.deliveryBoundMs, sendRetryBoundMs: config.sendRetryBoundMs, channels: availableChannels(config, simulatorUrl), blobs: media.blobs });
+      gateway = new Gateway({ store, knex, provider, conversations: conversationService, connections: connectionQueries, conversationQueries, log, deliveryBoundMs: config.deliveryBoundMs, sendRetryBoundMs: config.sendRetryBoundMs, channels: availableChannels(config, simulatorUrl), blobs: media.blobs, enrichers: inboundEnrichers(features) });
       await gateway.start();
       stops.push(() => gateway!.stop());
     }

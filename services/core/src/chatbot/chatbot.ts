@@ -1,7 +1,7 @@
 import type { ChatbotContext, ChatbotOption, CompanySchedule } from '@atendo/contracts';
-import type { RuleFamily } from '../commands/ruleFamily.js';
-import type { ContactStreamDomainEvent, ContactStreamState, TicketState } from '../contacts/contactStream.js';
-import { changeTicket, ticketOf } from '../tickets/ticketRules.js';
+import { defineFamily, defineSlice } from '../conversation/family.js';
+import type { ContactStreamDomainEvent, ContactStreamState, TicketState } from '../conversation/state.js';
+import { changeFacts, noFacts, systemMessage, ticketFactsCodec, ticketOf, type TicketFacts } from '../conversation/tickets.js';
 import { DomainError } from '@atendo/platform';
 import { isOpen, nextOpening } from './hours.js';
 
@@ -17,8 +17,35 @@ export interface BotState {
   restart?: boolean;
 }
 
+/** What the chatbot keeps of each ticket. */
+export interface TicketBot {
+  /** Where the bot stands on this ticket; absent once a person took it, or before the bot asked. */
+  bot?: BotState;
+  /** The closed period whose out-of-hours message this ticket got (its next opening, local time; null: never opens). */
+  outOfHours?: string | null;
+  /** Greeted late: it opened out of hours, and the greeting came with the first message in hours. */
+  greeted?: boolean;
+}
+
 /** An integration (or an agent) pauses the bot on a ticket, or hands the ticket back to it. */
 export type ChatbotCommand = { type: 'PauseBot'; ticketId: number } | { type: 'ResumeBot'; ticketId: number };
+
+declare module '../conversation/state.js' {
+  interface ConversationSlices {
+    chatbot: TicketFacts<TicketBot>;
+  }
+}
+declare module '../conversation/family.js' {
+  interface ConversationCommands {
+    chatbot: ChatbotCommand;
+  }
+  interface InboundContext {
+    /** The connection's greeting, queues and menus: the bot answers from these (none: it stays quiet). */
+    chatbot?: ChatbotContext;
+  }
+}
+
+const botOf = (state: ContactStreamState, ticketId: number) => state.slices.chatbot.get(ticketId)?.bot;
 
 /** The words the bot adds to a menu to move around it (the product speaks Portuguese to customers by default). */
 export const MENU_BACK = '*0* - Voltar';
@@ -42,6 +69,8 @@ export function optionsMenu(ctx: ChatbotContext, heading: string, options: Chatb
 export interface ChatbotTurn {
   ctx: ChatbotContext;
   ticket: TicketState;
+  /** What the bot kept of the ticket so far. */
+  facts: TicketBot;
   /** The customer's message opened the ticket. */
   opened: boolean;
   body: string;
@@ -58,19 +87,16 @@ export interface ChatbotTurn {
  * an answer it cannot use, and stops after too many of those, leaving the ticket to a person.
  */
 export function chatbotTurn(turn: ChatbotTurn): ContactStreamDomainEvent[] {
-  const { ctx, ticket, at } = turn;
+  const { ctx, ticket, facts, at } = turn;
   if (ticket.status !== 'pending' || ticket.userId !== null) return [];
-  const bot = ticket.bot;
+  const bot = facts.bot;
   // A person or an integration holds the conversation: not even the out-of-hours message talks over them.
   if (bot?.held) return [];
   const events: ContactStreamDomainEvent[] = [];
   let sent = 0;
   const say = (text: string) => {
     if (!text.trim()) return;
-    events.push({
-      type: 'MessageQueued',
-      data: { ticketId: ticket.id, messageId: turn.messageId(sent++), whatsappId: ticket.whatsappId, body: text.trim(), userId: 0, quotedMessageId: null },
-    });
+    events.push(systemMessage(ticket, turn.messageId(sent++), text.trim()));
   };
   const advance = (path: number[] | null, invalid = 0, invalidSince: string | null = null) =>
     events.push({ type: 'ChatbotAdvanced', data: { ticketId: ticket.id, path, invalid, invalidSince } });
@@ -84,7 +110,7 @@ export function chatbotTurn(turn: ChatbotTurn): ContactStreamDomainEvent[] {
     const now = new Date(at);
     if (isOpen(schedules, ctx.hours.timeZone, now)) return false;
     const until = nextOpening(schedules, ctx.hours.timeZone, now);
-    if (ticket.outOfHours !== until) {
+    if (facts.outOfHours !== until) {
       say(message);
       events.push({ type: 'ChatbotOutOfHours', data: { ticketId: ticket.id, until } });
     }
@@ -125,7 +151,7 @@ export function chatbotTurn(turn: ChatbotTurn): ContactStreamDomainEvent[] {
   };
 
   // A ticket opened out of hours hears the greeting with its first message in hours (once).
-  const greetingLate = !turn.opened && !bot && ticket.outOfHours !== undefined && !ticket.greeted;
+  const greetingLate = !turn.opened && !bot && facts.outOfHours !== undefined && !facts.greeted;
   const restart = bot?.restart === true;
   if (turn.opened || greetingLate || restart) {
     if (greetingLate) events.push({ type: 'ChatbotGreeted', data: { ticketId: ticket.id } });
@@ -211,14 +237,21 @@ function levelAt(queue: ChatbotContext['queues'][number], path: number[]): { opt
   return { options, heading };
 }
 
-/** Folds where the bot stands on each ticket, and the queue a ticket joined. */
-export const chatbotRules: RuleFamily<ChatbotCommand, ContactStreamDomainEvent, ContactStreamState> = {
+const changeBot = (slice: TicketFacts<TicketBot>, conversation: ContactStreamState, ticketId: number, change: TicketBot) => changeFacts(slice, conversation, ticketId, change);
+/** A person (or a flow) has the ticket now: the bot has nothing more to say on it, even if it comes back to the queue. */
+const forget = (slice: TicketFacts<TicketBot>, { data }: { data: { ticketId: number } }, conversation: ContactStreamState) => changeBot(slice, conversation, data.ticketId, { bot: undefined });
+
+/**
+ * The connection's chatbot on the customer's stream: it answers a pending ticket's messages from its menus, stops when
+ * a person types on the phone, and keeps where it stands on each ticket.
+ */
+export const chatbotRules = defineFamily<ChatbotCommand>({
   name: 'chatbot',
   decide: {
     PauseBot(command, state) {
       const ticket = ticketOf(state, command.ticketId);
       if (ticket.status === 'closed') throw new DomainError('ERR_TICKET_CLOSED', 'The ticket is closed');
-      return ticket.bot?.held ? [] : [{ type: 'ChatbotStopped', data: { ticketId: ticket.id, reason: 'paused' } }];
+      return botOf(state, ticket.id)?.held ? [] : [{ type: 'ChatbotStopped', data: { ticketId: ticket.id, reason: 'paused' } }];
     },
     ResumeBot(command, state) {
       const ticket = ticketOf(state, command.ticketId);
@@ -226,31 +259,53 @@ export const chatbotRules: RuleFamily<ChatbotCommand, ContactStreamDomainEvent, 
       if (ticket.status !== 'pending' || ticket.userId !== null) {
         throw new DomainError('ERR_INVALID_TICKET_TRANSITION', 'Only a pending ticket nobody took can go back to the bot', { status: ticket.status }, 409);
       }
-      return ticket.bot?.stopped ? [{ type: 'ChatbotResumed', data: { ticketId: ticket.id } }] : [];
+      return botOf(state, ticket.id)?.stopped ? [{ type: 'ChatbotResumed', data: { ticketId: ticket.id } }] : [];
     },
   },
-  evolve: {
-    ChatbotAdvanced(next, { data }, state) {
-      changeTicket(next, state, data.ticketId, { bot: { path: data.path, invalid: data.invalid, invalidSince: data.invalidSince, stopped: false } });
-    },
-    ChatbotStopped(next, { data }, state) {
-      const bot = state.tickets.get(data.ticketId)?.bot;
-      const held = data.reason === 'person' || data.reason === 'paused';
-      changeTicket(next, state, data.ticketId, { bot: { path: bot?.path ?? null, invalid: bot?.invalid ?? 0, invalidSince: bot?.invalidSince ?? null, stopped: true, ...(held ? { held } : {}) } });
-    },
-    // Back to the bot: it starts over (the customer's next message gets the greeting or the menu).
-    ChatbotResumed(next, { data }, state) {
-      changeTicket(next, state, data.ticketId, { bot: { path: null, invalid: 0, invalidSince: null, stopped: false, restart: true } });
-    },
-    ChatbotOutOfHours(next, { data }, state) {
-      changeTicket(next, state, data.ticketId, { outOfHours: data.until });
-    },
-    ChatbotGreeted(next, { data }, state) {
-      changeTicket(next, state, data.ticketId, { greeted: true });
-    },
-    TicketQueueChosen(next, { data }, state) {
-      changeTicket(next, state, data.ticketId, { queueId: data.queueId });
-    },
+  inbound: {
+    // After a flow (which takes the message when it is one's), before the automation of the queue the menu chose.
+    answer: [
+      {
+        rank: 20,
+        decide({ message, state, ticket, opened, replyId }) {
+          if (!message.chatbot) return null;
+          const facts = state.slices.chatbot.get(ticket.id) ?? {};
+          return { events: chatbotTurn({ ctx: message.chatbot, ticket, facts, opened, body: message.body, at: message.sentAt, messageId: replyId }), takes: false };
+        },
+      },
+    ],
   },
-};
-
+  // A person answered on the phone: the bot must not talk over them (a ticket someone accepted has no bot anyway).
+  phone(ticketId, ticket, state) {
+    return (!ticket || ticket.status === 'pending') && !botOf(state, ticketId)?.held ? [{ type: 'ChatbotStopped', data: { ticketId, reason: 'person' } }] : [];
+  },
+  slice: defineSlice({
+    key: 'chatbot',
+    initial: noFacts,
+    tickets: ticketFactsCodec<TicketBot>(['bot', 'outOfHours', 'greeted']),
+    evolve: {
+      ChatbotAdvanced(slice, { data }, conversation) {
+        return changeBot(slice, conversation, data.ticketId, { bot: { path: data.path, invalid: data.invalid, invalidSince: data.invalidSince, stopped: false } });
+      },
+      ChatbotStopped(slice, { data }, conversation) {
+        const bot = slice.get(data.ticketId)?.bot;
+        const held = data.reason === 'person' || data.reason === 'paused';
+        return changeBot(slice, conversation, data.ticketId, { bot: { path: bot?.path ?? null, invalid: bot?.invalid ?? 0, invalidSince: bot?.invalidSince ?? null, stopped: true, ...(held ? { held } : {}) } });
+      },
+      // Back to the bot: it starts over (the customer's next message gets the greeting or the menu).
+      ChatbotResumed(slice, { data }, conversation) {
+        return changeBot(slice, conversation, data.ticketId, { bot: { path: null, invalid: 0, invalidSince: null, stopped: false, restart: true } });
+      },
+      ChatbotOutOfHours(slice, { data }, conversation) {
+        return changeBot(slice, conversation, data.ticketId, { outOfHours: data.until });
+      },
+      ChatbotGreeted(slice, { data }, conversation) {
+        return changeBot(slice, conversation, data.ticketId, { greeted: true });
+      },
+      TicketAccepted: forget,
+      TicketReopened: forget,
+      TicketTransferred: forget,
+      FlowRequested: forget,
+    },
+  }),
+});

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../testing/deciderSpec.js';
-import type { ContactStreamDomainEvent } from './contactStream.js';
-import { contactStreamDecider, type ContactStreamCommand } from './contactStreamDecider.js';
+import type { ContactStreamDomainEvent } from '../conversation/state.js';
+import { contactStreamDecider, type ContactStreamCommand } from '../conversation/decider.js';
 
 const spec = deciderSpec(contactStreamDecider);
 

@@ -1,8 +1,8 @@
 import type { ContactEvent } from '@atendo/contracts';
 import { Map as ImmutableMap } from 'immutable';
-import type { RuleFamily } from '../commands/ruleFamily.js';
+import { defineFamily } from '../conversation/family.js';
+import { coreTicket, type ContactStreamDomainEvent, type ContactStreamState } from '../conversation/state.js';
 import { DomainError } from '@atendo/platform';
-import type { ContactStreamDomainEvent, ContactStreamState } from './contactStream.js';
 
 type ExtraInfo = Extract<ContactEvent, { type: 'ContactUpdated' }>['data']['extraInfo'];
 type Merged = Extract<ContactEvent, { type: 'ContactMerged' }>['data'];
@@ -21,6 +21,12 @@ export type ContactCommand =
   | { type: 'DeleteContact'; contactId: number; userId: number }
   | { type: 'AbsorbContact'; number: string; from: Omit<Merged, 'contactId' | 'number' | 'name'> & { name: string } };
 
+declare module '../conversation/family.js' {
+  interface ConversationCommands {
+    contacts: ContactCommand;
+  }
+}
+
 /** The stream's contact, when it is the one a command names (a deleted or merged-away one is not found). */
 function named(state: ContactStreamState, contactId: number) {
   if (!state.contact || state.contact.id !== contactId || state.mergedInto !== null) throw new DomainError('ERR_NO_CONTACT_FOUND', `Contact ${contactId} not found`, { contactId }, 404);
@@ -32,7 +38,7 @@ function named(state: ContactStreamState, contactId: number) {
  * messages family decides those) or are added by a person; this family folds them, lets people edit and delete them,
  * and merges two contacts that turn out to be one person. One number, one contact: the stream is the number's.
  */
-export const contactRules: RuleFamily<ContactCommand, ContactStreamDomainEvent, ContactStreamState> = {
+export const contactRules = defineFamily<ContactCommand>({
   name: 'contacts',
   decide: {
     CreateContact(command, state) {
@@ -93,14 +99,14 @@ export const contactRules: RuleFamily<ContactCommand, ContactStreamDomainEvent, 
     ContactDeleted(next) {
       next.contact = null;
       next.currentTicketId = null;
-      next.rating = null;
     },
     ContactMergedInto(next, { data }) {
       next.mergedInto = data.intoNumber;
     },
     ContactMerged(next, { data }, state) {
       next.contact = state.contact ?? { id: data.contactId, number: data.number, name: data.name, isGroup: false };
-      next.tickets = state.tickets.merge(ImmutableMap(data.tickets.map((t) => [t.id, t])));
+      // Each family's facts about these tickets come with them (conversation/compose.ts).
+      next.tickets = state.tickets.merge(ImmutableMap(data.tickets.map((t) => [t.id, coreTicket(t)])));
       next.currentTicketId = state.currentTicketId ?? data.currentTicketId;
       let received = state.received;
       for (const id of data.received) received = received.set(id, true);
@@ -116,4 +122,4 @@ export const contactRules: RuleFamily<ContactCommand, ContactStreamDomainEvent, 
       next.absorbed = [...state.absorbed, data.fromContactId];
     },
   },
-};
+});

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../commands/decider.js';
 import { deciderSpec } from '../testing/deciderSpec.js';
-import { contactStreamSnapshots, OUTBOUND_WINDOW, RECEIVED_WINDOW, type ContactStreamDomainEvent } from './contactStream.js';
-import { contactStreamDecider, inboundEventId, type ContactStreamCommand } from './contactStreamDecider.js';
+import { OUTBOUND_WINDOW, RECEIVED_WINDOW, type ContactStreamDomainEvent } from '../conversation/state.js';
+import { contactStreamSnapshots, contactStreamDecider, inboundEventId, type ContactStreamCommand } from '../conversation/decider.js';
 
 const spec = deciderSpec(contactStreamDecider);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowTriggers } from '@atendo/contracts';
 import { fold } from '../commands/decider.js';
-import { contactStreamSnapshots, type ContactStreamDomainEvent } from '../contacts/contactStream.js';
-import { contactStreamDecider, type ContactStreamCommand } from '../contacts/contactStreamDecider.js';
+import { type ContactStreamDomainEvent } from '../conversation/state.js';
+import { contactStreamSnapshots, contactStreamDecider, type ContactStreamCommand } from '../conversation/decider.js';
 import { deciderSpec } from '../testing/deciderSpec.js';
 import { flowDecider } from './flow.js';
 import { flowExecutionId } from './ticketFlows.js';
@@ -102,7 +102,7 @@ describe('flows on the conversation', () => {
   it('a snapshot keeps which run holds the ticket', () => {
     const state = fold(contactStreamDecider, [contact, opened, requested]);
     const loaded = contactStreamSnapshots.deserialize(JSON.parse(JSON.stringify(contactStreamSnapshots.serialize(state))));
-    expect(loaded.tickets.get(20)?.flow).toBe(executionId);
+    expect(loaded.slices.flows.get(20)?.flow).toBe(executionId);
   });
 });
 

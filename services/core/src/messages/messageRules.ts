@@ -1,63 +1,19 @@
-import type { Ack, ChatbotContext, FlowTriggers, MediaType, MessageEvent } from '@atendo/contracts';
-import { chatbotTurn } from '../chatbot/chatbot.js';
-import { botOnQueueChosen, flowTurn } from '../flows/ticketFlows.js';
-import { ratingTurn } from '../ratings/rating.js';
-import type { RuleFamily } from '../commands/ruleFamily.js';
-import type { ContactStreamDomainEvent, ContactStreamState, OutboundState } from '../contacts/contactStream.js';
+import type { Ack, MediaType, MessageEvent } from '@atendo/contracts';
+import { defineFamily, type InboundFacts, type InboundMessage, type InboundTurn } from '../conversation/family.js';
+import type { ContactStreamDomainEvent, ContactStreamState, OutboundState, TicketState } from '../conversation/state.js';
+import { armTimer, changeTicket, requireOwner, ticketOf } from '../conversation/tickets.js';
 import { DomainError } from '@atendo/platform';
-import { changeTicket, requireOwner, ticketOf } from '../tickets/ticketRules.js';
 import { inboundEventId, nameBasedUuid } from './inboundIds.js';
-import { armTimer, withoutTimer } from '../timers/timers.js';
 
 export type MessageCommand =
-  | {
-      type: 'ReceiveMessage';
-      companyId: number;
-      whatsappId: number;
-      messageId: string;
-      number: string;
-      pushName: string | null;
-      body: string;
-      mediaType: MediaType;
-      sentAt: string;
-      isGroup: boolean;
-      quotedMessageId: string | null;
-      /** The customer's file, already stored (`/public/…`). */
-      mediaUrl?: string | null;
-      /** The connection's queue when it has exactly one. */
-      queueId: number | null;
-      /** Ids the handler allocated in case the decision needs them. */
-      newContactId: number;
-      newTicketId: number;
-      newTicketUuid: string;
-      /** The connection's greeting, queues and menus: the bot answers from these (none: it stays quiet). */
-      chatbot?: ChatbotContext;
-      /** The connection's `timeToTransfer` (minutes, with a transfer queue): a new ticket with no queue moves then. */
-      autoTransferMinutes?: number;
-      /** The connection's flow campaigns: a message that is one's phrase starts its flow (flows/ticketFlows.ts). */
-      flows?: FlowTriggers;
-    }
+  /** A customer's message, with what the connection's automations add to it (`InboundContext`). */
+  | ({ type: 'ReceiveMessage' } & InboundMessage)
   /**
    * A reply typed on the connected phone itself (`messageId`: WhatsApp's id). The platform's own sends echoed back
    * (an id the conversation knows) change nothing; otherwise it shows as sent, and a person has taken over: the bot
    * stops on the ticket. A conversation the phone starts gets its contact and a pending ticket.
    */
-  | {
-      type: 'RecordPhoneMessage';
-      companyId: number;
-      whatsappId: number;
-      messageId: string;
-      number: string;
-      body: string;
-      mediaType: MediaType;
-      sentAt: string;
-      quotedMessageId: string | null;
-      mediaUrl?: string | null;
-      queueId: number | null;
-      newContactId: number;
-      newTicketId: number;
-      newTicketUuid: string;
-    }
+  | ({ type: 'RecordPhoneMessage' } & InboundFacts)
   | {
       type: 'QueueMessage';
       ticketId: number;
@@ -106,6 +62,12 @@ export type MessageCommand =
   | { type: 'RecordCustomerRevoke'; companyId: number; whatsappId: number; changeId: string; ticketId: number; messageId: string }
   | { type: 'RecordDeliveryFailure'; providerMessageId: string; reason: string };
 
+declare module '../conversation/family.js' {
+  interface ConversationCommands {
+    messages: MessageCommand;
+  }
+}
+
 function changeOutbound(next: ContactStreamState, state: ContactStreamState, messageId: string, change: Partial<OutboundState>): void {
   const current = state.outbound.get(messageId);
   if (current) next.outbound = state.outbound.set(messageId, { ...current, ...change });
@@ -137,7 +99,7 @@ function conversationOf(
 }
 
 /** What a message that came from WhatsApp (the customer's, or typed on the phone) records. */
-function inboundData(command: Extract<MessageCommand, { type: 'ReceiveMessage' | 'RecordPhoneMessage' }>, ticketId: number) {
+function inboundData(command: InboundFacts, ticketId: number) {
   return {
     ticketId,
     messageId: command.messageId,
@@ -154,57 +116,56 @@ function inboundData(command: Extract<MessageCommand, { type: 'ReceiveMessage' |
  * Messages in and out. A customer's message is the one command that may also create the contact and open a
  * ticket; a redelivered one changes nothing. A reply is queued, then sent, acknowledged or refused.
  */
-export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, ContactStreamState> = {
+export const messageRules = defineFamily<MessageCommand>({
   name: 'messages',
   decide: {
-    ReceiveMessage(command, state) {
+    ReceiveMessage(command, state, rules) {
       if (state.received.has(command.messageId)) return [];
-      const received = (ticketId: number): ContactStreamDomainEvent => ({
-        type: 'MessageReceived',
-        id: inboundEventId(command.companyId, command.whatsappId, command.messageId),
-        data: inboundData(command, ticketId),
-      });
-      const botMessageId = (n: number) => nameBasedUuid(`atendo:chatbot:${command.companyId}:${command.whatsappId}:${command.messageId}:${n}`);
-      // A rating being awaited takes the message (rule 4); a wait that is over ends first.
-      const rating = ratingTurn({ state, context: command.chatbot?.rating, body: command.body, at: command.sentAt, received, messageId: botMessageId });
-      if (rating?.handled) return rating.events;
-      const events: ContactStreamDomainEvent[] = [...(rating?.events ?? [])];
+      const turn: InboundTurn = {
+        message: command,
+        state,
+        received: (ticketId) => ({ type: 'MessageReceived', id: inboundEventId(command.companyId, command.whatsappId, command.messageId), data: inboundData(command, ticketId) }),
+        replyId: (n) => nameBasedUuid(`atendo:chatbot:${command.companyId}:${command.whatsappId}:${command.messageId}:${n}`),
+      };
+      const events: ContactStreamDomainEvent[] = [];
+      // A family may take the message before it reaches a ticket (a rating being awaited, rule 4).
+      for (const before of rules.inbound.before) {
+        const taken = before(turn);
+        if (!taken) continue;
+        if (taken.handled) return [...events, ...taken.events];
+        events.push(...taken.events);
+      }
       const known = state.contact;
       if (known && command.pushName && known.name === known.number && command.pushName !== known.name) {
         // A contact we only knew by number now shows a name.
         events.push({ type: 'ContactRenamed', data: { contactId: known.id, name: command.pushName } });
       }
       const { ticketId, opened } = conversationOf(state, events, { ...command, name: command.pushName || command.number });
-      if (opened && command.queueId === null && command.autoTransferMinutes && !command.isGroup) events.push(armTimer(ticketId, 'autoTransfer', command.sentAt, command.autoTransferMinutes));
-      events.push(received(ticketId));
+      if (opened) for (const rule of rules.inbound.opened) events.push(...rule(turn, ticketId));
+      events.push(turn.received(ticketId));
       if (command.isGroup) return events;
-      const ticket = opened
-        ? { id: ticketId, uuid: command.newTicketUuid, status: 'pending' as const, userId: null, queueId: command.queueId, whatsappId: command.whatsappId, unread: 0 }
+      const ticket: TicketState | undefined = opened
+        ? { id: ticketId, uuid: command.newTicketUuid, status: 'pending', userId: null, queueId: command.queueId, whatsappId: command.whatsappId, unread: 0 }
         : state.tickets.get(ticketId);
       if (!ticket) return events;
-      // A flow that holds the ticket, or one whose phrase this message is, takes it: the menu does not talk over it.
-      const message = { id: command.messageId, whatsappId: command.whatsappId, body: command.body, mediaType: command.mediaType, ...(command.mediaUrl ? { mediaUrl: command.mediaUrl } : {}) };
-      const flow = flowTurn({ ticket, triggers: command.flows, companyId: command.companyId, message });
-      if (flow) return [...events, ...flow];
-      // The bot answers on a pending ticket nobody took (groups have no bot).
-      if (command.chatbot) {
-        const said = chatbotTurn({ ctx: command.chatbot, ticket, opened, body: command.body, at: command.sentAt, messageId: botMessageId });
-        events.push(...said);
-        // The menu put the ticket in a queue with a prompt or an integration: it takes the ticket from here.
-        const chosen = said.find((e) => e.type === 'TicketQueueChosen');
-        const bot = chosen && botOnQueueChosen({ ticket, queueId: chosen.data.queueId, triggers: command.flows, companyId: command.companyId, whatsappId: command.whatsappId, messageId: command.messageId });
-        if (bot) events.push(bot);
+      // The families answer in turn (a flow, then the chatbot's menu …); one that takes the message silences the rest.
+      const said: ContactStreamDomainEvent[] = [];
+      for (const answer of rules.inbound.answer) {
+        const answered = answer.decide({ ...turn, ticket, opened }, said);
+        if (!answered) continue;
+        said.push(...answered.events);
+        if (answered.takes) break;
       }
-      return events;
+      return [...events, ...said];
     },
-    RecordPhoneMessage(command, state) {
+    RecordPhoneMessage(command, state, rules) {
       if (state.received.has(command.messageId) || state.byProviderId.has(command.messageId)) return [];
       const events: ContactStreamDomainEvent[] = [];
       const { ticketId } = conversationOf(state, events, { ...command, name: command.number, isGroup: false });
       const ticket = state.tickets.get(ticketId);
       events.push({ type: 'MessageTypedOnPhone', id: inboundEventId(command.companyId, command.whatsappId, command.messageId), data: inboundData(command, ticketId) });
-      // A person answered on the phone: the bot must not talk over them (a ticket someone accepted has no bot anyway).
-      if ((!ticket || ticket.status === 'pending') && !ticket?.bot?.held) events.push({ type: 'ChatbotStopped', data: { ticketId, reason: 'person' } });
+      // A person answered on the phone: the automations hear of it (the bot stops).
+      for (const rule of rules.phone) events.push(...rule(ticketId, ticket, state));
       return events;
     },
     QueueMessage(command, state) {
@@ -309,8 +270,7 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
     MessageReceived(next, { data }, state) {
       next.received = state.received.set(data.messageId, true);
       const t = state.tickets.get(data.ticketId);
-      // The customer answered: the agent no longer spoke last.
-      if (t) changeTicket(next, state, t.id, { unread: t.unread + 1, ...withoutTimer(t, 'autoClose') });
+      if (t) changeTicket(next, state, t.id, { unread: t.unread + 1 });
     },
     MessageTypedOnPhone(next, { data }, state) {
       next.received = state.received.set(data.messageId, true);
@@ -341,4 +301,4 @@ export const messageRules: RuleFamily<MessageCommand, ContactStreamDomainEvent, 
     MessageEdited() {},
     MessageRevoked() {},
   },
-};
+});

@@ -1,8 +1,8 @@
 import { describe, it } from 'vitest';
 import type { ChatbotContext } from '@atendo/contracts';
 import { deciderSpec } from '../testing/deciderSpec.js';
-import type { ContactStreamDomainEvent } from '../contacts/contactStream.js';
-import { contactStreamDecider, inboundEventId, nameBasedUuid, type ContactStreamCommand } from '../contacts/contactStreamDecider.js';
+import type { ContactStreamDomainEvent } from '../conversation/state.js';
+import { contactStreamDecider, inboundEventId, nameBasedUuid, type ContactStreamCommand } from '../conversation/decider.js';
 
 const spec = deciderSpec(contactStreamDecider);
 

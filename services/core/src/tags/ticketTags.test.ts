@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TagFields } from '@atendo/contracts';
 import { fold } from '../commands/decider.js';
-import { contactStreamSnapshots, type ContactStreamDomainEvent } from '../contacts/contactStream.js';
-import { contactStreamDecider } from '../contacts/contactStreamDecider.js';
+import { type ContactStreamDomainEvent } from '../conversation/state.js';
+import { contactStreamSnapshots, contactStreamDecider } from '../conversation/decider.js';
 import { deciderSpec } from '../testing/deciderSpec.js';
 import { tagDecider } from './tag.js';
 
@@ -42,7 +42,7 @@ describe("a ticket's tags", () => {
   it('a snapshot keeps the tags', () => {
     const state = fold(contactStreamDecider, [...base, tagged(5), tagged(6), untagged(5)]);
     const loaded = contactStreamSnapshots.deserialize(JSON.parse(JSON.stringify(contactStreamSnapshots.serialize(state))));
-    expect(loaded.tickets.get(20)?.tags).toEqual([6]);
+    expect(loaded.slices.tags.get(20)?.tags).toEqual([6]);
   });
 });
 

@@ -1,6 +1,6 @@
-import type { RuleFamily } from '../commands/ruleFamily.js';
-import type { ContactStreamDomainEvent, ContactStreamState } from '../contacts/contactStream.js';
-import { ticketOf } from '../tickets/ticketRules.js';
+import { defineFamily, defineSlice } from '../conversation/family.js';
+import type { ContactStreamDomainEvent, ContactStreamState } from '../conversation/state.js';
+import { noFacts, ticketFactsCodec, ticketOf, type TicketFacts } from '../conversation/tickets.js';
 
 /**
  * A ticket's tags, decided on the customer's stream where the ticket lives: putting a tag on or taking it off is a
@@ -12,9 +12,26 @@ export type TicketTagCommand =
   | { type: 'UntagTicket'; ticketId: number; tagId: number }
   | { type: 'SyncTicketTags'; ticketId: number; tagIds: number[] };
 
-const tagsOf = (state: ContactStreamState, ticketId: number) => ticketOf(state, ticketId).tags ?? [];
+/** A ticket's tags' ids; absent: none. */
+export interface TicketTags {
+  tags?: number[];
+}
 
-export const ticketTagRules: RuleFamily<TicketTagCommand, ContactStreamDomainEvent, ContactStreamState> = {
+declare module '../conversation/state.js' {
+  interface ConversationSlices {
+    tags: TicketFacts<TicketTags>;
+  }
+}
+declare module '../conversation/family.js' {
+  interface ConversationCommands {
+    tags: TicketTagCommand;
+  }
+}
+
+/** The tags of a ticket the conversation has. */
+export const tagsOf = (state: ContactStreamState, ticketId: number) => state.slices.tags.get(ticketOf(state, ticketId).id)?.tags ?? [];
+
+export const ticketTagRules = defineFamily<TicketTagCommand>({
   name: 'ticketTags',
   decide: {
     TagTicket({ ticketId, tagId }, state) {
@@ -32,16 +49,21 @@ export const ticketTagRules: RuleFamily<TicketTagCommand, ContactStreamDomainEve
       ];
     },
   },
-  evolve: {
-    TicketTagged(next, { data }, state) {
-      const ticket = state.tickets.get(data.ticketId);
-      if (!ticket || ticket.tags?.includes(data.tagId)) return;
-      next.tickets = state.tickets.set(data.ticketId, { ...ticket, tags: [...(ticket.tags ?? []), data.tagId] });
+  slice: defineSlice({
+    key: 'tags',
+    initial: noFacts,
+    tickets: ticketFactsCodec<TicketTags>(['tags']),
+    evolve: {
+      TicketTagged(slice, { data }, conversation) {
+        const tags = slice.get(data.ticketId)?.tags;
+        if (!conversation.tickets.has(data.ticketId) || tags?.includes(data.tagId)) return slice;
+        return slice.set(data.ticketId, { ...slice.get(data.ticketId), tags: [...(tags ?? []), data.tagId] });
+      },
+      TicketUntagged(slice, { data }, conversation) {
+        const tags = slice.get(data.ticketId)?.tags;
+        if (!conversation.tickets.has(data.ticketId) || !tags?.includes(data.tagId)) return slice;
+        return slice.set(data.ticketId, { ...slice.get(data.ticketId), tags: tags.filter((id) => id !== data.tagId) });
+      },
     },
-    TicketUntagged(next, { data }, state) {
-      const ticket = state.tickets.get(data.ticketId);
-      if (!ticket?.tags?.includes(data.tagId)) return;
-      next.tickets = state.tickets.set(data.ticketId, { ...ticket, tags: ticket.tags.filter((id) => id !== data.tagId) });
-    },
-  },
-};
+  }),
+});

@@ -1,24 +1,23 @@
-import type { RuleFamily } from '../commands/ruleFamily.js';
-import type { ContactStreamDomainEvent, ContactStreamState, TicketState } from '../contacts/contactStream.js';
 import { DomainError } from '@atendo/platform';
-import { armRatingWait } from '../timers/timers.js';
+import { defineFamily, type ResolveOptions } from '../conversation/family.js';
+import type { ContactStreamDomainEvent } from '../conversation/state.js';
+import { changeTicket, requireOwner, systemMessage, ticketOf } from '../conversation/tickets.js';
 
 export type TicketCommand =
   /** `greeting`: the message naming the agent the customer gets (the company's `sendGreetingAccepted`). */
   | { type: 'AcceptTicket'; ticketId: number; userId: number; greeting?: { messageId: string; body: string } }
   /** `userId` null: the system (e.g. expiry) resolves it. `admin`: the acting user may act on any agent's ticket. */
   /**
-   * `rating`: the rating question, asked at `at` (the company's `userRating`); else `farewell`, the connection's
-   * completion message. Each with the id it goes out under.
+   * `farewell`: the connection's completion message, with the id it goes out under, unless another family says
+   * something on resolving (its options: `ResolveOptions`, e.g. the ratings' question).
    */
-  | {
+  | ({
       type: 'ResolveTicket';
       ticketId: number;
       userId: number | null;
       admin: boolean;
-      rating?: { messageId: string; body: string; at: string };
       farewell?: { messageId: string; body: string };
-    }
+    } & ResolveOptions)
   | { type: 'ReopenTicket'; ticketId: number; userId: number }
   | { type: 'ReturnTicket'; ticketId: number; userId: number | null; admin: boolean }
   | { type: 'MarkTicketRead'; ticketId: number }
@@ -40,31 +39,14 @@ export type TicketCommand =
     }
   | { type: 'DeleteTicket'; ticketId: number; userId: number };
 
-export function ticketOf(state: ContactStreamState, ticketId: number): TicketState {
-  const ticket = state.tickets.get(ticketId);
-  if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND', `Ticket ${ticketId} not found`, undefined, 404);
-  return ticket;
-}
-
-/** An open ticket is its agent's: another user (not an admin) may not act on it. */
-export function requireOwner(ticket: TicketState, userId: number | null, admin: boolean): void {
-  if (userId === null || admin || ticket.userId === null || ticket.userId === userId) return;
-  throw new DomainError('ERR_NO_PERMISSION', 'This ticket is another agent’s', { userId: ticket.userId }, 403);
-}
-
-/** Changes a ticket the state knows, in `next`. */
-export function changeTicket(next: ContactStreamState, state: ContactStreamState, id: number, change: Partial<TicketState>): void {
-  const current = state.tickets.get(id);
-  if (!current) return;
-  const changed = { ...current, ...change };
-  // A flow holds only a pending ticket nobody took: a person accepting it, or its closing, lets the flow go, whatever
-  // the event (flows/ticketFlows.ts refuses what the flow still asks for after that).
-  if (changed.flow && (changed.status !== 'pending' || changed.userId !== null)) delete changed.flow;
-  next.tickets = state.tickets.set(id, changed);
+declare module '../conversation/family.js' {
+  interface ConversationCommands {
+    tickets: TicketCommand;
+  }
 }
 
 /** A ticket's lifecycle: one open or pending ticket per contact, one agent at a time. */
-export const ticketRules: RuleFamily<TicketCommand, ContactStreamDomainEvent, ContactStreamState> = {
+export const ticketRules = defineFamily<TicketCommand>({
   name: 'tickets',
   decide: {
     AcceptTicket(command, state) {
@@ -81,19 +63,15 @@ export const ticketRules: RuleFamily<TicketCommand, ContactStreamDomainEvent, Co
       }
       return events;
     },
-    ResolveTicket(command, state) {
+    ResolveTicket(command, state, rules) {
       const ticket = ticketOf(state, command.ticketId);
       if (ticket.status === 'closed') return [];
       requireOwner(ticket, command.userId, command.admin);
       const events: ContactStreamDomainEvent[] = [{ type: 'TicketResolved', data: { ticketId: ticket.id, userId: command.userId } }];
-      const say = (messageId: string, body: string) =>
-        events.push({ type: 'MessageQueued', data: { ticketId: ticket.id, messageId, whatsappId: ticket.whatsappId, body, userId: 0, quotedMessageId: null } });
-      if (command.rating) {
-        say(command.rating.messageId, command.rating.body);
-        events.push({ type: 'TicketRatingAsked', data: { ticketId: ticket.id, askedAt: command.rating.at, tries: 0 } }, armRatingWait(ticket.id, command.rating.at));
-      } else if (command.farewell) {
-        say(command.farewell.messageId, command.farewell.body);
-      }
+      // What another family says on resolving (the rating question) takes the farewell's place.
+      const said = rules.resolve.flatMap((rule) => rule(command, ticket, state));
+      if (said.length) events.push(...said);
+      else if (command.farewell) events.push(systemMessage(ticket, command.farewell.messageId, command.farewell.body));
       return events;
     },
     ReopenTicket(command, state) {
@@ -172,14 +150,11 @@ export const ticketRules: RuleFamily<TicketCommand, ContactStreamDomainEvent, Co
       });
       next.currentTicketId = data.ticketId;
     },
-    // A person took the ticket: the bot has nothing more to say on it, even if it comes back to the queue.
     TicketAccepted(next, { data }, state) {
-      changeTicket(next, state, data.ticketId, { status: 'open', userId: data.userId, bot: undefined });
+      changeTicket(next, state, data.ticketId, { status: 'open', userId: data.userId });
     },
     TicketReopened(next, { data }, state) {
-      changeTicket(next, state, data.ticketId, { status: 'open', userId: data.userId, bot: undefined });
-      // Reopened while its rating was awaited: the conversation goes on, the question is moot.
-      if (state.rating?.ticketId === data.ticketId) next.rating = null;
+      changeTicket(next, state, data.ticketId, { status: 'open', userId: data.userId });
       next.currentTicketId = data.ticketId;
     },
     TicketResolved(next, { data }, state) {
@@ -189,9 +164,12 @@ export const ticketRules: RuleFamily<TicketCommand, ContactStreamDomainEvent, Co
     TicketReturnedToQueue(next, { data }, state) {
       changeTicket(next, state, data.ticketId, { status: 'pending', userId: null });
     },
-    // A person (or a flow handing over) decided where it goes: neither the bot nor a flow has more to say on it.
     TicketTransferred(next, { data }, state) {
-      changeTicket(next, state, data.ticketId, { queueId: data.queueId, userId: data.userId, whatsappId: data.whatsappId, status: data.status, bot: undefined, flow: undefined });
+      changeTicket(next, state, data.ticketId, { queueId: data.queueId, userId: data.userId, whatsappId: data.whatsappId, status: data.status });
+    },
+    // The ticket joined a queue (the chatbot's menu chose it).
+    TicketQueueChosen(next, { data }, state) {
+      changeTicket(next, state, data.ticketId, { queueId: data.queueId });
     },
     TicketRead(next, { data }, state) {
       changeTicket(next, state, data.ticketId, { unread: 0 });
@@ -201,4 +179,4 @@ export const ticketRules: RuleFamily<TicketCommand, ContactStreamDomainEvent, Co
       if (state.currentTicketId === data.ticketId) next.currentTicketId = null;
     },
   },
-};
+});

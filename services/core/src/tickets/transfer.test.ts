@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../testing/deciderSpec.js';
-import type { ContactStreamDomainEvent } from '../contacts/contactStream.js';
-import { contactStreamDecider, type ContactStreamCommand } from '../contacts/contactStreamDecider.js';
+import type { ContactStreamDomainEvent } from '../conversation/state.js';
+import { contactStreamDecider, type ContactStreamCommand } from '../conversation/decider.js';
 
 const spec = deciderSpec(contactStreamDecider);
 

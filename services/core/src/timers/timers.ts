@@ -1,7 +1,7 @@
-import { RATING_WAIT_MINUTES, type TimerKind } from '@atendo/contracts';
-import type { RuleFamily } from '../commands/ruleFamily.js';
-import type { ContactStreamDomainEvent, ContactStreamState, TicketState } from '../contacts/contactStream.js';
-import { changeTicket } from '../tickets/ticketRules.js';
+import type { TimerKind } from '@atendo/contracts';
+import { defineFamily, defineSlice } from '../conversation/family.js';
+import type { ContactStreamDomainEvent } from '../conversation/state.js';
+import { armTimer, changeFacts, noFacts, systemMessage, ticketFactsCodec, type TicketFacts } from '../conversation/tickets.js';
 
 export type TimerCommand = {
   type: 'FireTimer';
@@ -14,44 +14,68 @@ export type TimerCommand = {
   transferQueueId?: number | null;
 };
 
-/** The event that sets a ticket's deadline of `kind` `minutes` after `at`. */
-export function armTimer(ticketId: number, kind: TimerKind, at: string, minutes: number): ContactStreamDomainEvent {
-  return { type: 'TimerArmed', data: { ticketId, kind, dueAt: new Date(Date.parse(at) + minutes * 60_000).toISOString() } };
+/** A ticket's armed deadlines by kind: the due time each was set for. */
+export interface TicketTimers {
+  timers?: Partial<Record<TimerKind, string>>;
 }
 
-/** The rating question's deadline (rule 4). */
-export const armRatingWait = (ticketId: number, askedAt: string) => armTimer(ticketId, 'ratingWait', askedAt, RATING_WAIT_MINUTES);
+declare module '../conversation/state.js' {
+  interface ConversationSlices {
+    timers: TicketFacts<TicketTimers>;
+  }
+}
+declare module '../conversation/family.js' {
+  interface ConversationCommands {
+    timers: TimerCommand;
+  }
+  interface InboundContext {
+    /** The connection's `timeToTransfer` (minutes, with a transfer queue): a new ticket with no queue moves then. */
+    autoTransferMinutes?: number;
+  }
+}
 
 /** A ticket's timers without `kind`: what a fact that makes it moot leaves (a customer's message disarms auto-close). */
-export function withoutTimer(ticket: TicketState, kind: TimerKind): Partial<TicketState> {
-  if (!ticket.timers?.[kind]) return {};
-  const { [kind]: _gone, ...rest } = ticket.timers;
+function withoutTimer(facts: TicketTimers | undefined, kind: TimerKind): TicketTimers {
+  if (!facts?.timers?.[kind]) return {};
+  const { [kind]: _gone, ...rest } = facts.timers;
   return { timers: rest };
 }
 
+/** The deadline of `kind` armed on a ticket, if any. */
+export const armedTimer = (slice: TicketFacts<TicketTimers>, ticketId: number, kind: TimerKind) => slice.get(ticketId)?.timers?.[kind];
+
 /**
- * What a due timer does, if its rule still applies: the deadline the jobs role saw must be the one armed (not
- * re-armed, not disarmed by a customer's message, not fired already), and the ticket must still be where the rule
- * wants it. Otherwise nothing happens, and the jobs role drops its row.
+ * Deadlines of a ticket, armed by the rules that set them and fired by the jobs role (contracts/src/timers). A due
+ * timer does something only if its rule still applies: the deadline the jobs role saw must be the one armed (not
+ * re-armed, not disarmed by a customer's message, not fired already), and its kind's rule (this family's, or the one
+ * another family registers for its kind) must still find the ticket where it wants it. Otherwise nothing happens, and
+ * the jobs role drops its row.
  */
-function fire(command: TimerCommand, state: ContactStreamState): ContactStreamDomainEvent[] {
-  const ticket = state.tickets.get(command.ticketId);
-  if (!ticket || ticket.timers?.[command.kind] !== command.dueAt) return [];
-  const fired: ContactStreamDomainEvent = { type: 'TimerFired', data: { ticketId: ticket.id, kind: command.kind, dueAt: command.dueAt } };
-  switch (command.kind) {
-    case 'autoClose': {
+export const timerRules = defineFamily<TimerCommand>({
+  name: 'timers',
+  decide: {
+    FireTimer(command, state, rules) {
+      const ticket = state.tickets.get(command.ticketId);
+      if (!ticket || armedTimer(state.slices.timers, ticket.id, command.kind) !== command.dueAt) return [];
+      const effect = rules.timers[command.kind];
+      const events = effect ? effect(command, ticket, state) : [];
+      if (events.length === 0) return [];
+      return [{ type: 'TimerFired', data: { ticketId: ticket.id, kind: command.kind, dueAt: command.dueAt } }, ...events];
+    },
+  },
+  timers: {
+    autoClose(command, ticket, state) {
       if (ticket.status !== 'open' || state.contact?.isGroup) return [];
-      const events: ContactStreamDomainEvent[] = [fired];
+      const events: ContactStreamDomainEvent[] = [];
       const body = command.inactivity?.body.trim();
-      if (body) events.push({ type: 'MessageQueued', data: { ticketId: ticket.id, messageId: command.inactivity!.messageId, whatsappId: ticket.whatsappId, body, userId: 0, quotedMessageId: null } });
+      if (body) events.push(systemMessage(ticket, command.inactivity!.messageId, body));
       events.push({ type: 'TicketResolved', data: { ticketId: ticket.id, userId: null } });
       return events;
-    }
-    case 'autoTransfer': {
+    },
+    autoTransfer(command, ticket) {
       const queueId = command.transferQueueId ?? null;
       if (ticket.status !== 'pending' || ticket.queueId !== null || queueId === null) return [];
       return [
-        fired,
         {
           type: 'TicketTransferred',
           data: {
@@ -60,25 +84,29 @@ function fire(command: TimerCommand, state: ContactStreamState): ContactStreamDo
           },
         },
       ];
-    }
-    case 'ratingWait':
-      if (state.rating?.ticketId !== ticket.id) return [];
-      return [fired, { type: 'TicketRatingDropped', data: { ticketId: ticket.id, reason: 'expired' } }];
-  }
-}
-
-/** Deadlines of a ticket, armed by the rules that set them and fired by the jobs role (contracts/src/timers). */
-export const timerRules: RuleFamily<TimerCommand, ContactStreamDomainEvent, ContactStreamState> = {
-  name: 'timers',
-  decide: { FireTimer: fire },
-  evolve: {
-    TimerArmed(next, { data }, state) {
-      const ticket = state.tickets.get(data.ticketId);
-      if (ticket) changeTicket(next, state, ticket.id, { timers: { ...ticket.timers, [data.kind]: data.dueAt } });
-    },
-    TimerFired(next, { data }, state) {
-      const ticket = state.tickets.get(data.ticketId);
-      if (ticket) changeTicket(next, state, ticket.id, withoutTimer(ticket, data.kind));
     },
   },
-};
+  inbound: {
+    // A new ticket with no queue moves to the connection's transfer queue if nobody took it in time.
+    opened({ message }, ticketId) {
+      return message.queueId === null && message.autoTransferMinutes && !message.isGroup ? [armTimer(ticketId, 'autoTransfer', message.sentAt, message.autoTransferMinutes)] : [];
+    },
+  },
+  slice: defineSlice({
+    key: 'timers',
+    initial: noFacts,
+    tickets: ticketFactsCodec<TicketTimers>(['timers']),
+    evolve: {
+      TimerArmed(slice, { data }, conversation) {
+        return changeFacts(slice, conversation, data.ticketId, { timers: { ...slice.get(data.ticketId)?.timers, [data.kind]: data.dueAt } });
+      },
+      TimerFired(slice, { data }, conversation) {
+        return changeFacts(slice, conversation, data.ticketId, withoutTimer(slice.get(data.ticketId), data.kind));
+      },
+      // The customer answered: the agent no longer spoke last.
+      MessageReceived(slice, { data }, conversation) {
+        return changeFacts(slice, conversation, data.ticketId, withoutTimer(slice.get(data.ticketId), 'autoClose'));
+      },
+    },
+  }),
+});

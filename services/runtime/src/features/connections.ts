@@ -5,6 +5,7 @@ import { connectionsMigrations, connectionsProjection } from '@atendo/read';
 import { identityMigrations } from '../gateway/identities.js';
 import { parkedInboundMigrations } from '../gateway/parkedInbound.js';
 import { defineFeature } from './featureModule.js';
+import { chatbotInbound } from './connections/chatbotInbound.js';
 
 export const connections = defineFeature({
   name: 'connections',
@@ -15,4 +16,5 @@ export const connections = defineFeature({
   projections: [connectionsProjection],
   channels: ['whatsapp', 'whatsappSession'],
   errors: CONNECTIONS_ERRORS,
+  inbound: chatbotInbound,
 });

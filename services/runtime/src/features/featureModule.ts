@@ -7,6 +7,7 @@ import type { ContactStreamService, EventStore, FlowSecrets, IdAllocator, Migrat
 import type { SendGovernors } from '../jobs/sendGovernors.js';
 import type { PluginRegistry } from '@atendo/flow-engine';
 import type { Logger } from '../logger.js';
+import type { InboundEnricher } from '../gateway/inboundContexts.js';
 import type { Projection } from '@atendo/read';
 
 /** What a feature's routes may ask for; a feature that needs its own queries builds them from `knex`. */
@@ -88,6 +89,8 @@ export interface FeatureModule {
   errors?: readonly ErrorCode[];
   /** Its processes, run by the jobs role (timers, schedules, campaigns …). */
   processes?: (deps: ProcessDeps) => FeatureProcess[];
+  /** What its automation adds to a customer's message before the conversation decides it (the gateway runs it). */
+  inbound?: InboundEnricher;
 }
 
 export function defineFeature<M extends FeatureModule>(module: M): M {

@@ -4,6 +4,7 @@ import { flowIdMigrations, flowSecretMigrations } from '@atendo/core';
 import { flowsMigrations, flowsProjection } from '@atendo/read';
 import { FlowRunner, flowRunMigrations } from '../jobs/flowRunner.js';
 import { defineFeature } from './featureModule.js';
+import { flowTriggersInbound } from './flows/flowTriggersInbound.js';
 
 /**
  * Flows (issue 13): the flow builder's flows and their published versions, the phrase campaigns that start them,
@@ -16,6 +17,7 @@ export const flows = defineFeature({
   migrations: [...flowIdMigrations, ...flowSecretMigrations, ...flowsMigrations, ...flowRunMigrations],
   projections: [flowsProjection],
   channels: ['flow', 'flowcampaign'],
+  inbound: flowTriggersInbound,
   processes: ({ knex, databaseUrl, store, conversations, plugins, secrets, media, log, clock, flowRandom, allowPrivateUrls, flowEffectConcurrency }) => [
     new FlowRunner({ knex, databaseUrl, store, conversations, plugins, secrets, blobs: media.blobs, log, clock, allowPrivateUrls, ...(flowRandom ? { random: flowRandom } : {}), ...(flowEffectConcurrency ? { effectConcurrency: flowEffectConcurrency } : {}) }),
   ],

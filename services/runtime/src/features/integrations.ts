@@ -4,6 +4,7 @@ import { integrationIdMigrations } from '@atendo/core';
 import { integrationMigrations, integrationsProjection } from '@atendo/read';
 import { outsideFetch } from '../jobs/outsideFetch.js';
 import { defineFeature } from './featureModule.js';
+import { botsInbound } from './integrations/botsInbound.js';
 
 /**
  * Prompts and queue integrations (issue 15): the automations a queue or a connection hands its conversations to, kept
@@ -20,4 +21,5 @@ export const integrations = defineFeature({
   migrations: [...integrationIdMigrations, ...integrationMigrations],
   projections: [integrationsProjection],
   channels: ['prompt', 'queueIntegration'],
+  inbound: botsInbound,
 });

@@ -7,6 +7,8 @@ import { eventually } from '@atendo/core/testing';
 import { ConnectionQueries, TicketQueries, waitForCheckpoints } from '@atendo/read';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { Gateway } from './gateway.js';
+import { inboundEnrichers } from './inboundContexts.js';
+import { features } from '../features/index.js';
 
 interface CustomerView {
   messages: Array<{ id: string; sender: string; body: string; ack: number; quotedId: string | null }>;
@@ -130,7 +132,7 @@ describe('gateway', () => {
     // The next process starts its gateway (it serves the tests after this one too).
     const knex = h.atendo.knex;
     const provider = new SimulatorProvider(h.simulator.url, { log: { warn: () => undefined } });
-    const next = new Gateway({ store: h.atendo.store, knex, provider, conversations, connections: new ConnectionQueries(knex), conversationQueries: new TicketQueries(knex), log: h.atendo.log });
+    const next = new Gateway({ store: h.atendo.store, knex, provider, conversations, connections: new ConnectionQueries(knex), conversationQueries: new TicketQueries(knex), log: h.atendo.log, enrichers: inboundEnrichers(features) });
     stopLater.push(() => next.stop(), () => provider.close());
     await next.start();
     await eventually(async () => {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { comparePositions, toStorableText, type Ack, type Position, type ChannelKind, type ChatbotContext, type FlowTriggers, type MediaType, type RecordedEvent, type SessionStatus, type WhatsappFields } from '@atendo/contracts';
+import { comparePositions, toStorableText, type Ack, type Position, type ChannelKind, type MediaType, type RecordedEvent, type SessionStatus, type WhatsappFields } from '@atendo/contracts';
 import {
   contactStream,
   handleCommand,
@@ -11,6 +11,7 @@ import {
   type ContactStreamService,
   type ContactStreamState,
   type EventStore,
+  type InboundContext,
   type Subscription,
   type SubscriptionState,
 } from '@atendo/core';
@@ -23,7 +24,7 @@ import type { SessionControl } from '@atendo/api';
 import type { Logger } from '../logger.js';
 import { IdentityMap, lidAddress } from './identities.js';
 import { ParkedInbound } from './parkedInbound.js';
-import { ChatbotContexts } from './chatbotContexts.js';
+import { InboundContexts, type InboundEnricher } from './inboundContexts.js';
 import { OutboxLanes } from './outboxLanes.js';
 
 export interface GatewayOptions {
@@ -48,6 +49,8 @@ export interface GatewayOptions {
    * recorded) is tried again before it is failed with the reason. Default 30 s.
    */
   sendRetryBoundMs?: number;
+  /** What the features' automations add to a customer's message (chatbot, flows, timers …): `inboundEnrichers(features)`. */
+  enrichers?: readonly InboundEnricher[];
 }
 
 /** A reply that can never be sent as it is (a file reference that is not one of its company's stored files): failed at once. */
@@ -102,7 +105,7 @@ export class Gateway {
     this.parked = new ParkedInbound(options.knex);
     this.identities = new IdentityMap(options.knex);
     this.companies = new CompanyQueries(options.knex);
-    this.chatbots = new ChatbotContexts(options.knex);
+    this.automations = new InboundContexts(options.knex, options.enrichers ?? []);
     this.sessions = this.sessionControl();
   }
 
@@ -113,7 +116,7 @@ export class Gateway {
   private readonly identities: IdentityMap;
   private readonly mergedIdentities = new Set<string>();
   private readonly companies: CompanyQueries;
-  private readonly chatbots: ChatbotContexts;
+  private readonly automations: InboundContexts;
 
   readonly sink: ChannelSink = {
     inbound: (message) => this.inbound(message),
@@ -179,7 +182,7 @@ export class Gateway {
 
   private async inbound(received: InboundMessage): Promise<void> {
     // Rule 1: with CheckMsgIsGroup (the default) a message in a WhatsApp group opens no ticket.
-    if (received.isGroup && (await this.chatbots.ignoresGroups(received.connectionId))) return;
+    if (received.isGroup && (await this.automations.ignoresGroups(received.connectionId))) return;
     const connection = await this.connection(received.connectionId);
     const message = await this.resolveIdentity(connection.companyId, received);
     let mediaUrl: string | undefined;
@@ -190,7 +193,7 @@ export class Gateway {
       mediaUrl = await storeInboundMedia(this.options.blobs, connection.companyId, message.media);
     }
     // The bot answers what comes in live (a parked message retried later by an operator is only recorded).
-    await recordInbound(this.options.conversations, connection, message, mediaUrl, await this.chatbots.inbound(received.connectionId));
+    await recordInbound(this.options.conversations, connection, message, mediaUrl, await this.automations.inbound(received.connectionId));
   }
 
   private async ack(connectionId: number, providerMessageId: string, ack: Ack, reason?: string): Promise<void> {
@@ -605,7 +608,7 @@ export async function recordInbound(
   connection: { companyId: number; queueIds: number[] },
   received: InboundMessage,
   mediaUrl?: string,
-  rules: { chatbot?: ChatbotContext; autoTransferMinutes?: number; flows?: FlowTriggers } = {},
+  rules: InboundContext = {},
 ): Promise<void> {
   const message = storableInbound(received);
   await conversations.receive({

@@ -15,7 +15,7 @@ import {
   type TicketFlowEvent,
 } from '@atendo/contracts';
 import { importRemoteMedia, mediaKey, notTheCompanys, type BlobStore } from '@atendo/api';
-import { AppError, handleCommand, loadState, nameBasedUuid, recordBotHealth, StateCache, type CommandContext, type ContactStreamService, type EventStore, type FlowOutgoing, type FlowTurnEnd, type FlowSecrets, type Migration } from '@atendo/core';
+import { AppError, flowHolding, handleCommand, loadState, nameBasedUuid, recordBotHealth, StateCache, type CommandContext, type ContactStreamService, type EventStore, type FlowOutgoing, type FlowTurnEnd, type FlowSecrets, type Migration } from '@atendo/core';
 import { flowExecution, retryPause, type FlowCommand, type FlowExecutionState, type PluginRegistry } from '@atendo/flow-engine';
 import { FlowQueries, readCheckpoint } from '@atendo/read';
 import type { Logger } from '../logger.js';
@@ -379,7 +379,7 @@ export class FlowRunner {
     if (messages.length > 0 || now) {
       const result = await this.options.conversations.execute(run.conversation, { type: 'SendFlowMessages', ticketId: run.ticketId, executionId: run.executionId, messages, ...(now ? { then: now } : {}) }, context);
       // Refused: the ticket is no longer this run's (a person took it): the run stops, if it still runs.
-      if (result.events.length === 0 && !end && result.state.tickets.get(run.ticketId)?.flow !== run.executionId) await this.execute(run, context, () => ({ type: 'StopFlow' }));
+      if (result.events.length === 0 && !end && flowHolding(result.state, run.ticketId) !== run.executionId) await this.execute(run, context, () => ({ type: 'StopFlow' }));
     }
     for (const e of effects) {
       const data = e.data as Extract<FlowExecutionEvent, { type: 'EffectRequested' }>['data'];

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Ack, ChatbotContext, FlowTriggers, MediaType, Position } from '@atendo/contracts';
+import type { Ack, MediaType, Position } from '@atendo/contracts';
 import { handleCommand, loadState, StateCache, type CommandContext, type HandleOptions } from '../commands/handler.js';
 import type { SnapshotStore } from '../commands/snapshots.js';
 import { PartialDuplicateError, type EventStore, type IdAllocator } from '@atendo/platform';
-import { contactStream, type ContactStreamDomainEvent, type ContactStreamState } from './contactStream.js';
-import { contactStreamDecider, nameBasedUuid, type ContactStreamCommand } from './contactStreamDecider.js';
+import { contactStream, type ContactStreamDomainEvent, type ContactStreamState } from './state.js';
+import { contactStreamDecider, nameBasedUuid, type ContactStreamCommand } from './decider.js';
+import type { InboundContext } from './family.js';
 
-export interface InboundInput {
+/** A customer's message and what the connection's automations add to it (`InboundContext`: chatbot, flows …). */
+export interface InboundInput extends InboundContext {
   companyId: number;
   whatsappId: number;
   /** The connection's queue when it has exactly one; else the ticket starts without one. */
@@ -21,12 +23,6 @@ export interface InboundInput {
   quotedMessageId: string | null;
   /** The customer's file, already stored (`/public/…`). */
   mediaUrl?: string | null;
-  /** The connection's chatbot (greeting, queues, menus): absent, the platform stays quiet. */
-  chatbot?: ChatbotContext;
-  /** The connection's `timeToTransfer`, when it has a transfer queue (the auto-transfer timer). */
-  autoTransferMinutes?: number;
-  /** The connection's flow campaigns (phrases that start a flow). */
-  flows?: FlowTriggers;
   /** Typed on the connected phone to this number (a person taking over), not the customer's. */
   fromMe?: boolean;
 }
@@ -37,6 +33,11 @@ export interface InboundInput {
  */
 export function replyMessageId(streamId: string, ticketId: number, idempotencyKey: string): string {
   return nameBasedUuid(`atendo:reply:${streamId}:${ticketId}:${idempotencyKey.toLowerCase()}`);
+}
+
+/** The context's keys that say something (a key given as undefined is left out, as it always was). */
+function withoutEmpty(context: InboundContext): InboundContext {
+  return Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined)) as InboundContext;
 }
 
 export interface ConversationResult {
@@ -108,28 +109,28 @@ export class ContactStreamService {
         this.options,
       );
     }
+    const { companyId, whatsappId, messageId, number, pushName, body, mediaType, sentAt, isGroup, quotedMessageId, mediaUrl, queueId, fromMe: _phone, ...context } = input;
     return handleCommand(
       this.store,
       contactStreamDecider,
       stream,
       async (state) => ({
         type: 'ReceiveMessage' as const,
-        companyId: input.companyId,
-        whatsappId: input.whatsappId,
-        messageId: input.messageId,
-        number: input.number,
-        pushName: input.pushName,
-        body: input.body,
-        mediaType: input.mediaType,
-        sentAt: input.sentAt.toISOString(),
-        isGroup: input.isGroup,
-        quotedMessageId: input.quotedMessageId,
-        mediaUrl: input.mediaUrl ?? null,
-        queueId: input.queueId,
-        ...(await this.newIds(state, input.messageId)),
-        ...(input.chatbot ? { chatbot: input.chatbot } : {}),
-        ...(input.autoTransferMinutes ? { autoTransferMinutes: input.autoTransferMinutes } : {}),
-        ...(input.flows?.campaigns.length || input.flows?.bots ? { flows: input.flows } : {}),
+        companyId,
+        whatsappId,
+        messageId,
+        number,
+        pushName,
+        body,
+        mediaType,
+        sentAt: sentAt.toISOString(),
+        isGroup,
+        quotedMessageId,
+        mediaUrl: mediaUrl ?? null,
+        queueId,
+        ...(await this.newIds(state, messageId)),
+        // What the automations add, as the gateway read it (absent keys: nothing to add).
+        ...withoutEmpty(context),
       }),
       { actor: { type: 'contact', contactId: 0 }, occurredAt: input.sentAt },
       this.options,
@@ -225,7 +226,7 @@ export class ContactStreamService {
           fromNumber,
           fromStreamId: fromStream,
           name: s.contact.name,
-          tickets: [...s.tickets.values()],
+          tickets: contactStreamDecider.ticketsOf(s),
           currentTicketId: s.currentTicketId,
           received: s.received.toArray().map(([id]) => id),
           outbound: s.outbound.toArray().map(([id, m]) => [id, m.ticketId, m.providerMessageId, m.ack, m.failed]),

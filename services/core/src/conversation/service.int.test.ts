@@ -6,8 +6,8 @@ import { loadState, toDomainEvent } from '../commands/handler.js';
 import { PostgresSnapshotStore, snapshotMigrations } from '../commands/snapshots.js';
 import { createKnex, migrateLatest, eventStoreMigrations, PostgresEventStore, idMigrations, sequenceIds } from '@atendo/platform';
 import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
-import { contactStreamSnapshots, contactStream, RECEIVED_WINDOW, type ContactStreamDomainEvent } from './contactStream.js';
-import { contactStreamDecider, inboundEventId } from './contactStreamDecider.js';
+import { contactStream, RECEIVED_WINDOW, type ContactStreamDomainEvent } from './state.js';
+import { contactStreamSnapshots, contactStreamDecider, inboundEventId } from './decider.js';
 import { ContactStreamService, type InboundInput } from './service.js';
 
 const companyId = 3;
