@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// The console's channel table is composed from its features, whose modules expect a browser's globals.
 import { describe, expect, it } from 'vitest';
 import { FEED_CHANNELS } from '@atendo/contracts';
 import { features } from '../services/runtime/src/features/index.js';
@@ -14,7 +16,7 @@ describe('realtime channels', () => {
 
   it('the channels the console handles are ones a feature module says it emits on', () => {
     const fromModules = new Set<string>(features.flatMap((f) => f.channels ?? []));
-    const handled = Object.entries(CONSOLE_CHANNELS).filter(([, v]) => 'feature' in v).map(([c]) => c);
+    const handled = Object.entries(CONSOLE_CHANNELS).filter(([, v]) => 'features' in v).map(([c]) => c);
     expect(handled.filter((c) => !fromModules.has(c))).toEqual([]);
   });
 });

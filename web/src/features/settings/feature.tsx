@@ -1,10 +1,14 @@
 import { lazy } from 'react';
 import type { ConsoleFeature } from '../feature';
+import { settingsTranslations } from './i18n';
 
 // Loaded when first opened.
 const SettingsPage = lazy(() => import('./SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
-export const settingsFeature: ConsoleFeature = {
+export const settingsFeature = {
   name: 'settings',
   pages: [{ path: '/settings', access: 'private', element: <SettingsPage /> }],
-};
+  menu: [{ path: '/settings', label: 'settings', icon: 'settings', group: 'admin', order: 150, permission: 'drawer-admin-items:view' }],
+  translations: settingsTranslations,
+  channels: ['settings'],
+} satisfies ConsoleFeature;

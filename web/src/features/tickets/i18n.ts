@@ -1,5 +1,6 @@
 /** The tickets screen's texts: the list, the conversation, the reply box, the ticket's options and the contact's notes. The console merges every feature's bundle (web/src/i18n/index.ts). */
 const en = {
+  menu: { tickets: 'Tickets' },
   tickets: {
     tabs: {
       open: 'Open',
@@ -192,6 +193,7 @@ const en = {
 export const ticketsTranslations = {
   en,
   pt: {
+    menu: { tickets: 'Atendimentos' },
     tickets: {
       tabs: {
         open: 'Abertos',
@@ -381,6 +383,7 @@ export const ticketsTranslations = {
     },
   } satisfies typeof en,
   es: {
+    menu: { tickets: 'Atenciones' },
     tickets: {
       tabs: {
         open: 'Abiertos',
