@@ -1,6 +1,3 @@
-// The features' texts first: web/src/i18n composes them from the same list (features/index.ts), and a feature's
-// module that imports i18n must find it ready, whichever module of the console is loaded first.
-import '../i18n';
 import type { ConsoleFeature } from './feature';
 import * as listed from './index';
 

@@ -1,5 +1,5 @@
-import type { FeedChannel } from '@atendo/contracts';
-import type { ReactNode } from 'react';
+import type { FeedChannel, Ticket } from '@atendo/contracts';
+import type { ComponentType, ReactNode } from 'react';
 import type { MenuEntry } from '../app/shell/menu';
 
 /** A page of the console: who may open it and what it shows. */
@@ -22,8 +22,17 @@ export interface ConsoleTranslations {
 }
 
 /**
+ * Places on one feature's screens where other features show a part of their own, so that neither imports the other:
+ * the place's screen reads the parts (`partsOf`, web/src/app/parts.ts), the others list theirs in `parts`.
+ */
+export interface ConsoleParts {
+  /** A section of the contact's drawer on the tickets screen, under how to reach the contact (the ticket's notes). */
+  contactDrawer: ComponentType<{ ticket: Ticket }>;
+}
+
+/**
  * What a console feature brings, all of it declared in its own folder: its pages, its entries of the side menu, its
- * texts and the realtime channels it handles. web/src/features/index.ts lists the features, one line each; the
+ * texts, the realtime channels it handles and its parts of other features' screens. web/src/features/index.ts lists the features, one line each; the
  * console's routes, menu, translations and channel table are composed from that list and name no feature.
  * Declare one with `satisfies ConsoleFeature`, so its channels and texts keep their precise types.
  */
@@ -34,4 +43,5 @@ export interface ConsoleFeature {
   translations?: ConsoleTranslations;
   /** The feed's channels its screens listen on (the channel table, web/src/realtime/channels.ts). */
   channels?: readonly FeedChannel[];
+  parts?: { readonly [P in keyof ConsoleParts]?: readonly ConsoleParts[P][] };
 }

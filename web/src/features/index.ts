@@ -20,6 +20,7 @@ export { quickMessagesFeature } from './quickMessages/feature';
 export { schedulesFeature } from './schedules/feature';
 export { settingsFeature } from './settings/feature';
 export { tagsFeature } from './tags/feature';
+export { ticketNotesFeature } from './ticketNotes/feature';
 export { ticketsFeature } from './tickets/feature';
 export { todoListFeature } from './todoList/feature';
 export { usersFeature } from './users/feature';

@@ -1,6 +1,5 @@
 import type { ListedFeature } from '../features/consoleFeatures';
-import type { ConsoleFeature } from '../features/feature';
-import * as listed from '../features/index';
+import type { ConsoleTranslations } from '../features/feature';
 import { en } from './en';
 import { es } from './es';
 import { pt } from './pt';
@@ -33,13 +32,22 @@ function mergeInto(into: Tree, bundle: object, where: string): void {
   }
 }
 
-// The list itself, not web/src/features/consoleFeatures.ts: that module loads these texts before the features.
-const features: readonly ConsoleFeature[] = Object.values(listed);
+const isBundle = (value: unknown): value is ConsoleTranslations => isTree(value) && isTree(value.en) && isTree(value.pt) && isTree(value.es);
+
+/**
+ * The listed features' bundles, read from each feature's folder (`<feature>/i18n.ts`, the bundle its `translations`
+ * names) rather than through the feature list: the texts are loaded first, by every page and every component test,
+ * and the list would bring every feature's modules with them (a test's `vi.mock` then comes too late for those).
+ * The translation test checks that every listed feature's bundle is here.
+ */
+const bundles = Object.values(import.meta.glob<Record<string, unknown>>('../features/*/i18n.ts', { eager: true })).flatMap((module) =>
+  Object.values(module).filter(isBundle),
+);
 
 function merged(language: 'en' | 'pt' | 'es', shell: object): Resources {
   const texts: Tree = {};
   mergeInto(texts, shell, `${language}:`);
-  for (const feature of features) if (feature.translations) mergeInto(texts, feature.translations[language], `${language}:`);
+  for (const bundle of bundles) mergeInto(texts, bundle[language], `${language}:`);
   return texts as Resources;
 }
 
