@@ -32,9 +32,9 @@ export interface ConsoleParts {
 
 /**
  * What a console feature brings, all of it declared in its own folder: its pages, its entries of the side menu, its
- * texts, the realtime channels it handles and its parts of other features' screens. web/src/features/index.ts lists the features, one line each; the
- * console's routes, menu, translations and channel table are composed from that list and name no feature.
- * Declare one with `satisfies ConsoleFeature`, so its channels and texts keep their precise types.
+ * texts, the realtime channels it handles and its parts of other features' screens. web/src/features/index.ts lists
+ * the features, one line each; the console's routes, menu, translations and channel table are composed from that list
+ * and name no feature. Declare one with `defineConsoleFeature`.
  */
 export interface ConsoleFeature {
   name: string;
@@ -44,4 +44,16 @@ export interface ConsoleFeature {
   /** The feed's channels its screens listen on (the channel table, web/src/realtime/channels.ts). */
   channels?: readonly FeedChannel[];
   parts?: { readonly [P in keyof ConsoleParts]?: readonly ConsoleParts[P][] };
+}
+
+/**
+ * A feature's `ConsoleFeature`, keeping the precise types of what it brings: its texts' keys (i18next checks `t('…')`
+ * against every listed feature's English) and its channels (the channel table's check that every feed channel is heard).
+ */
+export function defineConsoleFeature<const Name extends string, Texts extends ConsoleTranslations, const Brings extends Omit<ConsoleFeature, 'name' | 'translations'>>(
+  name: Name,
+  translations: Texts,
+  brings: Brings,
+): Brings & { name: Name; translations: Texts } {
+  return { ...brings, name, translations };
 }

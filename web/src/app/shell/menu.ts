@@ -17,7 +17,7 @@ export interface MenuEntry {
   /** The permission of the registry it needs (the administration group: `drawer-admin-items:view`). */
   permission?: PermissionKey;
   /** The plan must allow one of these. */
-  planFlags?: PlanFlag[];
+  planFlags?: readonly PlanFlag[];
   /** Shown only when the browser flag `cshow` is set (campaign, contact-list, phrase-list and flow routes). */
   cshow?: boolean;
   /** The connections entry: a badge when a connection needs attention. */

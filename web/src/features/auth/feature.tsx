@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ConsoleFeature } from '../feature';
+import { defineConsoleFeature } from '../feature';
 import { authTranslations } from './i18n';
 import { LoginPage } from './LoginPage';
 
@@ -7,13 +7,11 @@ import { LoginPage } from './LoginPage';
 const SignupPage = lazy(() => import('./SignupPage').then((m) => ({ default: m.SignupPage })));
 const ForgotPasswordPage = lazy(() => import('./ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
 
-export const authFeature = {
-  name: 'auth',
+export const authFeature = defineConsoleFeature('auth', authTranslations, {
   pages: [
     { path: '/login', access: 'public', element: <LoginPage /> },
     { path: '/signup', access: 'public', element: <SignupPage /> },
     { path: '/forgetpsw', access: 'public', element: <ForgotPasswordPage /> },
   ],
-  translations: authTranslations,
   channels: ['auth'],
-} satisfies ConsoleFeature;
+});

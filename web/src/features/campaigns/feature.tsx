@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ConsoleFeature } from '../feature';
+import { defineConsoleFeature } from '../feature';
 import { campaignsTranslations } from './i18n';
 import { CshowOnly } from '../flows/CshowOnly';
 
@@ -9,8 +9,7 @@ const CampaignReportPage = lazy(() => import('./CampaignReportPage').then((m) =>
 const CampaignSettingsPage = lazy(() => import('./CampaignSettingsPage').then((m) => ({ default: m.CampaignSettingsPage })));
 
 /** Mass-message campaigns, their report and the company's campaign settings (spec §2: cshow routes). */
-export const campaignsFeature = {
-  name: 'campaigns',
+export const campaignsFeature = defineConsoleFeature('campaigns', campaignsTranslations, {
   pages: [
     { path: '/campaigns', access: 'private', element: <CshowOnly><CampaignsPage /></CshowOnly> },
     { path: '/campaign/:campaignId/report', access: 'private', element: <CshowOnly><CampaignReportPage /></CshowOnly> },
@@ -20,6 +19,5 @@ export const campaignsFeature = {
     { path: '/campaigns', label: 'campaigns', icon: 'send-message', group: 'admin', order: 10, permission: 'drawer-admin-items:view', planFlags: ['useCampaigns'], cshow: true },
     { path: '/campaigns-config', label: 'campaignsConfig', icon: 'cog', group: 'admin', order: 30, permission: 'drawer-admin-items:view', planFlags: ['useCampaigns'], cshow: true },
   ],
-  translations: campaignsTranslations,
   channels: ['campaign'],
-} satisfies ConsoleFeature;
+});

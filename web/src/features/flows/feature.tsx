@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ConsoleFeature } from '../feature';
+import { defineConsoleFeature } from '../feature';
 import { flowsTranslations } from './i18n';
 import { CshowOnly } from './CshowOnly';
 
@@ -8,8 +8,7 @@ const FlowsPage = lazy(() => import('./FlowsPage').then((m) => ({ default: m.Flo
 const FlowEditorPage = lazy(() => import('./editor/FlowEditorPage').then((m) => ({ default: m.FlowEditorPage })));
 const FlowCampaignsPage = lazy(() => import('./campaigns/FlowCampaignsPage').then((m) => ({ default: m.FlowCampaignsPage })));
 
-export const flowsFeature = {
-  name: 'flows',
+export const flowsFeature = defineConsoleFeature('flows', flowsTranslations, {
   pages: [
     { path: '/flowbuilders', access: 'private', element: <CshowOnly><FlowsPage /></CshowOnly> },
     { path: '/flowbuilder/:id?', access: 'private', element: <CshowOnly><FlowEditorPage /></CshowOnly> },
@@ -19,6 +18,5 @@ export const flowsFeature = {
     { path: '/phrase-lists', label: 'phraseLists', icon: 'key', group: 'admin', order: 40, permission: 'drawer-admin-items:view', cshow: true },
     { path: '/flowbuilders', label: 'flowbuilders', icon: 'flow-branch', group: 'admin', order: 50, permission: 'drawer-admin-items:view', cshow: true },
   ],
-  translations: flowsTranslations,
   channels: ['flow', 'flowcampaign'],
-} satisfies ConsoleFeature;
+});

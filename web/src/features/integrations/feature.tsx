@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ConsoleFeature } from '../feature';
+import { defineConsoleFeature } from '../feature';
 import { integrationsTranslations } from './i18n';
 
 // Loaded when first opened.
@@ -7,8 +7,7 @@ const PromptsPage = lazy(() => import('./PromptsPage').then((m) => ({ default: m
 const QueueIntegrationsPage = lazy(() => import('./QueueIntegrationsPage').then((m) => ({ default: m.QueueIntegrationsPage })));
 
 /** The automations a queue answers with (the server's integrations): OpenAI prompts and the queue integrations. */
-export const integrationsFeature = {
-  name: 'integrations',
+export const integrationsFeature = defineConsoleFeature('integrations', integrationsTranslations, {
   pages: [
     { path: '/prompts', access: 'private', element: <PromptsPage /> },
     { path: '/queue-integration', access: 'private', element: <QueueIntegrationsPage /> },
@@ -17,6 +16,5 @@ export const integrationsFeature = {
     { path: '/prompts', label: 'prompts', icon: 'predictive-analysis', group: 'admin', order: 70, permission: 'drawer-admin-items:view', planFlags: ['useOpenAi'] },
     { path: '/queue-integration', label: 'queueIntegration', icon: 'data-connection', group: 'admin', order: 80, permission: 'drawer-admin-items:view', planFlags: ['useIntegrations'] },
   ],
-  translations: integrationsTranslations,
   channels: ['prompt', 'queueIntegration'],
-} satisfies ConsoleFeature;
+});

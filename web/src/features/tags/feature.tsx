@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ConsoleFeature } from '../feature';
+import { defineConsoleFeature } from '../feature';
 import { tagsTranslations } from './i18n';
 
 // Loaded when first opened.
@@ -7,8 +7,7 @@ const TagsPage = lazy(() => import('./TagsPage').then((m) => ({ default: m.TagsP
 const KanbanPage = lazy(() => import('./KanbanPage').then((m) => ({ default: m.KanbanPage })));
 
 /** Tags, and the kanban: its lanes are the tags marked as lanes, its cards the tickets that carry them. */
-export const tagsFeature = {
-  name: 'tags',
+export const tagsFeature = defineConsoleFeature('tags', tagsTranslations, {
   pages: [
     { path: '/tags', access: 'private', element: <TagsPage /> },
     { path: '/kanban', access: 'private', element: <KanbanPage /> },
@@ -17,6 +16,5 @@ export const tagsFeature = {
     { path: '/kanban', label: 'kanban', icon: 'th-list', group: 'main', order: 40, planFlags: ['useKanban'] },
     { path: '/tags', label: 'tags', icon: 'tag', group: 'main', order: 80 },
   ],
-  translations: tagsTranslations,
   channels: ['tag', 'ticket'],
-} satisfies ConsoleFeature;
+});
