@@ -1,7 +1,12 @@
+// @vitest-environment jsdom
+// The console's channel table is composed from its features, whose modules expect a browser's globals; it is loaded
+// by a path the server's type check does not follow (the console has its own, web/tsconfig.json).
 import { describe, expect, it } from 'vitest';
 import { FEED_CHANNELS } from '@atendo/contracts';
 import { features } from '../services/runtime/src/features/index.js';
-import { CONSOLE_CHANNELS } from '../web/src/realtime/channels.js';
+
+const consoleChannels: string = '../web/src/realtime/channels.js';
+const { CONSOLE_CHANNELS } = (await import(consoleChannels)) as { CONSOLE_CHANNELS: Record<string, { features: string[] } | { notShownYet: true }> };
 
 describe('realtime channels', () => {
   it('every channel a feature module emits on is one the console knows, and the console knows no other', () => {
@@ -14,7 +19,7 @@ describe('realtime channels', () => {
 
   it('the channels the console handles are ones a feature module says it emits on', () => {
     const fromModules = new Set<string>(features.flatMap((f) => f.channels ?? []));
-    const handled = Object.entries(CONSOLE_CHANNELS).filter(([, v]) => 'feature' in v).map(([c]) => c);
+    const handled = Object.entries(CONSOLE_CHANNELS).filter(([, v]) => 'features' in v).map(([c]) => c);
     expect(handled.filter((c) => !fromModules.has(c))).toEqual([]);
   });
 });

@@ -3,14 +3,12 @@ import { useCan } from '../features/auth/useCan';
 import { PublicOnly } from '../features/auth/PublicOnly';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { useSessionEndSync } from '../features/auth/useSession';
-import { consoleFeatures } from '../features';
+import { consoleFeatures } from '../features/consoleFeatures';
 import { useBodyTheme } from '../ui/theme';
 import { AppLayout } from './AppLayout';
 import { NotFoundPage, NotYetPage } from './shell/NotYetPage';
-import { PRIVATE_ROUTES } from './shell/privateRoutes';
+import { routesNotYetServed } from './shell/privateRoutes';
 import { cshowFlag } from './shell/SideMenu';
-
-const pages = consoleFeatures.flatMap((f) => f.pages);
 
 /** The campaign, contact-list, phrase-list and flow routes exist only with the browser flag cshow (read as the page opens). */
 function CshowOnly({ menuPath }: { menuPath: string }) {
@@ -26,9 +24,9 @@ function HomeGate() {
 export function AppRoutes() {
   useSessionEndSync();
   useBodyTheme();
-  const served = new Set(pages.map((p) => p.path));
+  const pages = consoleFeatures().flatMap((f) => f.pages ?? []);
   // Spec §2's private routes that no feature serves yet: a page saying so, inside the console.
-  const notYet = PRIVATE_ROUTES.filter((r) => !served.has(r.path));
+  const notYet = routesNotYetServed();
   return (
     <Routes>
       <Route element={<PublicOnly />}>

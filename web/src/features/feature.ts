@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import type { FeedChannel, Ticket } from '@atendo/contracts';
+import type { ComponentType, ReactNode } from 'react';
+import type { MenuEntry } from '../app/shell/menu';
 
 /** A page of the console: who may open it and what it shows. */
 export interface ConsolePage {
@@ -8,8 +10,50 @@ export interface ConsolePage {
   element: ReactNode;
 }
 
-/** What a console feature brings; web/src/features/index.ts lists them. */
+/**
+ * A feature's texts in the console's three languages. The English bundle gives the keys their types (i18next checks
+ * every `t('…')` against them); the translation test holds Portuguese and Spanish to the same keys. A bundle may add
+ * to a namespace another bundle has (the side menu's labels live under `menu`), never to the same key.
+ */
+export interface ConsoleTranslations {
+  en: object;
+  pt: object;
+  es: object;
+}
+
+/**
+ * Places on one feature's screens where other features show a part of their own, so that neither imports the other:
+ * the place's screen reads the parts (`partsOf`, web/src/app/parts.ts), the others list theirs in `parts`.
+ */
+export interface ConsoleParts {
+  /** A section of the contact's drawer on the tickets screen, under how to reach the contact (the ticket's notes). */
+  contactDrawer: ComponentType<{ ticket: Ticket }>;
+}
+
+/**
+ * What a console feature brings, all of it declared in its own folder: its pages, its entries of the side menu, its
+ * texts, the realtime channels it handles and its parts of other features' screens. web/src/features/index.ts lists
+ * the features, one line each; the console's routes, menu, translations and channel table are composed from that list
+ * and name no feature. Declare one with `defineConsoleFeature`.
+ */
 export interface ConsoleFeature {
   name: string;
-  pages: ConsolePage[];
+  pages?: readonly ConsolePage[];
+  menu?: readonly MenuEntry[];
+  translations?: ConsoleTranslations;
+  /** The feed's channels its screens listen on (the channel table, web/src/realtime/channels.ts). */
+  channels?: readonly FeedChannel[];
+  parts?: { readonly [P in keyof ConsoleParts]?: readonly ConsoleParts[P][] };
+}
+
+/**
+ * A feature's `ConsoleFeature`, keeping the precise types of what it brings: its texts' keys (i18next checks `t('…')`
+ * against every listed feature's English) and its channels (the channel table's check that every feed channel is heard).
+ */
+export function defineConsoleFeature<const Name extends string, Texts extends ConsoleTranslations, const Brings extends Omit<ConsoleFeature, 'name' | 'translations'>>(
+  name: Name,
+  translations: Texts,
+  brings: Brings,
+): Brings & { name: Name; translations: Texts } {
+  return { ...brings, name, translations };
 }

@@ -1,25 +1,26 @@
-import { announcementsFeature } from './announcements/feature';
-import { authFeature } from './auth/feature';
-import { connectionsFeature } from './connections/feature';
-import { flowsFeature } from './flows/feature';
-import { campaignsFeature } from './campaigns/feature';
-import { filesFeature } from './files/feature';
-import { schedulesFeature } from './schedules/feature';
-import { promptsFeature } from './prompts/feature';
-import { queueIntegrationsFeature } from './queueIntegrations/feature';
-import type { ConsoleFeature } from './feature';
-import { helpsFeature } from './helps/feature';
-import { messagesApiFeature } from './messagesApi/feature';
-import { queuesFeature } from './queues/feature';
-import { contactsFeature } from './contacts/feature';
-import { contactListsFeature } from './contactLists/feature';
-import { quickMessagesFeature } from './quickMessages/feature';
-import { tagsFeature } from './tags/feature';
-import { kanbanFeature } from './kanban/feature';
-import { settingsFeature } from './settings/feature';
-import { ticketsFeature } from './tickets/feature';
-import { usersFeature } from './users/feature';
-import { todoListFeature } from './todoList/feature';
-
-/** The console's features: a new one adds its folder and one line here (docs/adding-a-feature.md). */
-export const consoleFeatures: ConsoleFeature[] = [authFeature, ticketsFeature, usersFeature, todoListFeature, settingsFeature, helpsFeature, announcementsFeature, connectionsFeature, messagesApiFeature, queuesFeature, contactsFeature, contactListsFeature, tagsFeature, kanbanFeature, quickMessagesFeature, flowsFeature, campaignsFeature, filesFeature, schedulesFeature, promptsFeature, queueIntegrationsFeature];
+/**
+ * The console's features, one line each: a new feature adds its folder and one line here (docs/adding-a-feature.md).
+ * Their order does not matter (menu entries carry their place); web/src/features/consoleFeatures.ts makes the list.
+ */
+export { announcementsFeature } from './announcements/feature';
+export { authFeature } from './auth/feature';
+export { campaignsFeature } from './campaigns/feature';
+export { companiesFeature } from './companies/feature';
+export { connectionsFeature } from './connections/feature';
+export { contactListsFeature } from './contactLists/feature';
+export { contactsFeature } from './contacts/feature';
+export { filesFeature } from './files/feature';
+export { flowsFeature } from './flows/feature';
+export { helpsFeature } from './helps/feature';
+export { integrationsFeature } from './integrations/feature';
+export { messagesFeature } from './messages/feature';
+export { plansFeature } from './plans/feature';
+export { queuesFeature } from './queues/feature';
+export { quickMessagesFeature } from './quickMessages/feature';
+export { schedulesFeature } from './schedules/feature';
+export { settingsFeature } from './settings/feature';
+export { tagsFeature } from './tags/feature';
+export { ticketNotesFeature } from './ticketNotes/feature';
+export { ticketsFeature } from './tickets/feature';
+export { todoListFeature } from './todoList/feature';
+export { usersFeature } from './users/feature';

@@ -1,84 +1,54 @@
-import { announcementsTranslations } from '../features/announcements/i18n';
-import { authTranslations } from '../features/auth/i18n';
-import { connectionsTranslations } from '../features/connections/i18n';
-import { flowsTranslations } from '../features/flows/i18n';
-import { campaignsTranslations } from '../features/campaigns/i18n';
-import { companiesTranslations } from '../features/companies/i18n';
-import { helpsTranslations } from '../features/helps/i18n';
-import { messagesApiTranslations } from '../features/messagesApi/i18n';
-import { plansTranslations } from '../features/plans/i18n';
-import { queuesTranslations } from '../features/queues/i18n';
-import { contactsTranslations } from '../features/contacts/i18n';
-import { contactListsTranslations } from '../features/contactLists/i18n';
-import { quickMessagesTranslations } from '../features/quickMessages/i18n';
-import { tagsTranslations } from '../features/tags/i18n';
-import { kanbanTranslations } from '../features/kanban/i18n';
-import { settingsTranslations } from '../features/settings/i18n';
-import { ticketsTranslations } from '../features/tickets/i18n';
-import { usersTranslations } from '../features/users/i18n';
-import { todoListTranslations } from '../features/todoList/i18n';
-import { filesTranslations } from '../features/files/i18n';
-import { schedulesTranslations } from '../features/schedules/i18n';
-import { promptsTranslations } from '../features/prompts/i18n';
-import { queueIntegrationsTranslations } from '../features/queueIntegrations/i18n';
+import type { ListedFeature } from '../features/consoleFeatures';
+import type { ConsoleTranslations } from '../features/feature';
 import { en } from './en';
 import { es } from './es';
 import { pt } from './pt';
 
+type UnionToIntersection<U> = (U extends unknown ? (each: U) => void : never) extends (all: infer I) => void ? I : never;
+type EnglishOf<F> = F extends { translations: { en: infer E } } ? E : never;
+
 /**
- * The console's texts: the shell's own (./en, ./pt, ./es: app, languages, top bar, errors) and each feature's
- * bundle (`web/src/features/<feature>/i18n.ts`). A feature with texts adds its bundle to both lines below.
+ * The console's texts: the shell's own (./en, ./pt, ./es: app, languages, top bar, the side menu's entries still to
+ * come, errors) and the bundle of every listed feature (its `translations`). The keys' type is the shell's English and
+ * every feature's English together, so `t('…')` is checked against them; no feature is named here.
  */
-export type Resources = typeof en &
-  typeof authTranslations.en &
-  typeof ticketsTranslations.en &
-  typeof usersTranslations.en &
-  typeof todoListTranslations.en &
-  typeof settingsTranslations.en &
-  typeof companiesTranslations.en &
-  typeof plansTranslations.en &
-  typeof helpsTranslations.en &
-  typeof announcementsTranslations.en &
-  typeof connectionsTranslations.en &
-  typeof messagesApiTranslations.en &
-  typeof queuesTranslations.en &
-  typeof contactsTranslations.en &
-  typeof contactListsTranslations.en &
-  typeof tagsTranslations.en &
-  typeof kanbanTranslations.en &
-  typeof quickMessagesTranslations.en &
-  typeof flowsTranslations.en &
-  typeof filesTranslations.en &
-  typeof schedulesTranslations.en &
-  typeof promptsTranslations.en &
-  typeof queueIntegrationsTranslations.en &
-  typeof campaignsTranslations.en;
-const bundles = [
-  authTranslations,
-  ticketsTranslations,
-  usersTranslations,
-  todoListTranslations,
-  settingsTranslations,
-  companiesTranslations,
-  plansTranslations,
-  helpsTranslations,
-  announcementsTranslations,
-  connectionsTranslations,
-  messagesApiTranslations,
-  queuesTranslations,
-  contactsTranslations,
-  contactListsTranslations,
-  tagsTranslations,
-  kanbanTranslations,
-  quickMessagesTranslations,
-  flowsTranslations,
-  filesTranslations,
-  schedulesTranslations,
-  promptsTranslations,
-  queueIntegrationsTranslations,
-  campaignsTranslations,
-];
+export type Resources = typeof en & UnionToIntersection<EnglishOf<ListedFeature>>;
 
-const merged = (shell: object, language: 'en' | 'pt' | 'es'): Resources => Object.assign({}, shell, ...bundles.map((b) => b[language])) as Resources;
+type Tree = { [key: string]: unknown };
+const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export const resources = { en: merged(en, 'en'), pt: merged(pt, 'pt'), es: merged(es, 'es') };
+/** Adds `bundle` into `into`, namespace by namespace; a key two bundles both give is a mistake and stops the console. */
+function mergeInto(into: Tree, bundle: object, where: string): void {
+  for (const [key, value] of Object.entries(bundle)) {
+    const present = into[key];
+    if (present !== undefined && !(isTree(present) && isTree(value))) throw new Error(`Two translation bundles give the key ${where}${key}`);
+    if (!isTree(value)) {
+      into[key] = value;
+      continue;
+    }
+    const namespace: Tree = isTree(present) ? present : {};
+    into[key] = namespace;
+    mergeInto(namespace, value, `${where}${key}.`);
+  }
+}
+
+const isBundle = (value: unknown): value is ConsoleTranslations => isTree(value) && isTree(value.en) && isTree(value.pt) && isTree(value.es);
+
+/**
+ * The listed features' bundles, read from each feature's folder (`<feature>/i18n.ts`, the bundle its `translations`
+ * names) rather than through the feature list: the texts are loaded first, by every page and every component test,
+ * and the list would bring every feature's modules with them (a test's `vi.mock` then comes too late for those).
+ * The translation test checks that every listed feature's bundle is here.
+ */
+const bundles = Object.values(import.meta.glob<Record<string, unknown>>('../features/*/i18n.ts', { eager: true })).flatMap((module) =>
+  Object.values(module).filter(isBundle),
+);
+
+function merged(language: 'en' | 'pt' | 'es', shell: object): Resources {
+  const texts: Tree = {};
+  mergeInto(texts, shell, `${language}:`);
+  for (const bundle of bundles) mergeInto(texts, bundle[language], `${language}:`);
+  return texts as Resources;
+}
+
+export const resources = { en: merged('en', en), pt: merged('pt', pt), es: merged('es', es) };

@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '@atendo/contracts';
 import { describe, expect, it } from 'vitest';
+import { consoleFeatures } from '../features/consoleFeatures';
 import { resources } from './resources';
 
 const { en, pt, es } = resources;
@@ -19,6 +20,15 @@ describe('translations', () => {
     for (const key of keys(translation)) {
       const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], translation);
       expect(text, key).toMatch(/\S/);
+    }
+  });
+
+  it("holds every listed feature's texts, in each language", () => {
+    for (const feature of consoleFeatures()) {
+      for (const language of ['en', 'pt', 'es'] as const) {
+        const theirs = feature.translations ? keys(feature.translations[language]) : [];
+        expect(keys(resources[language]), `${feature.name} (${language})`).toEqual(expect.arrayContaining(theirs));
+      }
     }
   });
 

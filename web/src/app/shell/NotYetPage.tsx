@@ -1,12 +1,12 @@
 import { NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { MENU } from './menu';
+import { menuEntries } from './menu';
 
 /** A page whose feature comes in a later release: said plainly, inside the console, with a way back. */
 export function NotYetPage({ menuPath }: { menuPath: string }) {
   const { t } = useTranslation();
-  const entry = MENU.find((m) => m.path === menuPath);
+  const entry = menuEntries().find((m) => m.path === menuPath);
   const title = entry ? t(`menu.${entry.label}` as 'menu.tickets') : '';
   return (
     <div className="shell-page" data-testid="not-yet-page">

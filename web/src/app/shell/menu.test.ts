@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENU, visibleMenu, type MenuContext } from './menu';
+import { menuEntries, visibleMenu, type MenuContext } from './menu';
 
 const allFlags = { useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true };
 const paths = (context: Partial<MenuContext>) =>
@@ -39,7 +39,7 @@ describe('side menu (spec §2)', () => {
 
   it('has a translated label and an icon for every entry', async () => {
     const { resources } = await import('../../i18n/resources');
-    for (const entry of MENU) {
+    for (const entry of menuEntries()) {
       for (const language of ['en', 'pt', 'es'] as const) expect((resources[language].menu as Record<string, string>)[entry.label], `${language} ${entry.label}`).toMatch(/\S/);
       expect(entry.icon).toBeTruthy();
     }

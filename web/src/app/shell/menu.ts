@@ -1,6 +1,7 @@
 import type { Grantee, PermissionKey, PLAN_FEATURES } from '@atendo/contracts';
 import { can } from '@atendo/contracts';
 import type { IconName } from '@blueprintjs/icons';
+import { consoleFeatures } from '../../features/consoleFeatures';
 
 export type PlanFlag = (typeof PLAN_FEATURES)[number];
 
@@ -11,10 +12,12 @@ export interface MenuEntry {
   label: string;
   icon: IconName;
   group: 'main' | 'admin';
+  /** Its place in the group: spec §2's order, in tens (main: tickets 20, tags 80; administration: users 120). */
+  order: number;
   /** The permission of the registry it needs (the administration group: `drawer-admin-items:view`). */
   permission?: PermissionKey;
   /** The plan must allow one of these. */
-  planFlags?: PlanFlag[];
+  planFlags?: readonly PlanFlag[];
   /** Shown only when the browser flag `cshow` is set (campaign, contact-list, phrase-list and flow routes). */
   cshow?: boolean;
   /** The connections entry: a badge when a connection needs attention. */
@@ -22,36 +25,32 @@ export interface MenuEntry {
 }
 
 /**
- * The side menu exactly as spec §2 lists it: always-there entries, the dashboard for admins, kanban by plan, and the
- * administration group for admins, each gated by its plan flag, profile or `cshow`.
+ * The side menu of spec §2 is composed: each console feature brings its entries (`menu` of its `ConsoleFeature`, its
+ * labels in its own texts under `menu.`) and the shell keeps the entries of spec §2 that no feature serves yet, which
+ * open the "not available yet" page (web/src/app/shell/privateRoutes.ts). A feature's entry replaces the shell's entry
+ * of the same path, so a feature that comes later edits nothing here.
  */
-export const MENU: MenuEntry[] = [
-  { path: '/', label: 'dashboard', icon: 'dashboard', group: 'main', permission: 'dashboard:view' },
-  { path: '/tickets', label: 'tickets', icon: 'chat', group: 'main' },
-  { path: '/quick-messages', label: 'quickMessages', icon: 'flash', group: 'main' },
-  { path: '/kanban', label: 'kanban', icon: 'th-list', group: 'main', planFlags: ['useKanban'] },
-  { path: '/todolist', label: 'todolist', icon: 'tick-circle', group: 'main' },
-  { path: '/contacts', label: 'contacts', icon: 'people', group: 'main' },
-  { path: '/schedules', label: 'schedules', icon: 'calendar', group: 'main' },
-  { path: '/tags', label: 'tags', icon: 'tag', group: 'main' },
-  { path: '/chats', label: 'chats', icon: 'comment', group: 'main', badge: 'chats' },
-  { path: '/helps', label: 'helps', icon: 'help', group: 'main' },
-  { path: '/campaigns', label: 'campaigns', icon: 'send-message', group: 'admin', permission: 'drawer-admin-items:view', planFlags: ['useCampaigns'], cshow: true },
-  { path: '/contact-lists', label: 'contactLists', icon: 'list', group: 'admin', permission: 'drawer-admin-items:view', planFlags: ['useCampaigns'], cshow: true },
-  { path: '/campaigns-config', label: 'campaignsConfig', icon: 'cog', group: 'admin', permission: 'drawer-admin-items:view', planFlags: ['useCampaigns'], cshow: true },
-  { path: '/phrase-lists', label: 'phraseLists', icon: 'key', group: 'admin', permission: 'drawer-admin-items:view', cshow: true },
-  { path: '/flowbuilders', label: 'flowbuilders', icon: 'flow-branch', group: 'admin', permission: 'drawer-admin-items:view', cshow: true },
-  { path: '/announcements', label: 'announcements', icon: 'notifications', group: 'admin', permission: 'announcements:manage' },
-  { path: '/prompts', label: 'prompts', icon: 'predictive-analysis', group: 'admin', permission: 'drawer-admin-items:view', planFlags: ['useOpenAi'] },
-  { path: '/queue-integration', label: 'queueIntegration', icon: 'data-connection', group: 'admin', permission: 'drawer-admin-items:view', planFlags: ['useIntegrations'] },
-  { path: '/connections', label: 'connections', icon: 'mobile-phone', group: 'admin', permission: 'drawer-admin-items:view', badge: 'connections' },
-  { path: '/files', label: 'files', icon: 'folder-open', group: 'admin', permission: 'drawer-admin-items:view' },
-  { path: '/queues', label: 'queues', icon: 'layers', group: 'admin', permission: 'drawer-admin-items:view' },
-  { path: '/users', label: 'users', icon: 'user', group: 'admin', permission: 'drawer-admin-items:view' },
-  { path: '/messages-api', label: 'messagesApi', icon: 'code', group: 'admin', permission: 'drawer-admin-items:view', planFlags: ['useExternalApi'] },
-  { path: '/financeiro', label: 'financeiro', icon: 'dollar', group: 'admin', permission: 'drawer-admin-items:view' },
-  { path: '/settings', label: 'settings', icon: 'settings', group: 'admin', permission: 'drawer-admin-items:view' },
+const SPEC_ENTRIES_TO_COME: MenuEntry[] = [
+  { path: '/', label: 'dashboard', icon: 'dashboard', group: 'main', order: 10, permission: 'dashboard:view' },
+  { path: '/chats', label: 'chats', icon: 'comment', group: 'main', order: 90, badge: 'chats' },
+  { path: '/financeiro', label: 'financeiro', icon: 'dollar', group: 'admin', order: 140, permission: 'drawer-admin-items:view' },
 ];
+
+let composed: MenuEntry[] | null = null;
+
+/**
+ * Every entry of the side menu in its group's order: the features' entries and the shell's entries still to come.
+ * Composed on first use (the features' modules import the shell's pages, so the list is not read while they load).
+ */
+export function menuEntries(): MenuEntry[] {
+  if (composed) return composed;
+  const fromFeatures = consoleFeatures().flatMap((feature) => feature.menu ?? []);
+  const served = new Set(fromFeatures.map((entry) => entry.path));
+  const entries = [...fromFeatures, ...SPEC_ENTRIES_TO_COME.filter((entry) => !served.has(entry.path))];
+  const groups: MenuEntry['group'][] = ['main', 'admin'];
+  composed = entries.sort((a, b) => groups.indexOf(a.group) - groups.indexOf(b.group) || a.order - b.order);
+  return composed;
+}
 
 export interface MenuContext {
   who: Grantee | null;
@@ -64,7 +63,7 @@ export interface MenuContext {
 }
 
 export function visibleMenu(context: MenuContext): MenuEntry[] {
-  return MENU.filter((entry) => {
+  return menuEntries().filter((entry) => {
     if (entry.permission && !can(context.who, entry.permission)) return false;
     if (entry.cshow && !context.cshow) return false;
     if (entry.planFlags) {

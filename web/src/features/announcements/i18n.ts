@@ -1,5 +1,6 @@
 /** The announcements feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
+  menu: { announcements: 'Announcements' },
   announcements: {
     title: 'Announcements',
     search: 'Search announcements',
@@ -45,6 +46,7 @@ const en = {
 export const announcementsTranslations = {
   en,
   pt: {
+    menu: { announcements: 'Informativos' },
     announcements: {
       title: 'Informativos',
       search: 'Pesquisar informativos',
@@ -87,6 +89,7 @@ export const announcementsTranslations = {
     },
   } satisfies typeof en,
   es: {
+    menu: { announcements: 'Anuncios' },
     announcements: {
       title: 'Anuncios',
       search: 'Buscar anuncios',

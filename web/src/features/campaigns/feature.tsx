@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import type { ConsoleFeature } from '../feature';
+import { defineConsoleFeature } from '../feature';
+import { campaignsTranslations } from './i18n';
 import { CshowOnly } from '../flows/CshowOnly';
 
 // Loaded when first opened.
@@ -8,11 +9,15 @@ const CampaignReportPage = lazy(() => import('./CampaignReportPage').then((m) =>
 const CampaignSettingsPage = lazy(() => import('./CampaignSettingsPage').then((m) => ({ default: m.CampaignSettingsPage })));
 
 /** Mass-message campaigns, their report and the company's campaign settings (spec §2: cshow routes). */
-export const campaignsFeature: ConsoleFeature = {
-  name: 'campaigns',
+export const campaignsFeature = defineConsoleFeature('campaigns', campaignsTranslations, {
   pages: [
     { path: '/campaigns', access: 'private', element: <CshowOnly><CampaignsPage /></CshowOnly> },
     { path: '/campaign/:campaignId/report', access: 'private', element: <CshowOnly><CampaignReportPage /></CshowOnly> },
     { path: '/campaigns-config', access: 'private', element: <CshowOnly><CampaignSettingsPage /></CshowOnly> },
   ],
-};
+  menu: [
+    { path: '/campaigns', label: 'campaigns', icon: 'send-message', group: 'admin', order: 10, permission: 'drawer-admin-items:view', planFlags: ['useCampaigns'], cshow: true },
+    { path: '/campaigns-config', label: 'campaignsConfig', icon: 'cog', group: 'admin', order: 30, permission: 'drawer-admin-items:view', planFlags: ['useCampaigns'], cshow: true },
+  ],
+  channels: ['campaign'],
+});

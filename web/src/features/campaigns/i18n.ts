@@ -1,5 +1,6 @@
 /** The campaigns feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
+  menu: { campaigns: 'Campaigns', campaignsConfig: 'Campaign settings' },
   campaigns: {
     title: 'Campaigns',
     search: 'Search campaigns',
@@ -129,6 +130,7 @@ const en = {
 export const campaignsTranslations = {
   en,
   pt: {
+    menu: { campaigns: 'Campanhas', campaignsConfig: 'Configurações de campanhas' },
     campaigns: {
       title: 'Campanhas',
       search: 'Pesquisar campanhas',
@@ -255,6 +257,7 @@ export const campaignsTranslations = {
     },
   } satisfies typeof en,
   es: {
+    menu: { campaigns: 'Campañas', campaignsConfig: 'Configuración de campañas' },
     campaigns: {
       title: 'Campañas',
       search: 'Buscar campañas',

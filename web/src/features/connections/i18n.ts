@@ -1,5 +1,6 @@
 /** The connections feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
+  menu: { connections: 'Connections' },
   connections: {
     title: 'Connections',
     add: 'Add WhatsApp',
@@ -114,6 +115,7 @@ const en = {
 export const connectionsTranslations = {
   en,
   pt: {
+    menu: { connections: 'Conexões' },
     connections: {
       title: 'Conexões',
       add: 'Adicionar WhatsApp',
@@ -225,6 +227,7 @@ export const connectionsTranslations = {
     },
   } satisfies typeof en,
   es: {
+    menu: { connections: 'Conexiones' },
     connections: {
       title: 'Conexiones',
       add: 'Agregar WhatsApp',

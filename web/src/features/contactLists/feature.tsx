@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import type { ConsoleFeature } from '../feature';
+import { defineConsoleFeature } from '../feature';
+import { contactListsTranslations } from './i18n';
 import { CshowOnly } from '../flows/CshowOnly';
 
 // Loaded when first opened.
@@ -7,10 +8,11 @@ const ContactListsPage = lazy(() => import('./ContactListsPage').then((m) => ({ 
 const ContactListItemsPage = lazy(() => import('./ContactListItemsPage').then((m) => ({ default: m.ContactListItemsPage })));
 
 /** Contact lists (campaigns send to them): the lists, and one list's contacts with its spreadsheet import. */
-export const contactListsFeature: ConsoleFeature = {
-  name: 'contactLists',
+export const contactListsFeature = defineConsoleFeature('contactLists', contactListsTranslations, {
   pages: [
     { path: '/contact-lists', access: 'private', element: <CshowOnly><ContactListsPage /></CshowOnly> },
     { path: '/contact-lists/:contactListId/contacts', access: 'private', element: <CshowOnly><ContactListItemsPage /></CshowOnly> },
   ],
-};
+  menu: [{ path: '/contact-lists', label: 'contactLists', icon: 'list', group: 'admin', order: 20, permission: 'drawer-admin-items:view', planFlags: ['useCampaigns'], cshow: true }],
+  channels: ['ContactList', 'ContactListItem'],
+});

@@ -1,5 +1,6 @@
 /** The contact lists feature's texts (the lists page, a list's contacts page, the spreadsheet import). */
 const en = {
+  menu: { contactLists: 'Contact lists' },
   contactLists: {
     title: 'Contact lists',
     search: 'Search lists',
@@ -55,6 +56,7 @@ const en = {
 export const contactListsTranslations = {
   en,
   pt: {
+    menu: { contactLists: 'Listas de contatos' },
     contactLists: {
       title: 'Listas de contatos',
       search: 'Pesquisar listas',
@@ -107,6 +109,7 @@ export const contactListsTranslations = {
     },
   } satisfies typeof en,
   es: {
+    menu: { contactLists: 'Listas de contactos' },
     contactLists: {
       title: 'Listas de contactos',
       search: 'Buscar listas',

@@ -1,10 +1,12 @@
 import { lazy } from 'react';
-import type { ConsoleFeature } from '../feature';
+import { defineConsoleFeature } from '../feature';
+import { contactsTranslations } from './i18n';
 
 // Loaded when first opened.
 const ContactsPage = lazy(() => import('./ContactsPage').then((m) => ({ default: m.ContactsPage })));
 
-export const contactsFeature: ConsoleFeature = {
-  name: 'contacts',
+export const contactsFeature = defineConsoleFeature('contacts', contactsTranslations, {
   pages: [{ path: '/contacts', access: 'private', element: <ContactsPage /> }],
-};
+  menu: [{ path: '/contacts', label: 'contacts', icon: 'people', group: 'main', order: 60 }],
+  channels: ['contact'],
+});

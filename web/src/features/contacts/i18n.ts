@@ -1,5 +1,6 @@
 /** The contacts feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
+  menu: { contacts: 'Contacts' },
   contacts: {
     title: 'Contacts',
     count_one: '{{count}} contact',
@@ -71,6 +72,7 @@ const en = {
 export const contactsTranslations = {
   en,
   pt: {
+    menu: { contacts: 'Contatos' },
     contacts: {
       title: 'Contatos',
       count_one: '{{count}} contato',
@@ -139,6 +141,7 @@ export const contactsTranslations = {
     },
   },
   es: {
+    menu: { contacts: 'Contactos' },
     contacts: {
       title: 'Contactos',
       count_one: '{{count}} contacto',

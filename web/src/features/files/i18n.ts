@@ -1,5 +1,6 @@
 /** The file lists feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
+  menu: { files: 'File lists' },
   files: {
     title: 'File lists',
     search: 'Search file lists',
@@ -44,6 +45,7 @@ const en = {
 export const filesTranslations = {
   en,
   pt: {
+    menu: { files: 'Lista de arquivos' },
     files: {
       title: 'Listas de arquivos',
       search: 'Pesquisar listas de arquivos',
@@ -85,6 +87,7 @@ export const filesTranslations = {
     },
   } satisfies typeof en,
   es: {
+    menu: { files: 'Listas de archivos' },
     files: {
       title: 'Listas de archivos',
       search: 'Buscar listas de archivos',

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import type { ConsoleFeature } from '../feature';
+import { defineConsoleFeature } from '../feature';
+import { flowsTranslations } from './i18n';
 import { CshowOnly } from './CshowOnly';
 
 // Loaded when first opened; the editor brings reactflow with it.
@@ -7,11 +8,15 @@ const FlowsPage = lazy(() => import('./FlowsPage').then((m) => ({ default: m.Flo
 const FlowEditorPage = lazy(() => import('./editor/FlowEditorPage').then((m) => ({ default: m.FlowEditorPage })));
 const FlowCampaignsPage = lazy(() => import('./campaigns/FlowCampaignsPage').then((m) => ({ default: m.FlowCampaignsPage })));
 
-export const flowsFeature: ConsoleFeature = {
-  name: 'flows',
+export const flowsFeature = defineConsoleFeature('flows', flowsTranslations, {
   pages: [
     { path: '/flowbuilders', access: 'private', element: <CshowOnly><FlowsPage /></CshowOnly> },
     { path: '/flowbuilder/:id?', access: 'private', element: <CshowOnly><FlowEditorPage /></CshowOnly> },
     { path: '/phrase-lists', access: 'private', element: <CshowOnly><FlowCampaignsPage /></CshowOnly> },
   ],
-};
+  menu: [
+    { path: '/phrase-lists', label: 'phraseLists', icon: 'key', group: 'admin', order: 40, permission: 'drawer-admin-items:view', cshow: true },
+    { path: '/flowbuilders', label: 'flowbuilders', icon: 'flow-branch', group: 'admin', order: 50, permission: 'drawer-admin-items:view', cshow: true },
+  ],
+  channels: ['flow', 'flowcampaign'],
+});

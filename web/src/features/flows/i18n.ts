@@ -4,6 +4,7 @@
  * merges every feature's bundle (web/src/i18n/resources.ts).
  */
 const en = {
+  menu: { phraseLists: 'Flow campaigns', flowbuilders: 'Conversation flows' },
   flows: {
     title: 'Conversation flows',
     search: 'Search flows',
@@ -134,6 +135,7 @@ const en = {
 export const flowsTranslations = {
   en,
   pt: {
+    menu: { phraseLists: 'Campanhas de fluxo', flowbuilders: 'Fluxos de conversa' },
     flows: {
       title: 'Fluxos de conversa',
       search: 'Pesquisar fluxos',
@@ -261,6 +263,7 @@ export const flowsTranslations = {
     },
   } satisfies typeof en,
   es: {
+    menu: { phraseLists: 'Campañas de flujo', flowbuilders: 'Flujos de conversación' },
     flows: {
       title: 'Flujos de conversación',
       search: 'Buscar flujos',

@@ -1,10 +1,11 @@
 import { lazy } from 'react';
-import type { ConsoleFeature } from '../feature';
+import { defineConsoleFeature } from '../feature';
+import { helpsTranslations } from './i18n';
 
 // Loaded when first opened.
 const HelpsPage = lazy(() => import('./HelpsPage').then((m) => ({ default: m.HelpsPage })));
 
-export const helpsFeature: ConsoleFeature = {
-  name: 'helps',
+export const helpsFeature = defineConsoleFeature('helps', helpsTranslations, {
   pages: [{ path: '/helps', access: 'private', element: <HelpsPage /> }],
-};
+  menu: [{ path: '/helps', label: 'helps', icon: 'help', group: 'main', order: 100 }],
+});

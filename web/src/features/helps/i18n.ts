@@ -1,5 +1,6 @@
 /** The helps feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
+  menu: { helps: 'Help' },
   helps: {
     title: 'Help',
     search: 'Search videos',
@@ -29,6 +30,7 @@ const en = {
 export const helpsTranslations = {
   en,
   pt: {
+    menu: { helps: 'Ajuda' },
     helps: {
       title: 'Ajuda',
       search: 'Pesquisar vídeos',
@@ -55,6 +57,7 @@ export const helpsTranslations = {
     },
   } satisfies typeof en,
   es: {
+    menu: { helps: 'Ayuda' },
     helps: {
       title: 'Ayuda',
       search: 'Buscar vídeos',

@@ -1,5 +1,6 @@
 /** The queues feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
+  menu: { queues: 'Queues & chatbot' },
   queues: {
     title: 'Queues',
     add: 'Add queue',
@@ -92,6 +93,7 @@ const en = {
 export const queuesTranslations = {
   en,
   pt: {
+    menu: { queues: 'Filas & chatbot' },
     queues: {
       title: 'Filas',
       add: 'Adicionar fila',
@@ -181,6 +183,7 @@ export const queuesTranslations = {
     },
   },
   es: {
+    menu: { queues: 'Colas y chatbot' },
     queues: {
       title: 'Colas',
       add: 'Añadir cola',

@@ -1,5 +1,6 @@
 /** The quick answers feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
+  menu: { quickMessages: 'Quick answers' },
   quickMessages: {
     title: 'Quick answers',
     search: 'Search quick answers',
@@ -42,6 +43,7 @@ const en = {
 export const quickMessagesTranslations = {
   en,
   pt: {
+    menu: { quickMessages: 'Respostas rápidas' },
     quickMessages: {
       title: 'Respostas rápidas',
       search: 'Pesquisar respostas rápidas',
@@ -81,6 +83,7 @@ export const quickMessagesTranslations = {
     },
   } satisfies typeof en,
   es: {
+    menu: { quickMessages: 'Respuestas rápidas' },
     quickMessages: {
       title: 'Respuestas rápidas',
       search: 'Buscar respuestas rápidas',

@@ -1,5 +1,6 @@
 /** The schedules feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
+  menu: { schedules: 'Schedules' },
   schedules: {
     title: 'Schedules',
     add: 'New schedule',
@@ -72,6 +73,7 @@ const en = {
 export const schedulesTranslations = {
   en,
   pt: {
+    menu: { schedules: 'Agendamentos' },
     schedules: {
       title: 'Agendamentos',
       add: 'Novo agendamento',
@@ -141,6 +143,7 @@ export const schedulesTranslations = {
     },
   } satisfies typeof en,
   es: {
+    menu: { schedules: 'Agendamientos' },
     schedules: {
       title: 'Agendamientos',
       add: 'Nuevo agendamiento',

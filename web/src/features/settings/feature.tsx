@@ -1,10 +1,12 @@
 import { lazy } from 'react';
-import type { ConsoleFeature } from '../feature';
+import { defineConsoleFeature } from '../feature';
+import { settingsTranslations } from './i18n';
 
 // Loaded when first opened.
 const SettingsPage = lazy(() => import('./SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
-export const settingsFeature: ConsoleFeature = {
-  name: 'settings',
+export const settingsFeature = defineConsoleFeature('settings', settingsTranslations, {
   pages: [{ path: '/settings', access: 'private', element: <SettingsPage /> }],
-};
+  menu: [{ path: '/settings', label: 'settings', icon: 'settings', group: 'admin', order: 150, permission: 'drawer-admin-items:view' }],
+  channels: ['settings'],
+});

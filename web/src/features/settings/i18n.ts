@@ -1,5 +1,6 @@
 /** The settings feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
+  menu: { settings: 'Settings' },
   settings: {
     title: 'Settings',
     tabs: {
@@ -71,6 +72,7 @@ const en = {
 export const settingsTranslations = {
   en,
   pt: {
+    menu: { settings: 'Configurações' },
     settings: {
       title: 'Configurações',
       tabs: {
@@ -142,6 +144,7 @@ export const settingsTranslations = {
     },
   } satisfies typeof en,
   es: {
+    menu: { settings: 'Configuración' },
     settings: {
       title: 'Configuración',
       tabs: {

@@ -1,10 +1,20 @@
 import { lazy } from 'react';
-import type { ConsoleFeature } from '../feature';
+import { defineConsoleFeature } from '../feature';
+import { tagsTranslations } from './i18n';
 
 // Loaded when first opened.
 const TagsPage = lazy(() => import('./TagsPage').then((m) => ({ default: m.TagsPage })));
+const KanbanPage = lazy(() => import('./KanbanPage').then((m) => ({ default: m.KanbanPage })));
 
-export const tagsFeature: ConsoleFeature = {
-  name: 'tags',
-  pages: [{ path: '/tags', access: 'private', element: <TagsPage /> }],
-};
+/** Tags, and the kanban: its lanes are the tags marked as lanes, its cards the tickets that carry them. */
+export const tagsFeature = defineConsoleFeature('tags', tagsTranslations, {
+  pages: [
+    { path: '/tags', access: 'private', element: <TagsPage /> },
+    { path: '/kanban', access: 'private', element: <KanbanPage /> },
+  ],
+  menu: [
+    { path: '/kanban', label: 'kanban', icon: 'th-list', group: 'main', order: 40, planFlags: ['useKanban'] },
+    { path: '/tags', label: 'tags', icon: 'tag', group: 'main', order: 80 },
+  ],
+  channels: ['tag', 'ticket'],
+});

@@ -1,5 +1,6 @@
-/** The tags feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
+/** The tags feature's texts: the tags page and the kanban, whose lanes are tags. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
+  menu: { kanban: 'Kanban', tags: 'Tags' },
   tags: {
     title: 'Tags',
     add: 'Add tag',
@@ -45,11 +46,22 @@ const en = {
     preview: 'Preview',
     fieldError: '{{field}} {{message}}',
   },
+  kanban: {
+    title: 'Kanban',
+    openLane: 'Open',
+    emptyLane: 'No tickets here.',
+    noLanes: 'No tag is a kanban lane yet: an administrator marks tags as lanes on the Tags page.',
+    seeTicket: 'See ticket',
+    moveTo: 'Move to…',
+    tagRemoved: 'Kanban tag removed.',
+    tagAdded: 'Kanban tag added.',
+  },
 };
 
 export const tagsTranslations = {
   en,
   pt: {
+    menu: { kanban: 'Kanban', tags: 'Tags' },
     tags: {
       title: 'Tags',
       add: 'Adicionar tag',
@@ -95,8 +107,19 @@ export const tagsTranslations = {
       preview: 'Prévia',
       fieldError: '{{field}} {{message}}',
     },
+    kanban: {
+      title: 'Kanban',
+      openLane: 'Em aberto',
+      emptyLane: 'Nenhum ticket aqui.',
+      noLanes: 'Nenhuma tag é coluna do kanban ainda: um administrador marca as tags como colunas na página Tags.',
+      seeTicket: 'Ver ticket',
+      moveTo: 'Mover para…',
+      tagRemoved: 'Tag do kanban removida.',
+      tagAdded: 'Tag do kanban adicionada.',
+    },
   },
   es: {
+    menu: { kanban: 'Kanban', tags: 'Etiquetas' },
     tags: {
       title: 'Etiquetas',
       add: 'Agregar etiqueta',
@@ -141,6 +164,16 @@ export const tagsTranslations = {
       },
       preview: 'Vista previa',
       fieldError: '{{field}} {{message}}',
+    },
+    kanban: {
+      title: 'Kanban',
+      openLane: 'Abiertos',
+      emptyLane: 'No hay tickets aquí.',
+      noLanes: 'Ninguna etiqueta es columna del kanban todavía: un administrador marca las etiquetas como columnas en la página Etiquetas.',
+      seeTicket: 'Ver ticket',
+      moveTo: 'Mover a…',
+      tagRemoved: 'Etiqueta del kanban quitada.',
+      tagAdded: 'Etiqueta del kanban agregada.',
     },
   },
 };

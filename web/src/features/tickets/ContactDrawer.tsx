@@ -1,8 +1,9 @@
 import type { Ticket } from '@atendo/contracts';
-import { Classes, Drawer, H5, Position } from '@blueprintjs/core';
+import { Classes, Drawer, Position } from '@blueprintjs/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { partsOf } from '../../app/parts';
 import { useMediaQuery } from '../../ui/useMediaQuery';
-import { TicketNotes } from './TicketNotes';
 import './contactDrawer.css';
 
 interface ContactDrawerProps {
@@ -11,7 +12,10 @@ interface ContactDrawerProps {
   onClose(): void;
 }
 
-/** Spec §2: the contact's side drawer, 320 px wide (the whole width on a phone): how to reach them, and the ticket's notes. */
+/**
+ * Spec §2: the contact's side drawer, 320 px wide (the whole width on a phone): how to reach them, then the parts
+ * other features show there (the ticket's notes).
+ */
 export function ContactDrawer({ isOpen, ticket, onClose }: ContactDrawerProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 599px)');
@@ -33,10 +37,11 @@ export function ContactDrawer({ isOpen, ticket, onClose }: ContactDrawerProps) {
             </>
           )}
         </dl>
-        <section className="contact-drawer-notes" aria-labelledby="contact-drawer-notes-title">
-          <H5 id="contact-drawer-notes-title">{t('tickets.notes.title')}</H5>
-          <TicketNotes ticket={ticket} />
-        </section>
+        {partsOf('contactDrawer').map((Part, index) => (
+          <Suspense key={index} fallback={null}>
+            <Part ticket={ticket} />
+          </Suspense>
+        ))}
       </div>
     </Drawer>
   );

@@ -1,10 +1,12 @@
 import { lazy } from 'react';
-import type { ConsoleFeature } from '../feature';
+import { defineConsoleFeature } from '../feature';
+import { ticketsTranslations } from './i18n';
 
 // Loaded when first opened: the sign-in page does not carry the inbox's code.
 const TicketsPage = lazy(() => import('./TicketsPage').then((m) => ({ default: m.TicketsPage })));
 
-export const ticketsFeature: ConsoleFeature = {
-  name: 'tickets',
+export const ticketsFeature = defineConsoleFeature('tickets', ticketsTranslations, {
   pages: [{ path: '/tickets/:ticketId?', access: 'private', element: <TicketsPage /> }],
-};
+  menu: [{ path: '/tickets', label: 'tickets', icon: 'chat', group: 'main', order: 20 }],
+  channels: ['ticket', 'appMessage'],
+});

@@ -1,5 +1,6 @@
 /** The tickets screen's texts: the list, the conversation, the reply box, the ticket's options and the contact's notes. The console merges every feature's bundle (web/src/i18n/index.ts). */
 const en = {
+  menu: { tickets: 'Tickets' },
   tickets: {
     tabs: {
       open: 'Open',
@@ -93,23 +94,6 @@ const en = {
       number: 'Number',
       email: 'E-mail',
     },
-    notes: {
-      title: 'Notes',
-      label: 'New note',
-      placeholder: 'Write a note about this ticket',
-      add: 'Add note',
-      added: 'Note added successfully!',
-      deleted: 'Note deleted successfully!',
-      delete: 'Delete note',
-      empty: 'No notes yet',
-      fieldError: 'The note {{message}}',
-      deleteDialog: {
-        title: 'Delete note',
-        text: 'Delete this note by {{name}}?',
-        confirm: 'Delete',
-        cancel: 'Cancel',
-      },
-    },
   },
   messages: {
     empty: 'No messages yet',
@@ -192,6 +176,7 @@ const en = {
 export const ticketsTranslations = {
   en,
   pt: {
+    menu: { tickets: 'Atendimentos' },
     tickets: {
       tabs: {
         open: 'Abertos',
@@ -285,23 +270,6 @@ export const ticketsTranslations = {
         number: 'Número',
         email: 'E-mail',
       },
-      notes: {
-        title: 'Observações',
-        label: 'Nova observação',
-        placeholder: 'Escreva uma observação sobre este ticket',
-        add: 'Adicionar observação',
-        added: 'Observação adicionada com sucesso!',
-        deleted: 'Observação excluída com sucesso!',
-        delete: 'Excluir observação',
-        empty: 'Nenhuma observação ainda',
-        fieldError: 'A observação {{message}}',
-        deleteDialog: {
-          title: 'Excluir observação',
-          text: 'Excluir esta observação de {{name}}?',
-          confirm: 'Excluir',
-          cancel: 'Cancelar',
-        },
-      },
     },
     messages: {
       empty: 'Nenhuma mensagem ainda',
@@ -381,6 +349,7 @@ export const ticketsTranslations = {
     },
   } satisfies typeof en,
   es: {
+    menu: { tickets: 'Atenciones' },
     tickets: {
       tabs: {
         open: 'Abiertos',
@@ -473,23 +442,6 @@ export const ticketsTranslations = {
       contact: {
         number: 'Número',
         email: 'Correo electrónico',
-      },
-      notes: {
-        title: 'Observaciones',
-        label: 'Nueva observación',
-        placeholder: 'Escribe una observación sobre este ticket',
-        add: 'Agregar observación',
-        added: '¡Observación agregada con éxito!',
-        deleted: '¡Observación eliminada con éxito!',
-        delete: 'Eliminar observación',
-        empty: 'Aún no hay observaciones',
-        fieldError: 'La observación {{message}}',
-        deleteDialog: {
-          title: 'Eliminar observación',
-          text: '¿Eliminar esta observación de {{name}}?',
-          confirm: 'Eliminar',
-          cancel: 'Cancelar',
-        },
       },
     },
     messages: {

@@ -1,5 +1,6 @@
 /** The to-do list's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
+  menu: { todolist: 'Tasks' },
   todoList: {
     title: 'To-do list',
     placeholder: 'New task',
@@ -17,6 +18,7 @@ const en = {
 export const todoListTranslations = {
   en,
   pt: {
+    menu: { todolist: 'Tarefas' },
     todoList: {
       title: 'Lista de tarefas',
       placeholder: 'Nova tarefa',
@@ -31,6 +33,7 @@ export const todoListTranslations = {
     },
   } satisfies typeof en,
   es: {
+    menu: { todolist: 'Tareas' },
     todoList: {
       title: 'Lista de tareas',
       placeholder: 'Nueva tarea',

@@ -1,5 +1,6 @@
 /** The users feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
+  menu: { users: 'Users' },
   users: {
     title: 'Users',
     searchLabel: 'Search users',
@@ -68,6 +69,7 @@ const en = {
 export const usersTranslations = {
   en,
   pt: {
+    menu: { users: 'Usuários' },
     users: {
       title: 'Usuários',
       searchLabel: 'Pesquisar usuários',
@@ -133,6 +135,7 @@ export const usersTranslations = {
     },
   } satisfies typeof en,
   es: {
+    menu: { users: 'Usuarios' },
     users: {
       title: 'Usuarios',
       searchLabel: 'Buscar usuarios',

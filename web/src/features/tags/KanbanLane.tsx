@@ -2,7 +2,7 @@ import type { Tag, Ticket } from '@atendo/contracts';
 import { NonIdealState, Tag as Chip } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { textOn } from '../tags/TagChip';
+import { textOn } from './TagChip';
 import { DRAG_TYPE, KanbanCard } from './KanbanCard';
 import { OPEN_LANE, type LaneId } from './kanbanBoard';
 

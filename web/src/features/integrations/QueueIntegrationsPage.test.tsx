@@ -6,7 +6,7 @@ import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { admin, me } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
-import { integration } from '../prompts/fixtures';
+import { integration } from './fixtures';
 import { QueueIntegrationsPage } from './QueueIntegrationsPage';
 
 type Answer = { status?: number; body?: unknown };

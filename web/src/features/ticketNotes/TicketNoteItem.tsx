@@ -24,8 +24,8 @@ export function TicketNoteItem({ note, deletable, onDelete }: TicketNoteItemProp
             variant="minimal"
             size="small"
             icon="trash"
-            aria-label={t('tickets.notes.delete')}
-            title={t('tickets.notes.delete')}
+            aria-label={t('ticketNotes.delete')}
+            title={t('ticketNotes.delete')}
             onClick={onDelete}
             data-testid="ticket-note-delete"
           />

@@ -2,7 +2,7 @@ import type { QueueIntegrationFeedPayload } from '@atendo/contracts';
 import { useCallback } from 'react';
 import { useFeedReload } from '../../realtime/useFeed';
 import { usePagedList } from '../../ui/usePagedList';
-import { useCompanyChannel } from '../prompts/useCompanyChannel';
+import { useCompanyChannel } from './useCompanyChannel';
 import { addPage, applyIntegrationFeed, emptyIntegrationList, matchesSearch } from './integrationList';
 import { queueIntegrationsApi } from './queueIntegrationsApi';
 

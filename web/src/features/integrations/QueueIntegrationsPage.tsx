@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toastSuccess } from '../../ui/toaster';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import { useCan } from '../auth/useCan';
-import { usePlanGuard } from '../prompts/usePlanGuard';
+import { usePlanGuard } from './usePlanGuard';
 import { IntegrationDialog } from './IntegrationDialog';
 import { IntegrationTable } from './IntegrationTable';
 import { queueIntegrationsApi } from './queueIntegrationsApi';

@@ -1,5 +1,5 @@
 import type { Ticket, TicketNote } from '@atendo/contracts';
-import { Classes, Spinner, SpinnerSize } from '@blueprintjs/core';
+import { Classes, H5, Spinner, SpinnerSize } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +9,14 @@ import { userAtom } from '../auth/sessionAtoms';
 import { TicketNoteForm } from './TicketNoteForm';
 import { TicketNoteItem } from './TicketNoteItem';
 import { ticketNotesApi } from './ticketNotesApi';
+import './ticketNotes.css';
 
 const newestFirst = (a: TicketNote, b: TicketNote) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id;
 
-/** The ticket's notes, newest first, with a form to add one; a note's author or an admin may delete it (as the server allows). */
+/**
+ * The ticket's notes, newest first, with a form to add one; a note's author or an admin may delete it (as the server
+ * allows). A section of the contact's drawer on the tickets screen (this feature's part `contactDrawer`).
+ */
 export function TicketNotes({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
   const me = useAtomValue(userAtom);
@@ -40,13 +44,13 @@ export function TicketNotes({ ticket }: { ticket: Ticket }) {
   const remove = async () => {
     if (!deleting) return;
     await ticketNotesApi.remove(deleting.id);
-    toastSuccess(t('tickets.notes.deleted'));
+    toastSuccess(t('ticketNotes.deleted'));
     await load();
   };
 
   let list;
   if (notes === undefined) list = <Spinner size={SpinnerSize.SMALL} />;
-  else if (notes.length === 0) list = <p className={Classes.TEXT_MUTED}>{t('tickets.notes.empty')}</p>;
+  else if (notes.length === 0) list = <p className={Classes.TEXT_MUTED}>{t('ticketNotes.empty')}</p>;
   else
     list = (
       <ul className="ticket-notes">
@@ -57,20 +61,21 @@ export function TicketNotes({ ticket }: { ticket: Ticket }) {
     );
 
   return (
-    <>
+    <section className="contact-drawer-notes" aria-labelledby="contact-drawer-notes-title">
+      <H5 id="contact-drawer-notes-title">{t('ticketNotes.title')}</H5>
       <TicketNoteForm ticketId={ticketId} contactId={contactId} onAdded={load} />
       {list}
       <ConfirmDialog
         isOpen={deleting !== undefined}
-        title={t('tickets.notes.deleteDialog.title')}
-        confirmText={t('tickets.notes.deleteDialog.confirm')}
-        cancelText={t('tickets.notes.deleteDialog.cancel')}
+        title={t('ticketNotes.deleteDialog.title')}
+        confirmText={t('ticketNotes.deleteDialog.confirm')}
+        cancelText={t('ticketNotes.deleteDialog.cancel')}
         onConfirm={remove}
         onClose={() => setDeleting(undefined)}
         testId="ticket-note-delete-confirm"
       >
-        {t('tickets.notes.deleteDialog.text', { name: deleting?.user.name ?? '' })}
+        {t('ticketNotes.deleteDialog.text', { name: deleting?.user.name ?? '' })}
       </ConfirmDialog>
-    </>
+    </section>
   );
 }

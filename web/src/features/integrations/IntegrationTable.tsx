@@ -2,7 +2,7 @@ import type { QueueIntegration } from '@atendo/contracts';
 import { Button, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteScroll } from '../../ui/useInfiniteScroll';
-import { BotHealthTag } from '../prompts/BotHealthTag';
+import { BotHealthTag } from './BotHealthTag';
 import { IntegrationTypeTag } from './IntegrationTypeTag';
 
 interface IntegrationTableProps {

@@ -1,5 +1,6 @@
 /** The messages API page's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
+  menu: { messagesApi: 'API' },
   messagesApi: {
     title: 'Messages API',
     intro: 'Other systems (a website, a CRM, a script) can send WhatsApp messages through one of your connections. Each call names the connection by its API token.',
@@ -42,9 +43,10 @@ const en = {
   },
 };
 
-export const messagesApiTranslations = {
+export const messagesTranslations = {
   en,
   pt: {
+    menu: { messagesApi: 'API' },
     messagesApi: {
       title: 'API de mensagens',
       intro: 'Outros sistemas (um site, um CRM, um script) podem enviar mensagens de WhatsApp por uma das suas conexões. Cada chamada indica a conexão pelo token da API.',
@@ -87,6 +89,7 @@ export const messagesApiTranslations = {
     },
   } satisfies typeof en,
   es: {
+    menu: { messagesApi: 'API' },
     messagesApi: {
       title: 'API de mensajes',
       intro: 'Otros sistemas (un sitio web, un CRM, un script) pueden enviar mensajes de WhatsApp por una de tus conexiones. Cada llamada indica la conexión por su token de la API.',

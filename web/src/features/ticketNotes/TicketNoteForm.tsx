@@ -21,7 +21,7 @@ interface Values {
 export function TicketNoteForm({ ticketId, contactId, onAdded }: TicketNoteFormProps) {
   const { t } = useTranslation();
   const toNote = (values: Values): NewTicketNote => ({ note: values.note.trim(), ticketId, contactId });
-  const describe = (_field: string, message: string) => t('tickets.notes.fieldError', { message });
+  const describe = (_field: string, message: string) => t('ticketNotes.fieldError', { message });
 
   const formik = useFormik<Values>({
     initialValues: { note: '' },
@@ -33,7 +33,7 @@ export function TicketNoteForm({ ticketId, contactId, onAdded }: TicketNoteFormP
         showRefusal<Values>(error, helpers.setErrors, { describe });
         return;
       }
-      toastSuccess(t('tickets.notes.added'));
+      toastSuccess(t('ticketNotes.added'));
       helpers.resetForm();
       onAdded();
     },
@@ -43,11 +43,11 @@ export function TicketNoteForm({ ticketId, contactId, onAdded }: TicketNoteFormP
   const intent = error ? Intent.DANGER : Intent.NONE;
   return (
     <form className="ticket-note-form" onSubmit={formik.handleSubmit} noValidate>
-      <FormGroup label={t('tickets.notes.label')} labelFor="ticket-note-input" helperText={error} intent={intent}>
+      <FormGroup label={t('ticketNotes.label')} labelFor="ticket-note-input" helperText={error} intent={intent}>
         <TextArea
           id="ticket-note-input"
           data-testid="ticket-note-input"
-          placeholder={t('tickets.notes.placeholder')}
+          placeholder={t('ticketNotes.placeholder')}
           {...formik.getFieldProps('note')}
           intent={intent}
           aria-invalid={error ? true : undefined}
@@ -55,7 +55,7 @@ export function TicketNoteForm({ ticketId, contactId, onAdded }: TicketNoteFormP
           fill
         />
       </FormGroup>
-      <Button type="submit" intent={Intent.PRIMARY} icon="add" text={t('tickets.notes.add')} loading={formik.isSubmitting} data-testid="ticket-note-add" />
+      <Button type="submit" intent={Intent.PRIMARY} icon="add" text={t('ticketNotes.add')} loading={formik.isSubmitting} data-testid="ticket-note-add" />
     </form>
   );
 }

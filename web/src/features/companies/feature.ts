@@ -1,0 +1,5 @@
+import { defineConsoleFeature } from '../feature';
+import { companiesTranslations } from './i18n';
+
+/** Companies: no page of its own; its tab sits on the settings page. */
+export const companiesFeature = defineConsoleFeature('companies', companiesTranslations, {});

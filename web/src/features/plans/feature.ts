@@ -1,0 +1,5 @@
+import { defineConsoleFeature } from '../feature';
+import { plansTranslations } from './i18n';
+
+/** Plans: no page of its own; its tab sits on the settings page. */
+export const plansFeature = defineConsoleFeature('plans', plansTranslations, {});
