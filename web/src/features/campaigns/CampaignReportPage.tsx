@@ -13,6 +13,7 @@ import { DeliveryChart } from './DeliveryChart';
 import { GovernorHoldCallout } from './GovernorHold';
 import { ShippingTable } from './ShippingTable';
 import { useCampaignFeed } from './useCampaignFeed';
+import '../../ui/listPage/listPage.css';
 import './campaigns.css';
 
 /** Spec §9: the report reloads 5 s after the campaign's finished event; the chart catches up as often while it runs. */
@@ -120,10 +121,10 @@ export function CampaignReportPage() {
 
   return (
     <div className="shell-page campaign-report-page" data-testid="page">
-      <div className="campaigns-header">
-        <div className="campaign-report-title">
+      <div className="list-page-header">
+        <div className="list-page-title">
           <Button variant="minimal" icon="arrow-left" aria-label={t('campaigns.reportPage.back')} title={t('campaigns.reportPage.back')} onClick={() => navigate('/campaigns')} data-testid="campaign-report-back" />
-          <H3 className="campaigns-heading" data-testid="campaign-report-name">
+          <H3 className="list-page-heading" data-testid="campaign-report-name">
             {t('campaigns.reportPage.title', { name: campaign.name })}
           </H3>
           <CampaignStatusTag status={campaign.status} />

@@ -12,14 +12,15 @@ interface ListTableProps {
   testId: string;
   /** Rows answer a pointer (a hover colour). */
   interactive?: boolean;
+  compact?: boolean;
   className?: string;
   children: ReactNode;
 }
 
 /** The table of a ListPage: a header that stays in view while the rows scroll under it. */
-export function ListTable({ columns, testId, interactive = false, className, children }: ListTableProps) {
+export function ListTable({ columns, testId, interactive = false, compact = false, className, children }: ListTableProps) {
   return (
-    <HTMLTable striped interactive={interactive} className={className ? `list-page-table ${className}` : 'list-page-table'} data-testid={testId}>
+    <HTMLTable striped interactive={interactive} compact={compact} className={className ? `list-page-table ${className}` : 'list-page-table'} data-testid={testId}>
       <thead>
         <tr>
           {columns.map((column) => (
