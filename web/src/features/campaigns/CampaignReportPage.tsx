@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/ApiError';
-import { useFeedReload } from '../../realtime/useFeed';
+import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { toastError } from '../../ui/toaster';
 import { campaignsApi } from './campaignsApi';
 import { CampaignStatusTag } from './CampaignStatusTag';
@@ -12,7 +12,6 @@ import { dateTime } from './CampaignTable';
 import { DeliveryChart } from './DeliveryChart';
 import { GovernorHoldCallout } from './GovernorHold';
 import { ShippingTable } from './ShippingTable';
-import { useCampaignFeed } from './useCampaignFeed';
 import '../../ui/listPage/listPage.css';
 import './campaigns.css';
 
@@ -83,7 +82,7 @@ export function CampaignReportPage() {
     }, REPORT_RELOAD_MS);
   };
 
-  useCampaignFeed((payload) => {
+  useFeed('campaign', (payload) => {
     if (payload.action === 'delete') {
       if (payload.id === id) setMissing(true);
       return;

@@ -12,6 +12,7 @@ import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useFeed } from '../../realtime/useFeed';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { contactsApi } from '../contacts/contactsApi';
@@ -19,7 +20,6 @@ import { applyScheduleFeed, calendarCulture, toEvent, visibleSpan, type Schedule
 import type { ScheduleContact } from './ScheduleContactSearch';
 import { ScheduleDialog } from './ScheduleDialog';
 import { schedulesApi } from './schedulesApi';
-import { useScheduleFeed } from './useScheduleFeed';
 import './schedules.css';
 
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { 'pt-BR': ptBR, en: enUS, es } });
@@ -85,7 +85,7 @@ export function SchedulesPage() {
     );
   }, [contactId, open]);
 
-  useScheduleFeed((payload) => setSchedules((list) => applyScheduleFeed(list, payload)));
+  useFeed('schedule', (payload) => setSchedules((list) => applyScheduleFeed(list, payload)));
 
   const events = useMemo(() => schedules.map((s) => toEvent(s, t('schedules.unknownContact'))), [schedules, t]);
   const saved = (schedule: Schedule) => setSchedules((list) => applyScheduleFeed(list, { action: 'update', schedule }));
