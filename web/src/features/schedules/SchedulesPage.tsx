@@ -1,5 +1,5 @@
 import type { Schedule, Whatsapp } from '@atendo/contracts';
-import { Button, Callout, H3, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, Intent, Spinner } from '@blueprintjs/core';
 import { format } from 'date-fns/format';
 import { getDay } from 'date-fns/getDay';
 import { parse } from 'date-fns/parse';
@@ -13,7 +13,8 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useFeed } from '../../realtime/useFeed';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ListPage } from '../../ui/listPage/ListPage';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { contactsApi } from '../contacts/contactsApi';
 import { applyScheduleFeed, calendarCulture, toEvent, visibleSpan, type ScheduleEvent } from './scheduleCalendar';
@@ -96,9 +97,7 @@ export function SchedulesPage() {
       setParams(params, { replace: true });
     }
   };
-  const confirmDelete = async () => {
-    const schedule = deleting;
-    if (!schedule) return;
+  const confirmDelete = async (schedule: Schedule) => {
     await schedulesApi.remove(schedule.id);
     setSchedules((list) => applyScheduleFeed(list, { action: 'delete', scheduleId: schedule.id }));
     setDialog(undefined);
@@ -122,14 +121,12 @@ export function SchedulesPage() {
   };
 
   return (
-    <div className="shell-page schedules-page" data-testid="page">
-      <div className="schedules-header">
-        <H3 className="schedules-heading">{t('schedules.title')}</H3>
-        <div className="schedules-tools">
-          {loading && <Spinner size={16} aria-label={t('schedules.loading')} />}
-          <Button intent={Intent.PRIMARY} icon="add" text={t('schedules.add')} onClick={() => open(undefined)} data-testid="schedule-add" />
-        </div>
-      </div>
+    <ListPage
+      className="schedules-page"
+      title={t('schedules.title')}
+      tools={loading && <Spinner size={16} aria-label={t('schedules.loading')} />}
+      add={{ text: t('schedules.add'), onClick: () => open(undefined), testId: 'schedule-add' }}
+    >
       {hasMore && (
         <Callout intent={Intent.WARNING} className="schedules-too-many">
           {t('schedules.tooMany')}
@@ -165,8 +162,8 @@ export function SchedulesPage() {
       {dialog && (
         <ScheduleDialog key={dialog.key} editing={dialog.editing} preset={dialog.preset} connections={connections} onSaved={saved} onDelete={setDeleting} onClose={close} />
       )}
-      <ConfirmDialog
-        isOpen={!!deleting}
+      <ConfirmRemove
+        record={deleting}
         title={t('schedules.form.delete')}
         confirmText={t('schedules.form.delete')}
         cancelText={t('schedules.form.cancel')}
@@ -175,7 +172,7 @@ export function SchedulesPage() {
         testId="schedule-delete-dialog"
       >
         {t('schedules.confirmDelete', { name: deleting?.contact?.name ?? t('schedules.unknownContact') })}
-      </ConfirmDialog>
-    </div>
+      </ConfirmRemove>
+    </ListPage>
   );
 }

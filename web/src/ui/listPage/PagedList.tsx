@@ -9,8 +9,8 @@ interface PagedListProps {
   loading: boolean;
   /** The next page, asked near the bottom (spec §9: infinite scroll); none for a list that comes whole. */
   loadMore?: () => void;
-  /** What an empty list shows. */
-  empty: { icon: IconName; text: string };
+  /** What an empty list says, and what to do about it. */
+  empty: { icon: IconName; text: string; hint?: string; testId?: string };
   /** Cards in a column rather than a table. */
   cards?: boolean;
   testId?: string;
@@ -23,7 +23,7 @@ export function PagedList({ items, loading, loadMore = NO_MORE, empty, cards = f
   const { ref, onScroll } = useInfiniteScroll(loadMore, items);
   return (
     <div className={cards ? 'list-page-scroll list-page-cards' : 'list-page-scroll'} ref={ref} onScroll={onScroll} data-testid={testId}>
-      {items.length === 0 && !loading ? <NonIdealState icon={empty.icon} title={empty.text} /> : children}
+      {items.length === 0 && !loading ? <NonIdealState icon={empty.icon} title={empty.text} description={empty.hint} data-testid={empty.testId} /> : children}
       {loading && <Spinner size={24} className="list-page-spinner" />}
     </div>
   );
