@@ -8,7 +8,6 @@ import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { CampaignDialog } from './CampaignDialog';
-import { applyCampaignFeed } from './campaignList';
 import { campaignsApi } from './campaignsApi';
 import { CampaignTable } from './CampaignTable';
 import { useCampaignList } from './useCampaignList';
@@ -20,9 +19,9 @@ export function CampaignsPage() {
   const navigate = useNavigate();
   const page = useListPage<CampaignView>();
   const { search } = page;
-  const { campaigns, loading, loadMore, setState } = useCampaignList(search);
+  const { records: campaigns, loading, loadMore, apply } = useCampaignList(search);
 
-  const saved = (record: CampaignView) => setState((s) => ({ ...s, campaigns: applyCampaignFeed(s.campaigns, { action: 'update', record }, search) }));
+  const saved = (record: CampaignView) => apply({ action: 'update', record });
 
   /** Stop and restart: the answer is the campaign in its new status; a refusal is the server's message as a toast. */
   const transition = async (action: 'cancel' | 'restart', campaign: CampaignView) => {
@@ -36,7 +35,7 @@ export function CampaignsPage() {
 
   const confirmDelete = async (campaign: CampaignView) => {
     await campaignsApi.remove(campaign.id);
-    setState((s) => ({ ...s, campaigns: applyCampaignFeed(s.campaigns, { action: 'delete', id: campaign.id }) }));
+    apply({ action: 'delete', id: campaign.id });
     toastSuccess(t('campaigns.deleted'));
   };
 

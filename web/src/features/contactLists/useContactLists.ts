@@ -3,8 +3,9 @@ import { useCallback } from 'react';
 import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { usePagedList } from '../../ui/usePagedList';
 import { useReloadSoon } from '../../ui/useReloadSoon';
+import { addRecords, emptyRecords, type RecordsState } from '../../ui/listPage/records';
 import { contactListsApi } from './contactListsApi';
-import { addRecords, applyItemFeed, applyListFeed, emptyRecords, type RecordsState } from './records';
+import { applyItemFeed, applyListFeed } from './records';
 
 const emptyLists = emptyRecords<ContactList>();
 const emptyItems = emptyRecords<ContactListItem>();

@@ -9,7 +9,6 @@ import { EditDeleteButtons } from '../../ui/listPage/RowButton';
 import { useListPage } from '../../ui/listPage/useListPage';
 import { toastSuccess } from '../../ui/toaster';
 import { useCan } from '../auth/useCan';
-import { applyFileListFeed, matchesSearch } from './fileListList';
 import { FileListDialog } from './FileListDialog';
 import { filesApi } from './filesApi';
 import { useFileLists } from './useFileLists';
@@ -33,12 +32,12 @@ function FilesManager() {
   const { t } = useTranslation();
   const page = useListPage<FileListSummary>();
   const { search } = page;
-  const { records, loading, loadMore, setState } = useFileLists(search);
+  const { records, loading, loadMore, apply } = useFileLists(search);
 
-  const saved = (record: FileListSummary) => setState((s) => ({ ...s, records: applyFileListFeed(s.records, { action: 'update', record }, (f) => matchesSearch(f, search)) }));
+  const saved = (record: FileListSummary) => apply({ action: 'update', record });
   const confirmDelete = async (record: FileListSummary) => {
     await filesApi.remove(record.id);
-    setState((s) => ({ ...s, records: applyFileListFeed(s.records, { action: 'delete', id: record.id }) }));
+    apply({ action: 'delete', id: record.id });
     toastSuccess(t('files.deleted'));
   };
 

@@ -6,7 +6,6 @@ import { ListPage } from '../../ui/listPage/ListPage';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
 import { toastError, toastSuccess } from '../../ui/toaster';
-import { applyFeed, matchesSearch } from './flowList';
 import { FlowRow } from './FlowRow';
 import { FlowNameDialog } from './FlowNameDialog';
 import { flowsApi } from './flowsApi';
@@ -19,9 +18,9 @@ export function FlowsPage() {
   const navigate = useNavigate();
   const page = useListPage<Flow>();
   const { search } = page;
-  const { flows, loading, loadMore, setState } = useFlowList(search);
+  const { records: flows, loading, loadMore, apply } = useFlowList(search);
 
-  const saved = (record: Flow) => setState((s) => ({ ...s, flows: applyFeed(s.flows, { action: 'update', record }, (f) => matchesSearch(f, search)) }));
+  const saved = (record: Flow) => apply({ action: 'update', record });
   const duplicate = async (flow: Flow) => {
     try {
       saved(await flowsApi.duplicate(flow.id));
@@ -32,7 +31,7 @@ export function FlowsPage() {
   };
   const confirmDelete = async (flow: Flow) => {
     await flowsApi.remove(flow.id);
-    setState((s) => ({ ...s, flows: applyFeed(s.flows, { action: 'delete', id: flow.id }) }));
+    apply({ action: 'delete', id: flow.id });
     toastSuccess(t('flows.deleted'));
   };
 

@@ -7,7 +7,6 @@ import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
 import { toastSuccess } from '../../ui/toaster';
 import { userAtom } from '../auth/sessionAtoms';
-import { applyQuickMessageFeed, matchesSearch } from './quickMessageList';
 import { quickMessagesApi } from './quickMessagesApi';
 import { QuickMessageDialog } from './QuickMessageDialog';
 import { QuickMessageRow } from './QuickMessageRow';
@@ -20,14 +19,13 @@ export function QuickMessagesPage() {
   const user = useAtomValue(userAtom);
   const page = useListPage<QuickMessage>();
   const { search } = page;
-  const { records, loading, loadMore, setState } = useQuickMessageList(search);
+  const { records, loading, loadMore, apply } = useQuickMessageList(search);
   const admin = user?.profile === 'admin';
 
-  const saved = (record: QuickMessage) =>
-    setState((s) => ({ ...s, records: applyQuickMessageFeed(s.records, { action: 'update', record }, user?.id, (q) => matchesSearch(q, search)) }));
+  const saved = (record: QuickMessage) => apply({ action: 'update', record });
   const confirmDelete = async (record: QuickMessage) => {
     await quickMessagesApi.remove(record.id);
-    setState((s) => ({ ...s, records: applyQuickMessageFeed(s.records, { action: 'delete', id: record.id }, user?.id) }));
+    apply({ action: 'delete', id: record.id });
     toastSuccess(t('quickMessages.deleted'));
   };
 

@@ -9,7 +9,7 @@ import { PagedList } from '../../../ui/listPage/PagedList';
 import { RowButton } from '../../../ui/listPage/RowButton';
 import { useListPage } from '../../../ui/listPage/useListPage';
 import { toastSuccess } from '../../../ui/toaster';
-import { applyFeed } from '../flowList';
+import { applyRecordFeed } from '../../../ui/listPage/records';
 import { flowCampaignsApi } from '../flowsApi';
 import { FlowCampaignDialog } from './FlowCampaignDialog';
 import { useFlowCampaigns } from './useFlowCampaigns';
@@ -22,10 +22,10 @@ export function FlowCampaignsPage() {
   const { campaigns, setCampaigns, loading } = useFlowCampaigns();
   const page = useListPage<FlowCampaign>();
 
-  const saved = (record: FlowCampaign) => setCampaigns((list) => applyFeed(list, { action: 'update', record }));
+  const saved = (record: FlowCampaign) => setCampaigns((list) => applyRecordFeed(list, { action: 'update', record }));
   const confirmDelete = async (campaign: FlowCampaign) => {
     await flowCampaignsApi.remove(campaign.id);
-    setCampaigns((list) => applyFeed(list, { action: 'delete', id: campaign.id }));
+    setCampaigns((list) => applyRecordFeed(list, { action: 'delete', id: campaign.id }));
     toastSuccess(t('flowCampaigns.deleted'));
   };
   const columns = [{ label: t('flowCampaigns.name') }, { label: t('flowCampaigns.status') }, { label: t('flowCampaigns.actions'), className: 'list-page-actions' }];

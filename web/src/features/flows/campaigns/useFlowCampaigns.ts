@@ -2,7 +2,7 @@ import type { FlowCampaign } from '@atendo/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useFeed, useFeedReload } from '../../../realtime/useFeed';
 import { toastError } from '../../../ui/toaster';
-import { applyFeed } from '../flowList';
+import { applyRecordFeed } from '../../../ui/listPage/records';
 import { flowCampaignsApi } from '../flowsApi';
 
 /** The company's flow campaigns (GET /flowcampaign), kept current by the `flowcampaign` feed. */
@@ -17,7 +17,7 @@ export function useFlowCampaigns() {
       .finally(() => setLoading(false));
   }, []);
   useEffect(reload, [reload]);
-  useFeed('flowcampaign', (payload) => setCampaigns((list) => applyFeed(list, payload)));
+  useFeed('flowcampaign', (payload) => setCampaigns((list) => applyRecordFeed(list, payload)));
   useFeedReload(reload);
   return { campaigns, setCampaigns, loading };
 }
