@@ -4,7 +4,6 @@ import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
-import { toastSuccess } from '../../ui/toaster';
 import { remove, upsert } from './announcementList';
 import { announcementsApi } from './announcementsApi';
 import { AnnouncementDialog } from './AnnouncementDialog';
@@ -22,7 +21,6 @@ export function AnnouncementsManager() {
   const confirmDelete = async (announcement: Announcement) => {
     await announcementsApi.remove(announcement.id);
     setState((s) => remove(s, announcement.id));
-    toastSuccess(t('announcements.deleted'));
   };
 
   return (
@@ -40,6 +38,7 @@ export function AnnouncementsManager() {
       {page.dialog?.isOpen && <AnnouncementDialog key={page.dialog.key} isOpen editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
       <ConfirmRemove
         record={page.deleting}
+        doneText={t('announcements.deleted')}
         title={t('announcements.delete')}
         confirmText={t('announcements.delete')}
         cancelText={t('announcements.form.cancel')}

@@ -36,7 +36,6 @@ export function CampaignsPage() {
   const confirmDelete = async (campaign: CampaignView) => {
     await campaignsApi.remove(campaign.id);
     apply({ action: 'delete', id: campaign.id });
-    toastSuccess(t('campaigns.deleted'));
   };
 
   return (
@@ -59,6 +58,7 @@ export function CampaignsPage() {
       {page.dialog?.isOpen && <CampaignDialog key={page.dialog.key} editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
       <ConfirmRemove
         record={page.deleting}
+        doneText={t('campaigns.deleted')}
         title={t('campaigns.delete')}
         confirmText={t('campaigns.delete')}
         cancelText={t('campaigns.cancelText')}

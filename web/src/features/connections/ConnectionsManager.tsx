@@ -8,7 +8,6 @@ import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
-import { toastSuccess } from '../../ui/toaster';
 import { useCan } from '../auth/useCan';
 import { useSendGovernorHolds } from '../campaigns/useSendGovernorHolds';
 import { ConnectionDialog } from './ConnectionDialog';
@@ -39,7 +38,6 @@ export function ConnectionsManager() {
 
   const remove = async (connection: Connection) => {
     await connectionsApi.remove(connection.id);
-    toastSuccess(t('connections.deleted'));
     dispatch({ type: 'delete', id: connection.id });
   };
   const newQrCode = async (connection: Connection) => {
@@ -102,6 +100,7 @@ export function ConnectionsManager() {
       )}
       <ConfirmRemove
         record={page.deleting}
+        doneText={t('connections.deleted')}
         title={t('connections.confirmDelete.title')}
         confirmText={t('connections.confirmDelete.confirm')}
         cancelText={t('connections.confirmDelete.cancel')}

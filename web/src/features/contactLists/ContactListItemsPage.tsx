@@ -10,7 +10,7 @@ import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { RowButton } from '../../ui/listPage/RowButton';
 import { useListPage } from '../../ui/listPage/useListPage';
-import { toastError, toastSuccess } from '../../ui/toaster';
+import { toastError } from '../../ui/toaster';
 import { ContactListImportDialog } from './ContactListImportDialog';
 import { ContactListItemDialog } from './ContactListItemDialog';
 import { contactListsApi } from './contactListsApi';
@@ -54,7 +54,6 @@ export function ContactListItemsPage() {
   const confirmDelete = async (item: ContactListItem) => {
     await contactListsApi.removeItem(item.id);
     removed(item.id);
-    toastSuccess(t('contactLists.items.deleted'));
   };
   const columns = [
     { label: t('contactLists.items.columns.name') },
@@ -95,6 +94,7 @@ export function ContactListItemsPage() {
       {importing !== undefined && <ContactListImportDialog key={importing} contactListId={contactListId} onImported={reload} onClose={() => setImporting(undefined)} />}
       <ConfirmRemove
         record={page.deleting}
+        doneText={t('contactLists.items.deleted')}
         title={t('contactLists.items.deleteTitle')}
         confirmText={t('contactLists.deleteConfirm')}
         cancelText={t('contactLists.form.cancel')}

@@ -9,10 +9,10 @@ import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { RowButton } from '../../ui/listPage/RowButton';
 import { useListPage } from '../../ui/listPage/useListPage';
-import { toastError, toastSuccess } from '../../ui/toaster';
+import { download } from '../../ui/download';
+import { toastError } from '../../ui/toaster';
 import { ContactListDialog } from './ContactListDialog';
 import { contactListsApi } from './contactListsApi';
-import { download } from './download';
 import { useContactLists } from './useContactLists';
 import './contactLists.css';
 
@@ -42,7 +42,6 @@ export function ContactListsPage() {
   const confirmDelete = async (list: ContactList) => {
     await contactListsApi.remove(list.id);
     removed(list.id);
-    toastSuccess(t('contactLists.deleted'));
   };
   const columns = [
     { label: t('contactLists.columns.name') },
@@ -77,6 +76,7 @@ export function ContactListsPage() {
       {page.dialog?.isOpen && <ContactListDialog key={page.dialog.key} editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
       <ConfirmRemove
         record={page.deleting}
+        doneText={t('contactLists.deleted')}
         title={t('contactLists.deleteTitle')}
         confirmText={t('contactLists.deleteConfirm')}
         cancelText={t('contactLists.form.cancel')}

@@ -9,7 +9,8 @@ import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { RowButton } from '../../ui/listPage/RowButton';
 import { useListPage } from '../../ui/listPage/useListPage';
-import { toastError, toastSuccess } from '../../ui/toaster';
+import { download } from '../../ui/download';
+import { toastError } from '../../ui/toaster';
 import { useCan } from '../auth/useCan';
 import { NewTicketDialog } from '../tickets/NewTicketDialog';
 import { ContactDialog } from './ContactDialog';
@@ -20,16 +21,6 @@ import './contacts.css';
 
 /** Which dialog is open; `key` gives each opening a fresh form. */
 type Open = { kind: 'edit'; contact?: Contact; key: number } | { kind: 'ticket'; contact: Contact; key: number } | { kind: 'import'; key: number };
-
-/** Saves a file the browser got through the API (the export, behind the token). */
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * /contacts: the company's contacts, searchable, page by page, live; add, edit, import, export; start a ticket with
@@ -117,6 +108,7 @@ export function ContactsPage() {
       )}
       <ConfirmRemove
         record={page.deleting}
+        doneText={t('contacts.deleted')}
         title={t('contacts.confirmDelete.title')}
         confirmText={t('contacts.confirmDelete.confirm')}
         cancelText={t('contacts.confirmDelete.cancel')}
@@ -125,7 +117,6 @@ export function ContactsPage() {
         onConfirm={async (contact) => {
           await contactsApi.remove(contact.id);
           apply({ action: 'delete', contactId: contact.id });
-          toastSuccess(t('contacts.deleted'));
         }}
       >
         {t('contacts.confirmDelete.message', { name: page.deleting?.name ?? '' })}

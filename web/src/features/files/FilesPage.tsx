@@ -1,13 +1,13 @@
 import type { FileListSummary } from '@atendo/contracts';
-import { NonIdealState, Tag } from '@blueprintjs/core';
+import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { ClosedPage } from '../../ui/ClosedPage';
 import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { EditDeleteButtons } from '../../ui/listPage/RowButton';
 import { useListPage } from '../../ui/listPage/useListPage';
-import { toastSuccess } from '../../ui/toaster';
 import { useCan } from '../auth/useCan';
 import { FileListDialog } from './FileListDialog';
 import { filesApi } from './filesApi';
@@ -18,13 +18,7 @@ import './files.css';
 export function FilesPage() {
   const { t } = useTranslation();
   const can = useCan();
-  if (!can('campaigns:manage')) {
-    return (
-      <div className="shell-page" data-testid="page">
-        <NonIdealState icon="lock" description={t('files.noPermission')} />
-      </div>
-    );
-  }
+  if (!can('campaigns:manage')) return <ClosedPage text={t('files.noPermission')} />;
   return <FilesManager />;
 }
 
@@ -38,7 +32,6 @@ function FilesManager() {
   const confirmDelete = async (record: FileListSummary) => {
     await filesApi.remove(record.id);
     apply({ action: 'delete', id: record.id });
-    toastSuccess(t('files.deleted'));
   };
 
   return (
@@ -68,6 +61,7 @@ function FilesManager() {
       {page.dialog?.isOpen && <FileListDialog key={page.dialog.key} editingId={page.dialog.editing?.id} onSaved={saved} onClose={page.close} />}
       <ConfirmRemove
         record={page.deleting}
+        doneText={t('files.deleted')}
         title={t('files.deleteTitle')}
         confirmText={t('files.delete')}
         cancelText={t('files.form.cancel')}

@@ -32,7 +32,6 @@ export function FlowsPage() {
   const confirmDelete = async (flow: Flow) => {
     await flowsApi.remove(flow.id);
     apply({ action: 'delete', id: flow.id });
-    toastSuccess(t('flows.deleted'));
   };
 
   return (
@@ -50,6 +49,7 @@ export function FlowsPage() {
       {page.dialog?.isOpen && <FlowNameDialog key={page.dialog.key} editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
       <ConfirmRemove
         record={page.deleting}
+        doneText={t('flows.deleted')}
         title={t('flows.delete')}
         confirmText={t('flows.delete')}
         cancelText={t('flows.form.cancel')}

@@ -6,7 +6,6 @@ import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
-import { toastSuccess } from '../../ui/toaster';
 import { useCan } from '../auth/useCan';
 import { QueueDialog } from './QueueDialog';
 import { QueueRow } from './QueueRow';
@@ -23,7 +22,6 @@ export function QueuesManager() {
 
   const remove = async (queue: Queue) => {
     await queuesApi.remove(queue.id);
-    toastSuccess(t('queues.deleted'));
     reload();
   };
   const columns = [
@@ -75,6 +73,7 @@ export function QueuesManager() {
       )}
       <ConfirmRemove
         record={page.deleting}
+        doneText={t('queues.deleted')}
         title={t('queues.confirmDelete.title')}
         confirmText={t('queues.confirmDelete.confirm')}
         cancelText={t('queues.confirmDelete.cancel')}

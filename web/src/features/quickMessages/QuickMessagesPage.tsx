@@ -5,7 +5,6 @@ import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
-import { toastSuccess } from '../../ui/toaster';
 import { userAtom } from '../auth/sessionAtoms';
 import { quickMessagesApi } from './quickMessagesApi';
 import { QuickMessageDialog } from './QuickMessageDialog';
@@ -26,7 +25,6 @@ export function QuickMessagesPage() {
   const confirmDelete = async (record: QuickMessage) => {
     await quickMessagesApi.remove(record.id);
     apply({ action: 'delete', id: record.id });
-    toastSuccess(t('quickMessages.deleted'));
   };
 
   return (
@@ -44,6 +42,7 @@ export function QuickMessagesPage() {
       {page.dialog?.isOpen && <QuickMessageDialog key={page.dialog.key} isOpen admin={admin} editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
       <ConfirmRemove
         record={page.deleting}
+        doneText={t('quickMessages.deleted')}
         title={t('quickMessages.delete')}
         confirmText={t('quickMessages.delete')}
         cancelText={t('quickMessages.form.cancel')}

@@ -6,7 +6,6 @@ import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
-import { toastSuccess } from '../../ui/toaster';
 import { userAtom } from '../auth/sessionAtoms';
 import { TagDialog } from './TagDialog';
 import { TagRow } from './TagRow';
@@ -54,12 +53,12 @@ export function TagsManager() {
       )}
       <ConfirmRemove
         record={page.deleting}
+        doneText={t('tags.deleted')}
         title={t('tags.confirmDelete.title')}
         confirmText={t('tags.confirmDelete.confirm')}
         cancelText={t('tags.confirmDelete.cancel')}
         onConfirm={async (tag) => {
           await tagsApi.remove(tag.id);
-          toastSuccess(t('tags.deleted'));
           reload();
         }}
         onClose={page.stopDeleting}

@@ -8,7 +8,6 @@ import { ListTable } from '../../../ui/listPage/ListTable';
 import { PagedList } from '../../../ui/listPage/PagedList';
 import { RowButton } from '../../../ui/listPage/RowButton';
 import { useListPage } from '../../../ui/listPage/useListPage';
-import { toastSuccess } from '../../../ui/toaster';
 import { applyRecordFeed } from '../../../ui/listPage/records';
 import { flowCampaignsApi } from '../flowsApi';
 import { FlowCampaignDialog } from './FlowCampaignDialog';
@@ -26,7 +25,6 @@ export function FlowCampaignsPage() {
   const confirmDelete = async (campaign: FlowCampaign) => {
     await flowCampaignsApi.remove(campaign.id);
     setCampaigns((list) => applyRecordFeed(list, { action: 'delete', id: campaign.id }));
-    toastSuccess(t('flowCampaigns.deleted'));
   };
   const columns = [{ label: t('flowCampaigns.name') }, { label: t('flowCampaigns.status') }, { label: t('flowCampaigns.actions'), className: 'list-page-actions' }];
 
@@ -57,6 +55,7 @@ export function FlowCampaignsPage() {
       {page.dialog?.isOpen && <FlowCampaignDialog key={page.dialog.key} editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
       <ConfirmRemove
         record={page.deleting}
+        doneText={t('flowCampaigns.deleted')}
         title={t('flowCampaigns.delete')}
         confirmText={t('flowCampaigns.delete')}
         cancelText={t('flowCampaigns.form.cancel')}
