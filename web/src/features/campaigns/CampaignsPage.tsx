@@ -19,9 +19,8 @@ export function CampaignsPage() {
   const navigate = useNavigate();
   const page = useListPage<CampaignView>();
   const { search } = page;
-  const { records: campaigns, loading, loadMore, apply } = useCampaignList(search);
+  const { records: campaigns, loading, loadMore, saved, removed } = useCampaignList(search);
 
-  const saved = (record: CampaignView) => apply({ action: 'update', record });
 
   /** Stop and restart: the answer is the campaign in its new status; a refusal is the server's message as a toast. */
   const transition = async (action: 'cancel' | 'restart', campaign: CampaignView) => {
@@ -35,7 +34,7 @@ export function CampaignsPage() {
 
   const confirmDelete = async (campaign: CampaignView) => {
     await campaignsApi.remove(campaign.id);
-    apply({ action: 'delete', id: campaign.id });
+    removed(campaign.id);
   };
 
   return (

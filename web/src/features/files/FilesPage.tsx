@@ -26,12 +26,11 @@ function FilesManager() {
   const { t } = useTranslation();
   const page = useListPage<FileListSummary>();
   const { search } = page;
-  const { records, loading, loadMore, apply } = useFileLists(search);
+  const { records, loading, loadMore, saved, removed } = useFileLists(search);
 
-  const saved = (record: FileListSummary) => apply({ action: 'update', record });
   const confirmDelete = async (record: FileListSummary) => {
     await filesApi.remove(record.id);
-    apply({ action: 'delete', id: record.id });
+    removed(record.id);
   };
 
   return (

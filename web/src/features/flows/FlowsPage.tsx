@@ -18,9 +18,8 @@ export function FlowsPage() {
   const navigate = useNavigate();
   const page = useListPage<Flow>();
   const { search } = page;
-  const { records: flows, loading, loadMore, apply } = useFlowList(search);
+  const { records: flows, loading, loadMore, saved, removed } = useFlowList(search);
 
-  const saved = (record: Flow) => apply({ action: 'update', record });
   const duplicate = async (flow: Flow) => {
     try {
       saved(await flowsApi.duplicate(flow.id));
@@ -31,7 +30,7 @@ export function FlowsPage() {
   };
   const confirmDelete = async (flow: Flow) => {
     await flowsApi.remove(flow.id);
-    apply({ action: 'delete', id: flow.id });
+    removed(flow.id);
   };
 
   return (

@@ -18,13 +18,12 @@ export function QuickMessagesPage() {
   const user = useAtomValue(userAtom);
   const page = useListPage<QuickMessage>();
   const { search } = page;
-  const { records, loading, loadMore, apply } = useQuickMessageList(search);
+  const { records, loading, loadMore, saved, removed } = useQuickMessageList(search);
   const admin = user?.profile === 'admin';
 
-  const saved = (record: QuickMessage) => apply({ action: 'update', record });
   const confirmDelete = async (record: QuickMessage) => {
     await quickMessagesApi.remove(record.id);
-    apply({ action: 'delete', id: record.id });
+    removed(record.id);
   };
 
   return (
