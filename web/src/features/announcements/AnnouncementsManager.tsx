@@ -25,7 +25,6 @@ export function AnnouncementsManager() {
 
   return (
     <ListPage
-      className="announcements-page"
       title={t('announcements.title')}
       search={{ text: page.text, onText: page.setText, label: t('announcements.search'), testId: 'announcements-search' }}
       add={{ text: t('announcements.add'), onClick: () => page.open(), testId: 'announcement-add' }}

@@ -35,7 +35,6 @@ function FilesManager() {
 
   return (
     <ListPage
-      className="files-page"
       title={t('files.title')}
       search={{ text: page.text, onText: page.setText, label: t('files.search'), testId: 'files-search' }}
       add={{ text: t('files.add'), onClick: () => page.open(), testId: 'file-list-add' }}

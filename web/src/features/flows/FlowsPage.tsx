@@ -35,7 +35,6 @@ export function FlowsPage() {
 
   return (
     <ListPage
-      className="flows-page"
       title={t('flows.title')}
       search={{ text: page.text, onText: page.setText, label: t('flows.search'), testId: 'flows-search' }}
       add={{ text: t('flows.add'), onClick: () => page.open(), testId: 'flow-add' }}

@@ -21,7 +21,7 @@ export function HelpsPage() {
   const shown = useMemo(() => (words ? helps.filter((h) => matches(h, words)) : helps), [helps, words]);
 
   return (
-    <ListPage className="helps-page" title={t('helps.title')} search={{ text: search, onText: setSearch, label: t('helps.search'), testId: 'helps-search' }}>
+    <ListPage title={t('helps.title')} search={{ text: search, onText: setSearch, label: t('helps.search'), testId: 'helps-search' }}>
       <PagedList
         items={shown}
         loading={loading && helps.length === 0}

@@ -28,7 +28,6 @@ export function QuickMessagesPage() {
 
   return (
     <ListPage
-      className="quick-messages-page"
       title={t('quickMessages.title')}
       search={{ text: page.text, onText: page.setText, label: t('quickMessages.search'), testId: 'quick-messages-search' }}
       add={{ text: t('quickMessages.add'), onClick: () => page.open(), testId: 'quick-message-add' }}

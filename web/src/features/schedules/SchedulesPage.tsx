@@ -122,7 +122,6 @@ export function SchedulesPage() {
 
   return (
     <ListPage
-      className="schedules-page"
       title={t('schedules.title')}
       tools={loading && <Spinner size={16} aria-label={t('schedules.loading')} />}
       add={{ text: t('schedules.add'), onClick: () => open(undefined), testId: 'schedule-add' }}

@@ -30,7 +30,6 @@ export function UsersManager() {
 
   return (
     <ListPage
-      className="users-page"
       title={
         <>
           {t('users.title')}{' '}

@@ -29,7 +29,7 @@ export function FlowCampaignsPage() {
   const columns = [{ label: t('flowCampaigns.name') }, { label: t('flowCampaigns.status') }, { label: t('flowCampaigns.actions'), className: 'list-page-actions' }];
 
   return (
-    <ListPage className="flow-campaigns-page" title={t('flowCampaigns.title')} add={{ text: t('flowCampaigns.add'), onClick: () => page.open(), testId: 'flow-campaign-add' }}>
+    <ListPage title={t('flowCampaigns.title')} add={{ text: t('flowCampaigns.add'), onClick: () => page.open(), testId: 'flow-campaign-add' }}>
       <PagedList items={campaigns} loading={loading && campaigns.length === 0} empty={{ icon: 'key', text: t('flowCampaigns.empty') }}>
         {/* The phrase campaigns: name (with its phrase), status (Ativo or Desativado), actions. */}
         <ListTable columns={columns} interactive testId="flow-campaign-table">
