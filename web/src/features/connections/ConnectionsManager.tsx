@@ -1,5 +1,5 @@
 import type { SessionStatus, Whatsapp } from '@atendo/contracts';
-import { Intent, Tag } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -56,14 +56,8 @@ export function ConnectionsManager() {
 
   return (
     <ListPage
-      title={
-        <>
-          {t('connections.title')}{' '}
-          <Tag minimal round data-testid="connections-count">
-            {t('connections.count', { count: connections.length })}
-          </Tag>
-        </>
-      }
+      title={t('connections.title')}
+      count={{ text: t('connections.count', { count: connections.length }), testId: 'connections-count' }}
       add={can('connections-page:addConnection') ? { text: t('connections.add'), onClick: () => page.open(), testId: 'connections-add' } : undefined}
     >
       <PagedList items={connections} loading={loading} empty={{ icon: 'mobile-phone', text: t('connections.empty') }} testId="connections-scroll">

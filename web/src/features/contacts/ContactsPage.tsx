@@ -1,5 +1,5 @@
 import { CONTACT_COUNT_CAP, type Contact, type Ticket } from '@atendo/contracts';
-import { Button, Intent, Tag } from '@blueprintjs/core';
+import { Button, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -56,14 +56,8 @@ export function ContactsPage() {
 
   return (
     <ListPage
-      title={
-        <>
-          {t('contacts.title')}{' '}
-          <Tag minimal round data-testid="contacts-count">
-            {count > CONTACT_COUNT_CAP ? t('contacts.countMore', { count: CONTACT_COUNT_CAP }) : t('contacts.count', { count })}
-          </Tag>
-        </>
-      }
+      title={t('contacts.title')}
+      count={{ text: count > CONTACT_COUNT_CAP ? t('contacts.countMore', { count: CONTACT_COUNT_CAP }) : t('contacts.count', { count }), testId: 'contacts-count' }}
       search={{ text: page.text, onText: page.setText, label: t('contacts.searchLabel'), placeholder: t('contacts.searchPlaceholder'), testId: 'contacts-search' }}
       tools={
         <>

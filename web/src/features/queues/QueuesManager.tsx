@@ -1,5 +1,5 @@
 import type { Queue } from '@atendo/contracts';
-import { Classes, Tag } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
@@ -35,14 +35,8 @@ export function QueuesManager() {
 
   return (
     <ListPage
-      title={
-        <>
-          {t('queues.title')}{' '}
-          <Tag minimal round data-testid="queues-count">
-            {t('queues.count', { count: queues.length })}
-          </Tag>
-        </>
-      }
+      title={t('queues.title')}
+      count={{ text: t('queues.count', { count: queues.length }), testId: 'queues-count' }}
       tools={
         !manage && (
           <span className={Classes.TEXT_MUTED} data-testid="queues-read-only">

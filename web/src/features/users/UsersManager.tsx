@@ -1,5 +1,4 @@
 import type { User } from '@atendo/contracts';
-import { Tag } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../ui/listPage/ListPage';
@@ -30,14 +29,8 @@ export function UsersManager() {
 
   return (
     <ListPage
-      title={
-        <>
-          {t('users.title')}{' '}
-          <Tag minimal round data-testid="users-count">
-            {t('users.count', { count })}
-          </Tag>
-        </>
-      }
+      title={t('users.title')}
+      count={{ text: t('users.count', { count }), testId: 'users-count' }}
       search={{ text: page.text, onText: page.setText, label: t('users.searchLabel'), placeholder: t('users.searchPlaceholder'), testId: 'users-search' }}
       add={{ text: t('users.add'), icon: 'new-person', onClick: () => page.open(), testId: 'users-add' }}
     >

@@ -60,6 +60,17 @@ describe('ListPage', () => {
     expect(screen.getByTestId('fruit-delete').getAttribute('title')).toBe('Delete Apple');
   });
 
+  it('shows how many records there are beside the title, and a way back before it', () => {
+    render(
+      <ListPage title="Fruits" count={{ text: '3 fruits', testId: 'fruits-count' }} before={<button type="button">Back</button>}>
+        <p>rows</p>
+      </ListPage>,
+    );
+    expect(screen.getByTestId('fruits-count').textContent).toBe('3 fruits');
+    expect(screen.getByRole('heading').textContent).toBe('Fruits 3 fruits');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+  });
+
   it('says so when the list is empty, and not while it loads', () => {
     const { rerender } = render(<Fruits fruits={[]} loading />);
     expect(screen.queryByText('No fruit yet')).toBeNull();

@@ -1,4 +1,4 @@
-import { Button, H3, InputGroup, Intent, type IconName } from '@blueprintjs/core';
+import { Button, H3, InputGroup, Intent, Tag, type IconName } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import './listPage.css';
 
@@ -22,6 +22,8 @@ interface ListPageProps {
   title: ReactNode;
   /** On the heading, for pages whose title is data (a list's name). */
   titleTestId?: string;
+  /** How many records there are, beside the title. */
+  count?: { text: string; testId: string };
   /** Before the heading: a way back. */
   before?: ReactNode;
   search?: ListPageSearch;
@@ -38,7 +40,7 @@ interface ListPageProps {
  * The frame every record list of the console shares: a heading, the search, the page's tools and its add button
  * above the list. On a small screen the tools take a line of their own.
  */
-export function ListPage({ title, titleTestId, before, search, tools, add, className, children }: ListPageProps) {
+export function ListPage({ title, titleTestId, count, before, search, tools, add, className, children }: ListPageProps) {
   return (
     <div className={className ? `shell-page list-page ${className}` : 'shell-page list-page'} data-testid="page">
       <div className="list-page-header">
@@ -46,6 +48,14 @@ export function ListPage({ title, titleTestId, before, search, tools, add, class
           {before}
           <H3 className="list-page-heading" data-testid={titleTestId}>
             {title}
+            {count && (
+              <>
+                {' '}
+                <Tag minimal round data-testid={count.testId}>
+                  {count.text}
+                </Tag>
+              </>
+            )}
           </H3>
         </div>
         <div className="list-page-tools">
