@@ -1,7 +1,8 @@
 import type { Announcement } from '@atendo/contracts';
-import { Button, Card, Classes, H5, Intent, Tag } from '@blueprintjs/core';
+import { Card, Classes, H5, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatTime } from '../../ui/dates';
+import { EditDeleteButtons } from '../../ui/listPage/RowButton';
 import { AnnouncementImage } from './AnnouncementImage';
 import { PRIORITY_COLOURS, PRIORITY_LABELS } from './priority';
 
@@ -35,16 +36,7 @@ export function AnnouncementRow({ announcement, onEdit, onDelete }: Announcement
         </small>
       </div>
       <div className="announcement-row-actions">
-        <Button variant="minimal" icon="edit" aria-label={t('announcements.edit')} title={t('announcements.edit')} onClick={() => onEdit(announcement)} data-testid="announcement-edit" />
-        <Button
-          variant="minimal"
-          icon="trash"
-          intent={Intent.DANGER}
-          aria-label={t('announcements.delete')}
-          title={t('announcements.delete')}
-          onClick={() => onDelete(announcement)}
-          data-testid="announcement-delete"
-        />
+        <EditDeleteButtons editLabel={t('announcements.edit')} deleteLabel={t('announcements.delete')} onEdit={() => onEdit(announcement)} onDelete={() => onDelete(announcement)} testIdPrefix="announcement" />
       </div>
     </Card>
   );

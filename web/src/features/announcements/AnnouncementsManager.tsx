@@ -1,73 +1,52 @@
 import type { Announcement } from '@atendo/contracts';
-import { Button, H3, InputGroup, Intent } from '@blueprintjs/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { toastSuccess } from '../../ui/toaster';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ListPage } from '../../ui/listPage/ListPage';
+import { PagedList } from '../../ui/listPage/PagedList';
+import { useListPage } from '../../ui/listPage/useListPage';
 import { remove, upsert } from './announcementList';
 import { announcementsApi } from './announcementsApi';
 import { AnnouncementDialog } from './AnnouncementDialog';
-import { AnnouncementList } from './AnnouncementList';
+import { AnnouncementRow } from './AnnouncementRow';
 import { useAnnouncementList } from './useAnnouncementList';
-
-/** Spec §9: searches wait 500 ms after the last key. */
-const SEARCH_DEBOUNCE_MS = 500;
 
 /** The announcements page's content: search, list, the add and edit dialog and the delete confirmation. */
 export function AnnouncementsManager() {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const page = useListPage<Announcement>();
+  const { search } = page;
   const { records, loading, loadMore, setState } = useAnnouncementList(search);
-  // The dialog is remounted for each opening (`key`), so it starts from the announcement it was opened on.
-  const [dialog, setDialog] = useState<{ key: number; editing: Announcement | undefined }>();
-  const [deleting, setDeleting] = useState<Announcement>();
 
-  const open = (editing: Announcement | undefined) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, editing }));
   const saved = (announcement: Announcement) => setState((s) => upsert(s, announcement, search));
-
-  const confirmDelete = async () => {
-    const announcement = deleting;
-    if (!announcement) return;
+  const confirmDelete = async (announcement: Announcement) => {
     await announcementsApi.remove(announcement.id);
     setState((s) => remove(s, announcement.id));
-    toastSuccess(t('announcements.deleted'));
   };
 
   return (
-    <div className="shell-page announcements-page" data-testid="page">
-      <div className="announcements-header">
-        <H3 className="announcements-heading">{t('announcements.title')}</H3>
-        <div className="announcements-tools">
-          <InputGroup
-            type="search"
-            leftIcon="search"
-            aria-label={t('announcements.search')}
-            placeholder={t('announcements.search')}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            className="announcements-search"
-            data-testid="announcements-search"
-          />
-          <Button intent={Intent.PRIMARY} icon="add" text={t('announcements.add')} onClick={() => open(undefined)} data-testid="announcement-add" />
-        </div>
-      </div>
-      <AnnouncementList records={records} loading={loading} searching={!!search} loadMore={loadMore} onEdit={open} onDelete={setDeleting} />
-      {dialog && (
-        <AnnouncementDialog key={dialog.key} isOpen editing={dialog.editing} onSaved={saved} onClose={() => setDialog(undefined)} />
-      )}
-      <ConfirmDialog
-        isOpen={!!deleting}
+    <ListPage
+      title={t('announcements.title')}
+      search={{ text: page.text, onText: page.setText, label: t('announcements.search'), testId: 'announcements-search' }}
+      add={{ text: t('announcements.add'), onClick: () => page.open(), testId: 'announcement-add' }}
+    >
+      <PagedList items={records} loading={loading} loadMore={loadMore} cards empty={{ icon: 'notifications', text: search ? t('announcements.noMatch') : t('announcements.empty') }} testId="announcement-list">
+        {records.map((a) => (
+          <AnnouncementRow key={a.id} announcement={a} onEdit={page.open} onDelete={page.askDelete} />
+        ))}
+      </PagedList>
+      {page.dialog?.isOpen && <AnnouncementDialog key={page.dialog.key} isOpen editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
+      <ConfirmRemove
+        record={page.deleting}
+        doneText={t('announcements.deleted')}
         title={t('announcements.delete')}
         confirmText={t('announcements.delete')}
         cancelText={t('announcements.form.cancel')}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(undefined)}
+        onClose={page.stopDeleting}
         testId="announcement-delete-dialog"
       >
-        <p>{t('announcements.confirmDelete', { title: deleting?.title ?? '' })}</p>
-      </ConfirmDialog>
-    </div>
+        <p>{t('announcements.confirmDelete', { title: page.deleting?.title ?? '' })}</p>
+      </ConfirmRemove>
+    </ListPage>
   );
 }

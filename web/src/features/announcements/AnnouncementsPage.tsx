@@ -1,5 +1,5 @@
-import { NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { ClosedPage } from '../../ui/ClosedPage';
 import { useCan } from '../auth/useCan';
 import { AnnouncementsManager } from './AnnouncementsManager';
 import './announcements.css';
@@ -8,12 +8,6 @@ import './announcements.css';
 export function AnnouncementsPage() {
   const { t } = useTranslation();
   const can = useCan();
-  if (!can('announcements:manage')) {
-    return (
-      <div className="shell-page" data-testid="page">
-        <NonIdealState icon="lock" title={t('announcements.notAllowed')} />
-      </div>
-    );
-  }
+  if (!can('announcements:manage')) return <ClosedPage text={t('announcements.notAllowed')} />;
   return <AnnouncementsManager />;
 }

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/ApiError';
-import { useFeedReload } from '../../realtime/useFeed';
+import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { toastError } from '../../ui/toaster';
 import { campaignsApi } from './campaignsApi';
 import { CampaignStatusTag } from './CampaignStatusTag';
@@ -12,7 +12,7 @@ import { dateTime } from './CampaignTable';
 import { DeliveryChart } from './DeliveryChart';
 import { GovernorHoldCallout } from './GovernorHold';
 import { ShippingTable } from './ShippingTable';
-import { useCampaignFeed } from './useCampaignFeed';
+import '../../ui/listPage/listPage.css';
 import './campaigns.css';
 
 /** Spec §9: the report reloads 5 s after the campaign's finished event; the chart catches up as often while it runs. */
@@ -82,7 +82,7 @@ export function CampaignReportPage() {
     }, REPORT_RELOAD_MS);
   };
 
-  useCampaignFeed((payload) => {
+  useFeed('campaign', (payload) => {
     if (payload.action === 'delete') {
       if (payload.id === id) setMissing(true);
       return;
@@ -120,10 +120,10 @@ export function CampaignReportPage() {
 
   return (
     <div className="shell-page campaign-report-page" data-testid="page">
-      <div className="campaigns-header">
-        <div className="campaign-report-title">
+      <div className="list-page-header">
+        <div className="list-page-title">
           <Button variant="minimal" icon="arrow-left" aria-label={t('campaigns.reportPage.back')} title={t('campaigns.reportPage.back')} onClick={() => navigate('/campaigns')} data-testid="campaign-report-back" />
-          <H3 className="campaigns-heading" data-testid="campaign-report-name">
+          <H3 className="list-page-heading" data-testid="campaign-report-name">
             {t('campaigns.reportPage.title', { name: campaign.name })}
           </H3>
           <CampaignStatusTag status={campaign.status} />

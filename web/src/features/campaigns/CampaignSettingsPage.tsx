@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { campaignsApi } from './campaignsApi';
 import { VariablesEditor } from './VariablesEditor';
+import '../../ui/listPage/listPage.css';
 import './campaigns.css';
 
 type IntervalField = 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval';
@@ -65,8 +66,8 @@ export function CampaignSettingsPage() {
 
   return (
     <div className="shell-page campaign-settings-page" data-testid="page">
-      <div className="campaigns-header">
-        <H3 className="campaigns-heading">{t('campaigns.settings.title')}</H3>
+      <div className="list-page-header">
+        <H3 className="list-page-heading">{t('campaigns.settings.title')}</H3>
         <Button intent={Intent.PRIMARY} icon="floppy-disk" text={t('campaigns.settings.save')} onClick={() => void save()} loading={saving} disabled={!settings} data-testid="campaign-settings-save" />
       </div>
       {!settings ? (

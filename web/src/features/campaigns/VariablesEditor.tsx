@@ -92,7 +92,7 @@ export function VariablesEditor({ variables, onChange }: VariablesEditorProps) {
                   <code>{`{${v.key}}`}</code>
                 </td>
                 <td className="campaign-variable-value-cell">{v.value}</td>
-                <td className="campaign-actions">
+                <td className="list-page-actions">
                   <Button
                     variant="minimal"
                     icon="trash"

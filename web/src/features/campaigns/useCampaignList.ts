@@ -1,15 +1,11 @@
+import type { CampaignView } from '@atendo/contracts';
 import { useCallback } from 'react';
-import { useFeedReload } from '../../realtime/useFeed';
-import { usePagedList } from '../../ui/usePagedList';
-import { addPage, applyCampaignFeed, emptyCampaignList } from './campaignList';
+import { textMatches } from '../../ui/listPage/records';
+import { usePagedRecords } from '../../ui/listPage/usePagedRecords';
 import { campaignsApi } from './campaignsApi';
-import { useCampaignFeed } from './useCampaignFeed';
 
-/** The campaigns matching `search`, page by page (GET /campaigns), kept current by the `campaign` feed. */
+/** The campaigns matching `search` (by name), page by page (GET /campaigns), kept current by the `campaign` feed. */
 export function useCampaignList(search: string) {
   const fetchPage = useCallback((page: number) => campaignsApi.page(search, page), [search]);
-  const { state, setState, loading, reload, loadMore } = usePagedList(emptyCampaignList, fetchPage, addPage);
-  useCampaignFeed((payload) => setState((s) => ({ ...s, campaigns: applyCampaignFeed(s.campaigns, payload, search) })));
-  useFeedReload(reload);
-  return { ...state, setState, loading, loadMore };
+  return usePagedRecords<CampaignView>('campaign', fetchPage, (campaign) => textMatches(campaign.name, search));
 }

@@ -1,5 +1,6 @@
-import { Button, Classes, Icon, Intent, Tag } from '@blueprintjs/core';
+import { Classes, Icon, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { EditDeleteButtons } from '../../ui/listPage/RowButton';
 import { GovernorHoldTag } from '../campaigns/GovernorHold';
 import type { GovernorHold } from '../campaigns/useSendGovernorHolds';
 import type { Connection } from './connectionsApi';
@@ -53,16 +54,13 @@ export function ConnectionRow({ connection, governorHold, showSession, showEdit,
         {connection.isDefault && <Icon icon="star" intent={Intent.WARNING} title={t('connections.isDefault')} aria-label={t('connections.isDefault')} data-testid="connection-default" />}
       </td>
       {showEdit && (
-        <td className="connection-actions">
-          <Button variant="minimal" icon="edit" aria-label={t('connections.edit', { name: connection.name })} title={t('connections.edit', { name: connection.name })} onClick={() => onEdit(connection)} data-testid="connection-edit" />
-          <Button
-            variant="minimal"
-            icon="trash"
-            intent={Intent.DANGER}
-            aria-label={t('connections.delete', { name: connection.name })}
-            title={t('connections.delete', { name: connection.name })}
-            onClick={() => onDelete(connection)}
-            data-testid="connection-delete"
+        <td className="list-page-actions">
+          <EditDeleteButtons
+            editLabel={t('connections.edit', { name: connection.name })}
+            deleteLabel={t('connections.delete', { name: connection.name })}
+            onEdit={() => onEdit(connection)}
+            onDelete={() => onDelete(connection)}
+            testIdPrefix="connection"
           />
         </td>
       )}

@@ -1,9 +1,13 @@
 import type { SessionStatus, Whatsapp } from '@atendo/contracts';
-import { Button, H3, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { toastSuccess } from '../../ui/toaster';
+import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ListPage } from '../../ui/listPage/ListPage';
+import { ListTable } from '../../ui/listPage/ListTable';
+import { PagedList } from '../../ui/listPage/PagedList';
+import { useListPage } from '../../ui/listPage/useListPage';
 import { useCan } from '../auth/useCan';
 import { useSendGovernorHolds } from '../campaigns/useSendGovernorHolds';
 import { ConnectionDialog } from './ConnectionDialog';
@@ -15,13 +19,6 @@ import './connections.css';
 
 /** While the session opens or pairs it has no QR code yet or any more: the QR dialog waits with a spinner. */
 const QR_WAITING: readonly SessionStatus[] = ['OPENING', 'PAIRING'];
-
-/** The edit dialog's connection (none: a new one); `key` gives each opening a fresh form. */
-interface DialogState {
-  isOpen: boolean;
-  connection?: Connection;
-  key: number;
-}
 
 /** The connections table (spec §2) with its session buttons, QR code, edit and delete dialogs, kept live by the feed. */
 export function ConnectionsManager() {
@@ -36,16 +33,12 @@ export function ConnectionsManager() {
   const { connections, loading, dispatch } = useConnectionList((live: Whatsapp) => {
     if (live.id === qrId && live.qrcode === '' && !QR_WAITING.includes(live.status)) setQrId(undefined);
   });
-  const [dialog, setDialog] = useState<DialogState>();
-  const [deleting, setDeleting] = useState<Connection>();
+  const page = useListPage<Connection>();
   const [disconnecting, setDisconnecting] = useState<Connection>();
-  const open = (connection?: Connection) => setDialog((d) => ({ isOpen: true, connection, key: (d?.key ?? 0) + 1 }));
 
-  const remove = async () => {
-    if (!deleting) return;
-    await connectionsApi.remove(deleting.id);
-    toastSuccess(t('connections.deleted'));
-    dispatch({ type: 'delete', id: deleting.id });
+  const remove = async (connection: Connection) => {
+    await connectionsApi.remove(connection.id);
+    dispatch({ type: 'delete', id: connection.id });
   };
   const newQrCode = async (connection: Connection) => {
     await connectionsApi.renewQrCode(connection.id);
@@ -53,85 +46,64 @@ export function ConnectionsManager() {
     setQrId(connection.id);
   };
   const columns = [
-    t('connections.columns.name'),
-    t('connections.columns.status'),
-    ...(showSession ? [t('connections.columns.session')] : []),
-    t('connections.columns.updatedAt'),
-    t('connections.columns.isDefault'),
-    ...(showEdit ? [t('connections.columns.actions')] : []),
+    { label: t('connections.columns.name') },
+    { label: t('connections.columns.status') },
+    ...(showSession ? [{ label: t('connections.columns.session') }] : []),
+    { label: t('connections.columns.updatedAt') },
+    { label: t('connections.columns.isDefault') },
+    ...(showEdit ? [{ label: t('connections.columns.actions'), className: 'list-page-actions' }] : []),
   ];
 
   return (
-    <div className="shell-page connections-root" data-testid="page">
-      <div className="connections-page">
-        <div className="connections-header">
-          <H3>
-            {t('connections.title')}{' '}
-            <Tag minimal round data-testid="connections-count">
-              {t('connections.count', { count: connections.length })}
-            </Tag>
-          </H3>
-          {can('connections-page:addConnection') && <Button intent={Intent.PRIMARY} icon="add" text={t('connections.add')} onClick={() => open()} data-testid="connections-add" />}
-        </div>
-        <div className="connections-table-scroll" data-testid="connections-scroll">
-          <HTMLTable striped className="connections-table" data-testid="connections-table">
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column}>{column}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {connections.map((connection) => (
-                <ConnectionRow
-                  key={connection.id}
-                  connection={connection}
-                  governorHold={holds.get(connection.id)}
-                  showSession={showSession}
-                  showEdit={showEdit}
-                  onTryAgain={(c) => connectionsApi.startSession(c.id)}
-                  onNewQrCode={newQrCode}
-                  onShowQrCode={(c) => setQrId(c.id)}
-                  onDisconnect={setDisconnecting}
-                  onEdit={open}
-                  onDelete={setDeleting}
-                />
-              ))}
-            </tbody>
-          </HTMLTable>
-          {connections.length === 0 && !loading && <NonIdealState icon="mobile-phone" description={t('connections.empty')} />}
-          {loading && (
-            <div className="connections-loading">
-              <Spinner size={24} />
-            </div>
-          )}
-        </div>
-      </div>
+    <ListPage
+      title={t('connections.title')}
+      count={{ text: t('connections.count', { count: connections.length }), testId: 'connections-count' }}
+      add={can('connections-page:addConnection') ? { text: t('connections.add'), onClick: () => page.open(), testId: 'connections-add' } : undefined}
+    >
+      <PagedList items={connections} loading={loading} empty={{ icon: 'mobile-phone', text: t('connections.empty') }} testId="connections-scroll">
+        <ListTable columns={columns} className="connections-table" testId="connections-table">
+          {connections.map((connection) => (
+            <ConnectionRow
+              key={connection.id}
+              connection={connection}
+              governorHold={holds.get(connection.id)}
+              showSession={showSession}
+              showEdit={showEdit}
+              onTryAgain={(c) => connectionsApi.startSession(c.id)}
+              onNewQrCode={newQrCode}
+              onShowQrCode={(c) => setQrId(c.id)}
+              onDisconnect={setDisconnecting}
+              onEdit={page.open}
+              onDelete={page.askDelete}
+            />
+          ))}
+        </ListTable>
+      </PagedList>
       <QrCodeDialog connection={connections.find((c) => c.id === qrId)} onClose={() => setQrId(undefined)} />
-      {dialog && (
+      {page.dialog && (
         <ConnectionDialog
-          key={dialog.key}
-          isOpen={dialog.isOpen}
-          connection={dialog.connection}
-          onClose={() => setDialog({ ...dialog, isOpen: false })}
+          key={page.dialog.key}
+          isOpen={page.dialog.isOpen}
+          connection={page.dialog.editing}
+          onClose={page.close}
           onSaved={({ token: _token, ...saved }) => {
             dispatch({ type: 'update', connection: saved });
-            setDialog({ ...dialog, isOpen: false });
+            page.close();
           }}
         />
       )}
-      <ConfirmDialog
-        isOpen={deleting !== undefined}
+      <ConfirmRemove
+        record={page.deleting}
+        doneText={t('connections.deleted')}
         title={t('connections.confirmDelete.title')}
         confirmText={t('connections.confirmDelete.confirm')}
         cancelText={t('connections.confirmDelete.cancel')}
         onConfirm={remove}
-        onClose={() => setDeleting(undefined)}
+        onClose={page.stopDeleting}
         testId="connection-delete-confirm"
       >
-        <p>{t('connections.confirmDelete.message', { name: deleting?.name ?? '' })}</p>
-      </ConfirmDialog>
+        <p>{t('connections.confirmDelete.message', { name: page.deleting?.name ?? '' })}</p>
+      </ConfirmRemove>
       <ConfirmDialog
         isOpen={disconnecting !== undefined}
         title={t('connections.confirmDisconnect.title')}
@@ -145,6 +117,6 @@ export function ConnectionsManager() {
       >
         <p>{t('connections.confirmDisconnect.message', { name: disconnecting?.name ?? '' })}</p>
       </ConfirmDialog>
-    </div>
+    </ListPage>
   );
 }

@@ -1,5 +1,5 @@
-import { NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { ClosedPage } from '../../ui/ClosedPage';
 import { useCan } from '../auth/useCan';
 import { ConnectionsManager } from './ConnectionsManager';
 
@@ -8,12 +8,6 @@ export function ConnectionsPage() {
   const { t } = useTranslation();
   const can = useCan();
   const allowed = can('connections-page:addConnection') || can('connections-page:actionButtons') || can('connections-page:editOrDeleteConnection');
-  if (!allowed) {
-    return (
-      <div className="shell-page" data-testid="page">
-        <NonIdealState icon="lock" description={t('connections.noPermission')} />
-      </div>
-    );
-  }
+  if (!allowed) return <ClosedPage text={t('connections.noPermission')} />;
   return <ConnectionsManager />;
 }

@@ -1,21 +1,21 @@
 import type { ContactList, ContactListItem } from '@atendo/contracts';
-import { Button, ButtonGroup, H3, HTMLTable, Icon, InputGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Icon, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { toastError, toastSuccess } from '../../ui/toaster';
-import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { useInfiniteScroll } from '../../ui/useInfiniteScroll';
+import { useFeed } from '../../realtime/useFeed';
+import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ListPage } from '../../ui/listPage/ListPage';
+import { ListTable } from '../../ui/listPage/ListTable';
+import { PagedList } from '../../ui/listPage/PagedList';
+import { RowButton } from '../../ui/listPage/RowButton';
+import { useListPage } from '../../ui/listPage/useListPage';
+import { toastError } from '../../ui/toaster';
 import { ContactListImportDialog } from './ContactListImportDialog';
 import { ContactListItemDialog } from './ContactListItemDialog';
 import { contactListsApi } from './contactListsApi';
-import { SEARCH_DEBOUNCE_MS } from './ContactListsPage';
-import { useContactListFeed } from './useContactListFeed';
 import { useContactListItems } from './useContactLists';
 import './contactLists.css';
-
-type Open = { kind: 'item'; editing: ContactListItem | undefined; key: number } | { kind: 'import'; key: number };
 
 /** Whether WhatsApp knows the number: a green tick, a red cross, or a grey question mark until it is checked. */
 function WhatsappVerdict({ item }: { item: ContactListItem }) {
@@ -39,112 +39,71 @@ export function ContactListItemsPage() {
   const navigate = useNavigate();
   const contactListId = Number(useParams().contactListId);
   const [list, setList] = useState<ContactList>();
-  const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const page = useListPage<ContactListItem>();
+  const { search } = page;
   const { items, loading, loadMore, reload, saved, removed } = useContactListItems(contactListId, search);
-  const [open, setOpen] = useState<Open>();
-  const [deleting, setDeleting] = useState<ContactListItem>();
-  const { ref, onScroll } = useInfiniteScroll(loadMore, items);
-  const nextKey = () => (open?.key ?? 0) + 1;
+  const [importing, setImporting] = useState<number>();
 
   useEffect(() => {
     contactListsApi.find(contactListId).then(setList, toastError);
   }, [contactListId]);
-  useContactListFeed('ContactList', (payload) => {
+  useFeed('ContactList', (payload) => {
     if (payload.action !== 'delete' && payload.record.id === contactListId) setList(payload.record);
   });
 
-  const confirmDelete = async () => {
-    const item = deleting;
-    if (!item) return;
+  const confirmDelete = async (item: ContactListItem) => {
     await contactListsApi.removeItem(item.id);
     removed(item.id);
-    toastSuccess(t('contactLists.items.deleted'));
   };
+  const columns = [
+    { label: t('contactLists.items.columns.name') },
+    { label: t('contactLists.items.columns.number'), className: 'contact-lists-number' },
+    { label: t('contactLists.items.columns.email') },
+    { label: t('contactLists.items.columns.whatsapp'), className: 'contact-lists-whatsapp' },
+    { label: t('contactLists.columns.actions'), className: 'list-page-actions' },
+  ];
 
   return (
-    <div className="shell-page contact-lists-root" data-testid="page">
-      <div className="contact-lists-page">
-        <div className="contact-lists-header">
-          <Button icon="arrow-left" minimal aria-label={t('contactLists.items.back')} title={t('contactLists.items.back')} onClick={() => navigate('/contact-lists')} data-testid="contact-list-back" />
-          <H3 data-testid="contact-list-title">{list?.name ?? ''}</H3>
-          <InputGroup
-            type="search"
-            leftIcon="search"
-            className="contact-lists-search"
-            aria-label={t('contactLists.items.search')}
-            placeholder={t('contactLists.items.search')}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            data-testid="contact-list-items-search"
-          />
-          <Button icon="import" text={t('contactLists.items.import')} onClick={() => setOpen({ kind: 'import', key: nextKey() })} data-testid="contact-list-import" />
-          <Button intent={Intent.PRIMARY} icon="new-person" text={t('contactLists.items.add')} onClick={() => setOpen({ kind: 'item', editing: undefined, key: nextKey() })} data-testid="contact-list-item-add" />
-        </div>
-        <div className="contact-lists-scroll" ref={ref} onScroll={onScroll}>
-          <HTMLTable striped interactive className="contact-lists-table" data-testid="contact-list-items-table">
-            <thead>
-              <tr>
-                <th>{t('contactLists.items.columns.name')}</th>
-                <th className="contact-lists-number">{t('contactLists.items.columns.number')}</th>
-                <th>{t('contactLists.items.columns.email')}</th>
-                <th className="contact-lists-whatsapp">{t('contactLists.items.columns.whatsapp')}</th>
-                <th className="contact-lists-actions">{t('contactLists.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} data-testid={`contact-list-item-row-${item.id}`}>
-                  <td>{item.name}</td>
-                  <td className="contact-lists-number">{item.number}</td>
-                  <td>{item.email}</td>
-                  <td className="contact-lists-whatsapp">
-                    <WhatsappVerdict item={item} />
-                  </td>
-                  <td className="contact-lists-actions">
-                    <ButtonGroup minimal>
-                      <Button
-                        icon="edit"
-                        aria-label={t('contactLists.edit', { name: item.name })}
-                        title={t('contactLists.edit', { name: item.name })}
-                        onClick={() => setOpen({ kind: 'item', editing: item, key: nextKey() })}
-                        data-testid={`contact-list-item-edit-${item.id}`}
-                      />
-                      <Button
-                        icon="trash"
-                        intent={Intent.DANGER}
-                        aria-label={t('contactLists.delete', { name: item.name })}
-                        title={t('contactLists.delete', { name: item.name })}
-                        onClick={() => setDeleting(item)}
-                        data-testid={`contact-list-item-delete-${item.id}`}
-                      />
-                    </ButtonGroup>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-          {items.length === 0 && !loading && <NonIdealState icon="person" description={search ? t('contactLists.items.noMatch') : t('contactLists.items.empty')} />}
-          {loading && (
-            <div className="contact-lists-loading">
-              <Spinner size={24} />
-            </div>
-          )}
-        </div>
-      </div>
-      {open?.kind === 'item' && <ContactListItemDialog key={open.key} contactListId={contactListId} editing={open.editing} onSaved={saved} onClose={() => setOpen(undefined)} />}
-      {open?.kind === 'import' && <ContactListImportDialog key={open.key} contactListId={contactListId} onImported={reload} onClose={() => setOpen(undefined)} />}
-      <ConfirmDialog
-        isOpen={!!deleting}
+    <ListPage
+      title={list?.name ?? ''}
+      titleTestId="contact-list-title"
+      before={<Button icon="arrow-left" minimal aria-label={t('contactLists.items.back')} title={t('contactLists.items.back')} onClick={() => navigate('/contact-lists')} data-testid="contact-list-back" />}
+      search={{ text: page.text, onText: page.setText, label: t('contactLists.items.search'), testId: 'contact-list-items-search' }}
+      tools={<Button icon="import" text={t('contactLists.items.import')} onClick={() => setImporting((k) => (k ?? 0) + 1)} data-testid="contact-list-import" />}
+      add={{ text: t('contactLists.items.add'), icon: 'new-person', onClick: () => page.open(), testId: 'contact-list-item-add' }}
+    >
+      <PagedList items={items} loading={loading} loadMore={loadMore} empty={{ icon: 'person', text: search ? t('contactLists.items.noMatch') : t('contactLists.items.empty') }}>
+        <ListTable columns={columns} interactive testId="contact-list-items-table">
+          {items.map((item) => (
+            <tr key={item.id} data-testid={`contact-list-item-row-${item.id}`}>
+              <td>{item.name}</td>
+              <td className="contact-lists-number">{item.number}</td>
+              <td>{item.email}</td>
+              <td className="contact-lists-whatsapp">
+                <WhatsappVerdict item={item} />
+              </td>
+              <td className="list-page-actions">
+                <RowButton icon="edit" label={t('contactLists.edit', { name: item.name })} onClick={() => page.open(item)} testId={`contact-list-item-edit-${item.id}`} />
+                <RowButton icon="trash" intent={Intent.DANGER} label={t('contactLists.delete', { name: item.name })} onClick={() => page.askDelete(item)} testId={`contact-list-item-delete-${item.id}`} />
+              </td>
+            </tr>
+          ))}
+        </ListTable>
+      </PagedList>
+      {page.dialog?.isOpen && <ContactListItemDialog key={page.dialog.key} contactListId={contactListId} editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
+      {importing !== undefined && <ContactListImportDialog key={importing} contactListId={contactListId} onImported={reload} onClose={() => setImporting(undefined)} />}
+      <ConfirmRemove
+        record={page.deleting}
+        doneText={t('contactLists.items.deleted')}
         title={t('contactLists.items.deleteTitle')}
         confirmText={t('contactLists.deleteConfirm')}
         cancelText={t('contactLists.form.cancel')}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(undefined)}
+        onClose={page.stopDeleting}
         testId="contact-list-item-delete-dialog"
       >
-        <p>{t('contactLists.items.confirmDelete', { name: deleting?.name ?? '' })}</p>
-      </ConfirmDialog>
-    </div>
+        <p>{t('contactLists.items.confirmDelete', { name: page.deleting?.name ?? '' })}</p>
+      </ConfirmRemove>
+    </ListPage>
   );
 }

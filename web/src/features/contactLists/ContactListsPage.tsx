@@ -1,20 +1,20 @@
 import type { ContactList } from '@atendo/contracts';
-import { Button, ButtonGroup, H3, HTMLTable, InputGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { toastError, toastSuccess } from '../../ui/toaster';
-import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { useInfiniteScroll } from '../../ui/useInfiniteScroll';
+import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ListPage } from '../../ui/listPage/ListPage';
+import { ListTable } from '../../ui/listPage/ListTable';
+import { PagedList } from '../../ui/listPage/PagedList';
+import { RowButton } from '../../ui/listPage/RowButton';
+import { useListPage } from '../../ui/listPage/useListPage';
+import { download } from '../../ui/download';
+import { toastError } from '../../ui/toaster';
 import { ContactListDialog } from './ContactListDialog';
 import { contactListsApi } from './contactListsApi';
-import { download } from './download';
 import { useContactLists } from './useContactLists';
 import './contactLists.css';
-
-/** Spec: searches wait 500 ms after the last key. */
-export const SEARCH_DEBOUNCE_MS = 500;
 
 /**
  * /contact-lists: the company's contact lists with their count of contacts, searched, page by page, live; add one,
@@ -23,15 +23,10 @@ export const SEARCH_DEBOUNCE_MS = 500;
 export function ContactListsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const page = useListPage<ContactList>();
+  const { search } = page;
   const { lists, loading, loadMore, saved, removed } = useContactLists(search);
-  const [dialog, setDialog] = useState<{ key: number; editing: ContactList | undefined }>();
-  const [deleting, setDeleting] = useState<ContactList>();
   const [downloading, setDownloading] = useState(false);
-  const { ref, onScroll } = useInfiniteScroll(loadMore, lists);
-
-  const open = (editing: ContactList | undefined) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, editing }));
 
   const example = async () => {
     setDownloading(true);
@@ -44,92 +39,53 @@ export function ContactListsPage() {
     }
   };
 
-  const confirmDelete = async () => {
-    const list = deleting;
-    if (!list) return;
+  const confirmDelete = async (list: ContactList) => {
     await contactListsApi.remove(list.id);
     removed(list.id);
-    toastSuccess(t('contactLists.deleted'));
   };
+  const columns = [
+    { label: t('contactLists.columns.name') },
+    { label: t('contactLists.columns.contacts'), className: 'contact-lists-count' },
+    { label: t('contactLists.columns.actions'), className: 'list-page-actions' },
+  ];
 
   return (
-    <div className="shell-page contact-lists-root" data-testid="page">
-      <div className="contact-lists-page">
-        <div className="contact-lists-header">
-          <H3>{t('contactLists.title')}</H3>
-          <InputGroup
-            type="search"
-            leftIcon="search"
-            className="contact-lists-search"
-            aria-label={t('contactLists.search')}
-            placeholder={t('contactLists.search')}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            data-testid="contact-lists-search"
-          />
-          <Button intent={Intent.PRIMARY} icon="add" text={t('contactLists.add')} onClick={() => open(undefined)} data-testid="contact-lists-add" />
-        </div>
-        <div className="contact-lists-scroll" ref={ref} onScroll={onScroll}>
-          <HTMLTable striped interactive className="contact-lists-table" data-testid="contact-lists-table">
-            <thead>
-              <tr>
-                <th>{t('contactLists.columns.name')}</th>
-                <th className="contact-lists-count">{t('contactLists.columns.contacts')}</th>
-                <th className="contact-lists-actions">{t('contactLists.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lists.map((list) => (
-                <tr key={list.id} data-testid={`contact-list-row-${list.id}`}>
-                  <td>{list.name}</td>
-                  <td className="contact-lists-count" data-testid={`contact-list-count-${list.id}`}>
-                    {list.contactsCount}
-                  </td>
-                  <td className="contact-lists-actions">
-                    <ButtonGroup minimal>
-                      <Button icon="th-derived" aria-label={t('contactLists.example')} title={t('contactLists.example')} loading={downloading} onClick={() => void example()} data-testid={`contact-list-example-${list.id}`} />
-                      <Button
-                        icon="people"
-                        aria-label={t('contactLists.openContacts', { name: list.name })}
-                        title={t('contactLists.openContacts', { name: list.name })}
-                        onClick={() => navigate(`/contact-lists/${list.id}/contacts`)}
-                        data-testid={`contact-list-open-${list.id}`}
-                      />
-                      <Button icon="edit" aria-label={t('contactLists.edit', { name: list.name })} title={t('contactLists.edit', { name: list.name })} onClick={() => open(list)} data-testid={`contact-list-edit-${list.id}`} />
-                      <Button
-                        icon="trash"
-                        intent={Intent.DANGER}
-                        aria-label={t('contactLists.delete', { name: list.name })}
-                        title={t('contactLists.delete', { name: list.name })}
-                        onClick={() => setDeleting(list)}
-                        data-testid={`contact-list-delete-${list.id}`}
-                      />
-                    </ButtonGroup>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-          {lists.length === 0 && !loading && <NonIdealState icon="people" description={search ? t('contactLists.noMatch') : t('contactLists.empty')} />}
-          {loading && (
-            <div className="contact-lists-loading">
-              <Spinner size={24} />
-            </div>
-          )}
-        </div>
-      </div>
-      {dialog && <ContactListDialog key={dialog.key} editing={dialog.editing} onSaved={saved} onClose={() => setDialog(undefined)} />}
-      <ConfirmDialog
-        isOpen={!!deleting}
+    <ListPage
+      title={t('contactLists.title')}
+      search={{ text: page.text, onText: page.setText, label: t('contactLists.search'), testId: 'contact-lists-search' }}
+      add={{ text: t('contactLists.add'), onClick: () => page.open(), testId: 'contact-lists-add' }}
+    >
+      <PagedList items={lists} loading={loading} loadMore={loadMore} empty={{ icon: 'people', text: search ? t('contactLists.noMatch') : t('contactLists.empty') }}>
+        <ListTable columns={columns} interactive testId="contact-lists-table">
+          {lists.map((list) => (
+            <tr key={list.id} data-testid={`contact-list-row-${list.id}`}>
+              <td>{list.name}</td>
+              <td className="contact-lists-count" data-testid={`contact-list-count-${list.id}`}>
+                {list.contactsCount}
+              </td>
+              <td className="list-page-actions">
+                <RowButton icon="th-derived" label={t('contactLists.example')} loading={downloading} onClick={() => void example()} testId={`contact-list-example-${list.id}`} />
+                <RowButton icon="people" label={t('contactLists.openContacts', { name: list.name })} onClick={() => navigate(`/contact-lists/${list.id}/contacts`)} testId={`contact-list-open-${list.id}`} />
+                <RowButton icon="edit" label={t('contactLists.edit', { name: list.name })} onClick={() => page.open(list)} testId={`contact-list-edit-${list.id}`} />
+                <RowButton icon="trash" intent={Intent.DANGER} label={t('contactLists.delete', { name: list.name })} onClick={() => page.askDelete(list)} testId={`contact-list-delete-${list.id}`} />
+              </td>
+            </tr>
+          ))}
+        </ListTable>
+      </PagedList>
+      {page.dialog?.isOpen && <ContactListDialog key={page.dialog.key} editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
+      <ConfirmRemove
+        record={page.deleting}
+        doneText={t('contactLists.deleted')}
         title={t('contactLists.deleteTitle')}
         confirmText={t('contactLists.deleteConfirm')}
         cancelText={t('contactLists.form.cancel')}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(undefined)}
+        onClose={page.stopDeleting}
         testId="contact-list-delete-dialog"
       >
-        <p>{t('contactLists.confirmDelete', { name: deleting?.name ?? '', count: deleting?.contactsCount ?? 0 })}</p>
-      </ConfirmDialog>
-    </div>
+        <p>{t('contactLists.confirmDelete', { name: page.deleting?.name ?? '', count: page.deleting?.contactsCount ?? 0 })}</p>
+      </ConfirmRemove>
+    </ListPage>
   );
 }

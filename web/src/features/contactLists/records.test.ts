@@ -1,6 +1,7 @@
 import type { ContactList, ContactListItem } from '@atendo/contracts';
 import { describe, expect, it } from 'vitest';
-import { addRecords, applyItemFeed, applyListFeed, emptyRecords, itemMatches } from './records';
+import { addRecords, emptyRecords } from '../../ui/listPage/records';
+import { applyItemFeed, applyListFeed, itemMatches } from './records';
 
 const list = (id: number, name: string, contactsCount = 0): ContactList => ({ id, name, contactsCount });
 const item = (id: number, name: string, number: string, contactListId = 1, isWhatsappValid: boolean | null = null): ContactListItem => ({

@@ -1,24 +1,5 @@
 import type { ContactList, ContactListFeedPayload, ContactListItem, ContactListItemFeedPayload } from '@atendo/contracts';
-
-/** A page-by-page list of records. */
-export interface RecordsState<R> {
-  records: R[];
-  hasMore: boolean;
-  page: number;
-}
-
-export const emptyRecords = <R>(): RecordsState<R> => ({ records: [], hasMore: false, page: 0 });
-
-export function addRecords<R extends { id: number }>(state: RecordsState<R>, page: number, records: R[], hasMore: boolean): RecordsState<R> {
-  const base = page === 1 ? [] : state.records;
-  const known = new Set(base.map((r) => r.id));
-  return { records: [...base, ...records.filter((r) => !known.has(r.id))], hasMore, page };
-}
-
-/** A changed record stays in its place; a new one comes first (spec: new records are placed first). */
-function upsert<R extends { id: number }>(records: R[], record: R): R[] {
-  return records.some((r) => r.id === record.id) ? records.map((r) => (r.id === record.id ? record : r)) : [record, ...records];
-}
+import { upsertRecord, type RecordsState } from '../../ui/listPage/records';
 
 /** The search of the lists page: the name, whatever the case, as the server searches. */
 export const listMatches = (list: ContactList, search: string) => !search || list.name.toLowerCase().includes(search.toLowerCase());
@@ -37,7 +18,7 @@ export function applyListFeed(state: RecordsState<ContactList>, payload: Contact
   const known = state.records.some((r) => r.id === record.id);
   // A count changed on a list this page does not show (another search, a later page) stays out.
   if (!listMatches(record, search) || (payload.action === 'update' && !known)) return { ...state, records: state.records.filter((r) => r.id !== record.id) };
-  return { ...state, records: upsert(state.records, record) };
+  return { ...state, records: upsertRecord(state.records, record) };
 }
 
 /** A `ContactListItem` entry on one list's page; `reload` is the caller's (it fetches the list again). */
@@ -51,5 +32,5 @@ export function applyItemFeed(
   const { record } = payload;
   if (record.contactListId !== contactListId) return state;
   if (!itemMatches(record, search)) return { ...state, records: state.records.filter((r) => r.id !== record.id) };
-  return { ...state, records: upsert(state.records, record) };
+  return { ...state, records: upsertRecord(state.records, record) };
 }

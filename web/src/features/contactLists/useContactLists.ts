@@ -1,11 +1,11 @@
 import type { ContactList, ContactListItem } from '@atendo/contracts';
 import { useCallback } from 'react';
-import { useFeedReload } from '../../realtime/useFeed';
+import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { usePagedList } from '../../ui/usePagedList';
 import { useReloadSoon } from '../../ui/useReloadSoon';
+import { addRecords, emptyRecords, type RecordsState } from '../../ui/listPage/records';
 import { contactListsApi } from './contactListsApi';
-import { addRecords, applyItemFeed, applyListFeed, emptyRecords, type RecordsState } from './records';
-import { useContactListFeed } from './useContactListFeed';
+import { applyItemFeed, applyListFeed } from './records';
 
 const emptyLists = emptyRecords<ContactList>();
 const emptyItems = emptyRecords<ContactListItem>();
@@ -19,7 +19,7 @@ export const RELOAD_EVERY_MS = 1000;
 export function useContactLists(search: string) {
   const fetchPage = useCallback((page: number) => contactListsApi.page(search, page), [search]);
   const { state, setState, loading, reload, loadMore } = usePagedList(emptyLists, fetchPage, addLists);
-  useContactListFeed('ContactList', (payload) => setState((s) => applyListFeed(s, payload, search)));
+  useFeed('ContactList', (payload) => setState((s) => applyListFeed(s, payload, search)));
   useFeedReload(reload);
   const saved = useCallback((record: ContactList) => setState((s) => applyListFeed(s, { action: 'create', record }, search)), [setState, search]);
   const removed = useCallback((id: number) => setState((s) => applyListFeed(s, { action: 'delete', id }, search)), [setState]);
@@ -32,7 +32,7 @@ export function useContactListItems(contactListId: number, search: string) {
   const { state, setState, loading, reload, loadMore } = usePagedList(emptyItems, fetchPage, addItems);
   // An import tells "fetch again" batch after batch: once a second is enough.
   const reloadSoon = useReloadSoon(reload, RELOAD_EVERY_MS);
-  useContactListFeed('ContactListItem', (payload) => {
+  useFeed('ContactListItem', (payload) => {
     if (payload.action === 'reload') {
       if (payload.contactListId === contactListId) reloadSoon();
       return;

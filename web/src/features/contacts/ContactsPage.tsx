@@ -1,12 +1,16 @@
 import { CONTACT_COUNT_CAP, type Contact, type Ticket } from '@atendo/contracts';
-import { Button, ButtonGroup, H3, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInfiniteScroll } from '../../ui/useInfiniteScroll';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { toastError, toastSuccess } from '../../ui/toaster';
-import { useDebouncedValue } from '../../ui/useDebouncedValue';
+import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ListPage } from '../../ui/listPage/ListPage';
+import { ListTable } from '../../ui/listPage/ListTable';
+import { PagedList } from '../../ui/listPage/PagedList';
+import { RowButton } from '../../ui/listPage/RowButton';
+import { useListPage } from '../../ui/listPage/useListPage';
+import { download } from '../../ui/download';
+import { toastError } from '../../ui/toaster';
 import { useCan } from '../auth/useCan';
 import { NewTicketDialog } from '../tickets/NewTicketDialog';
 import { ContactDialog } from './ContactDialog';
@@ -15,21 +19,8 @@ import { contactsApi } from './contactsApi';
 import { useContactList } from './useContactList';
 import './contacts.css';
 
-/** Spec §Contacts: searches wait 500 ms after the last key; the next page loads within 100 px of the bottom. */
-export const SEARCH_DEBOUNCE_MS = 500;
-
 /** Which dialog is open; `key` gives each opening a fresh form. */
 type Open = { kind: 'edit'; contact?: Contact; key: number } | { kind: 'ticket'; contact: Contact; key: number } | { kind: 'import'; key: number };
-
-/** Saves a file the browser got through the API (the export, behind the token). */
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * /contacts: the company's contacts, searchable, page by page, live; add, edit, import, export; start a ticket with
@@ -39,16 +30,12 @@ export function ContactsPage() {
   const { t } = useTranslation();
   const can = useCan();
   const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const searchParam = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const { contacts, count, loading, loadMore, reload, apply } = useContactList(searchParam);
+  const page = useListPage<Contact>();
+  const { contacts, count, loading, loadMore, reload, apply } = useContactList(page.search);
   const [open, setOpen] = useState<Open>();
-  const [deleting, setDeleting] = useState<Contact>();
   const [exporting, setExporting] = useState(false);
   const nextKey = () => (open?.key ?? 0) + 1;
   const close = () => setOpen(undefined);
-
-  const { ref: scroller, onScroll } = useInfiniteScroll(loadMore, contacts);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -60,87 +47,44 @@ export function ContactsPage() {
       setExporting(false);
     }
   };
+  const columns = [
+    { label: t('contacts.columns.name') },
+    { label: t('contacts.columns.number'), className: 'contacts-col-number' },
+    { label: t('contacts.columns.email'), className: 'contacts-col-email' },
+    { label: t('contacts.columns.actions'), className: 'list-page-actions' },
+  ];
 
   return (
-    <div className="shell-page contacts-root" data-testid="page">
-      <div className="contacts-page">
-        <div className="contacts-header">
-          <H3>
-            {t('contacts.title')}{' '}
-            <Tag minimal round data-testid="contacts-count">
-              {count > CONTACT_COUNT_CAP ? t('contacts.countMore', { count: CONTACT_COUNT_CAP }) : t('contacts.count', { count })}
-            </Tag>
-          </H3>
-          <InputGroup
-            type="search"
-            leftIcon="search"
-            className="contacts-search"
-            aria-label={t('contacts.searchLabel')}
-            placeholder={t('contacts.searchPlaceholder')}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            data-testid="contacts-search"
-          />
+    <ListPage
+      title={t('contacts.title')}
+      count={{ text: count > CONTACT_COUNT_CAP ? t('contacts.countMore', { count: CONTACT_COUNT_CAP }) : t('contacts.count', { count }), testId: 'contacts-count' }}
+      search={{ text: page.text, onText: page.setText, label: t('contacts.searchLabel'), placeholder: t('contacts.searchPlaceholder'), testId: 'contacts-search' }}
+      tools={
+        <>
           <Button icon="import" text={t('contacts.import')} onClick={() => setOpen({ kind: 'import', key: nextKey() })} data-testid="contacts-import" />
           <Button icon="export" text={t('contacts.export')} loading={exporting} onClick={() => void exportCsv()} data-testid="contacts-export" />
-          <Button intent={Intent.PRIMARY} icon="new-person" text={t('contacts.add')} onClick={() => setOpen({ kind: 'edit', key: nextKey() })} data-testid="contacts-add" />
-        </div>
-        <div className="contacts-table-scroll" ref={scroller} onScroll={onScroll} data-testid="contacts-scroll">
-          <HTMLTable striped interactive className="contacts-table" data-testid="contacts-table">
-            <thead>
-              <tr>
-                <th>{t('contacts.columns.name')}</th>
-                <th className="contacts-col-number">{t('contacts.columns.number')}</th>
-                <th className="contacts-col-email">{t('contacts.columns.email')}</th>
-                <th className="contacts-actions">{t('contacts.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {contacts.map((contact) => (
-                <tr key={contact.id} data-testid={`contact-row-${contact.id}`}>
-                  <td>{contact.name}</td>
-                  <td className="contacts-col-number">{contact.number}</td>
-                  <td className="contacts-col-email">{contact.email}</td>
-                  <td className="contacts-actions">
-                    <ButtonGroup minimal>
-                      <Button
-                        icon="chat"
-                        aria-label={t('contacts.startTicket', { name: contact.name })}
-                        title={t('contacts.startTicket', { name: contact.name })}
-                        onClick={() => setOpen({ kind: 'ticket', contact, key: nextKey() })}
-                        data-testid={`contact-ticket-${contact.id}`}
-                      />
-                      <Button
-                        icon="edit"
-                        aria-label={t('contacts.edit', { name: contact.name })}
-                        title={t('contacts.edit', { name: contact.name })}
-                        onClick={() => setOpen({ kind: 'edit', contact, key: nextKey() })}
-                        data-testid={`contact-edit-${contact.id}`}
-                      />
-                      {can('contacts-page:deleteContact') && (
-                        <Button
-                          icon="trash"
-                          intent={Intent.DANGER}
-                          aria-label={t('contacts.delete', { name: contact.name })}
-                          title={t('contacts.delete', { name: contact.name })}
-                          onClick={() => setDeleting(contact)}
-                          data-testid={`contact-delete-${contact.id}`}
-                        />
-                      )}
-                    </ButtonGroup>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-          {contacts.length === 0 && !loading && <NonIdealState icon="person" description={t('contacts.empty')} />}
-          {loading && (
-            <div className="contacts-loading">
-              <Spinner size={24} />
-            </div>
-          )}
-        </div>
-      </div>
+        </>
+      }
+      add={{ text: t('contacts.add'), icon: 'new-person', onClick: () => setOpen({ kind: 'edit', key: nextKey() }), testId: 'contacts-add' }}
+    >
+      <PagedList items={contacts} loading={loading} loadMore={loadMore} empty={{ icon: 'person', text: t('contacts.empty') }} testId="contacts-scroll">
+        <ListTable columns={columns} interactive testId="contacts-table">
+          {contacts.map((contact) => (
+            <tr key={contact.id} data-testid={`contact-row-${contact.id}`}>
+              <td>{contact.name}</td>
+              <td className="contacts-col-number">{contact.number}</td>
+              <td className="contacts-col-email">{contact.email}</td>
+              <td className="list-page-actions">
+                <RowButton icon="chat" label={t('contacts.startTicket', { name: contact.name })} onClick={() => setOpen({ kind: 'ticket', contact, key: nextKey() })} testId={`contact-ticket-${contact.id}`} />
+                <RowButton icon="edit" label={t('contacts.edit', { name: contact.name })} onClick={() => setOpen({ kind: 'edit', contact, key: nextKey() })} testId={`contact-edit-${contact.id}`} />
+                {can('contacts-page:deleteContact') && (
+                  <RowButton icon="trash" intent={Intent.DANGER} label={t('contacts.delete', { name: contact.name })} onClick={() => page.askDelete(contact)} testId={`contact-delete-${contact.id}`} />
+                )}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
+      </PagedList>
       {open?.kind === 'edit' && <ContactDialog key={open.key} contactId={open.contact?.id} onClose={close} onSaved={(contact) => apply({ action: 'update', contact })} />}
       {open?.kind === 'import' && (
         // Closed, the list is read once more: whatever the feed told while the import ran, the rows are the server's.
@@ -156,21 +100,21 @@ export function ContactsPage() {
       {open?.kind === 'ticket' && (
         <NewTicketDialog key={open.key} isOpen contact={open.contact} onClose={close} onCreated={(ticket: Ticket) => navigate(`/tickets/${ticket.uuid}`)} />
       )}
-      <ConfirmDialog
-        isOpen={deleting !== undefined}
+      <ConfirmRemove
+        record={page.deleting}
+        doneText={t('contacts.deleted')}
         title={t('contacts.confirmDelete.title')}
         confirmText={t('contacts.confirmDelete.confirm')}
         cancelText={t('contacts.confirmDelete.cancel')}
         testId="contact-delete-confirm"
-        onClose={() => setDeleting(undefined)}
-        onConfirm={async () => {
-          await contactsApi.remove(deleting!.id);
-          apply({ action: 'delete', contactId: deleting!.id });
-          toastSuccess(t('contacts.deleted'));
+        onClose={page.stopDeleting}
+        onConfirm={async (contact) => {
+          await contactsApi.remove(contact.id);
+          apply({ action: 'delete', contactId: contact.id });
         }}
       >
-        {t('contacts.confirmDelete.message', { name: deleting?.name ?? '' })}
-      </ConfirmDialog>
-    </div>
+        {t('contacts.confirmDelete.message', { name: page.deleting?.name ?? '' })}
+      </ConfirmRemove>
+    </ListPage>
   );
 }

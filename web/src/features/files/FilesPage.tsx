@@ -1,86 +1,74 @@
 import type { FileListSummary } from '@atendo/contracts';
-import { Button, H3, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { toastSuccess } from '../../ui/toaster';
-import { useDebouncedValue } from '../../ui/useDebouncedValue';
+import { ClosedPage } from '../../ui/ClosedPage';
+import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ListPage } from '../../ui/listPage/ListPage';
+import { ListTable } from '../../ui/listPage/ListTable';
+import { PagedList } from '../../ui/listPage/PagedList';
+import { EditDeleteButtons } from '../../ui/listPage/RowButton';
+import { useListPage } from '../../ui/listPage/useListPage';
 import { useCan } from '../auth/useCan';
-import { applyFileListFeed, matchesSearch } from './fileListList';
 import { FileListDialog } from './FileListDialog';
-import { FileListTable } from './FileListTable';
 import { filesApi } from './filesApi';
 import { useFileLists } from './useFileLists';
 import './files.css';
-
-/** Spec §9: searches wait 500 ms after the last key. */
-const SEARCH_DEBOUNCE_MS = 500;
 
 /** /files (admins): the company's file lists, searched by name, page by page; add, edit and delete. */
 export function FilesPage() {
   const { t } = useTranslation();
   const can = useCan();
-  if (!can('campaigns:manage')) {
-    return (
-      <div className="shell-page" data-testid="page">
-        <NonIdealState icon="lock" description={t('files.noPermission')} />
-      </div>
-    );
-  }
+  if (!can('campaigns:manage')) return <ClosedPage text={t('files.noPermission')} />;
   return <FilesManager />;
 }
 
 function FilesManager() {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const { records, loading, loadMore, setState } = useFileLists(search);
-  // The dialog is remounted for each opening (`key`), so it starts from the list it was opened on.
-  const [dialog, setDialog] = useState<{ key: number; editingId: number | undefined }>();
-  const [deleting, setDeleting] = useState<FileListSummary>();
+  const page = useListPage<FileListSummary>();
+  const { search } = page;
+  const { records, loading, loadMore, saved, removed } = useFileLists(search);
 
-  const open = (editingId: number | undefined) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, editingId }));
-  const saved = (record: FileListSummary) => setState((s) => ({ ...s, records: applyFileListFeed(s.records, { action: 'update', record }, (f) => matchesSearch(f, search)) }));
-
-  const confirmDelete = async () => {
-    const record = deleting;
-    if (!record) return;
+  const confirmDelete = async (record: FileListSummary) => {
     await filesApi.remove(record.id);
-    setState((s) => ({ ...s, records: applyFileListFeed(s.records, { action: 'delete', id: record.id }) }));
-    toastSuccess(t('files.deleted'));
+    removed(record.id);
   };
 
   return (
-    <div className="shell-page files-page" data-testid="page">
-      <div className="files-header">
-        <H3 className="files-heading">{t('files.title')}</H3>
-        <div className="files-tools">
-          <InputGroup
-            type="search"
-            leftIcon="search"
-            aria-label={t('files.search')}
-            placeholder={t('files.search')}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            className="files-search"
-            data-testid="files-search"
-          />
-          <Button intent={Intent.PRIMARY} icon="add" text={t('files.add')} onClick={() => open(undefined)} data-testid="file-list-add" />
-        </div>
-      </div>
-      <FileListTable records={records} loading={loading} searching={!!search} loadMore={loadMore} onEdit={(f) => open(f.id)} onDelete={setDeleting} />
-      {dialog && <FileListDialog key={dialog.key} editingId={dialog.editingId} onSaved={saved} onClose={() => setDialog(undefined)} />}
-      <ConfirmDialog
-        isOpen={!!deleting}
+    <ListPage
+      title={t('files.title')}
+      search={{ text: page.text, onText: page.setText, label: t('files.search'), testId: 'files-search' }}
+      add={{ text: t('files.add'), onClick: () => page.open(), testId: 'file-list-add' }}
+    >
+      <PagedList items={records} loading={loading} loadMore={loadMore} empty={{ icon: 'folder-open', text: search ? t('files.noMatch') : t('files.empty') }} testId="files-scroll">
+        <ListTable columns={[{ label: t('files.columns.name') }, { label: t('files.columns.actions'), className: 'list-page-actions' }]} testId="files-table">
+          {records.map((list) => (
+            <tr key={list.id} data-testid="file-list-row" data-file-list-id={list.id}>
+              <td>
+                <span data-testid="file-list-row-name">{list.name}</span>
+                <Tag minimal round icon="paperclip" className="files-row-count" title={t('files.optionsCount', { count: list.optionsCount })}>
+                  {list.optionsCount}
+                </Tag>
+              </td>
+              <td className="list-page-actions">
+                <EditDeleteButtons editLabel={t('files.edit')} deleteLabel={t('files.delete')} onEdit={() => page.open(list)} onDelete={() => page.askDelete(list)} testIdPrefix="file-list" />
+              </td>
+            </tr>
+          ))}
+        </ListTable>
+      </PagedList>
+      {page.dialog?.isOpen && <FileListDialog key={page.dialog.key} editingId={page.dialog.editing?.id} onSaved={saved} onClose={page.close} />}
+      <ConfirmRemove
+        record={page.deleting}
+        doneText={t('files.deleted')}
         title={t('files.deleteTitle')}
         confirmText={t('files.delete')}
         cancelText={t('files.form.cancel')}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(undefined)}
+        onClose={page.stopDeleting}
         testId="file-list-delete-dialog"
       >
-        <p>{t('files.confirmDelete', { name: deleting?.name ?? '' })}</p>
-      </ConfirmDialog>
-    </div>
+        <p>{t('files.confirmDelete', { name: page.deleting?.name ?? '' })}</p>
+      </ConfirmRemove>
+    </ListPage>
   );
 }

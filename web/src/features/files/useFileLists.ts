@@ -1,14 +1,11 @@
+import type { FileListSummary } from '@atendo/contracts';
 import { useCallback } from 'react';
-import { useFeed, useFeedReload } from '../../realtime/useFeed';
-import { usePagedList } from '../../ui/usePagedList';
-import { addPage, applyFileListFeed, emptyFileListList, matchesSearch } from './fileListList';
+import { textMatches } from '../../ui/listPage/records';
+import { usePagedRecords } from '../../ui/listPage/usePagedRecords';
 import { filesApi } from './filesApi';
 
-/** The file lists matching `search`, page by page (GET /files), kept current by the `file` channel. */
+/** The file lists matching `search` (by name), page by page (GET /files), kept current by the `file` channel. */
 export function useFileLists(search: string) {
-  const fetchPage = useCallback((page: number) => filesApi.page(search, page), [search]);
-  const { state, setState, loading, reload, loadMore } = usePagedList(emptyFileListList, fetchPage, addPage);
-  useFeed('file', (payload) => setState((s) => ({ ...s, records: applyFileListFeed(s.records, payload, (f) => matchesSearch(f, search)) })));
-  useFeedReload(reload);
-  return { ...state, setState, loading, loadMore };
+  const fetchPage = useCallback((page: number) => filesApi.page(search, page).then(({ files, hasMore }) => ({ records: files, hasMore })), [search]);
+  return usePagedRecords<FileListSummary>('file', fetchPage, (list) => textMatches(list.name, search));
 }

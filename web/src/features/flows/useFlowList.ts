@@ -1,15 +1,11 @@
+import type { Flow } from '@atendo/contracts';
 import { useCallback } from 'react';
-import { useFeedReload } from '../../realtime/useFeed';
-import { usePagedList } from '../../ui/usePagedList';
-import { addPage, applyFeed, emptyFlowList, matchesSearch } from './flowList';
+import { textMatches } from '../../ui/listPage/records';
+import { usePagedRecords } from '../../ui/listPage/usePagedRecords';
 import { flowsApi } from './flowsApi';
-import { useFlowFeed } from './useFlowFeed';
 
-/** The flows matching `search`, page by page (GET /flowbuilder), kept current by the `flow` feed. */
+/** The flows matching `search` (by name), page by page (GET /flowbuilder), kept current by the `flow` feed. */
 export function useFlowList(search: string) {
-  const fetchPage = useCallback((page: number) => flowsApi.page(search, page), [search]);
-  const { state, setState, loading, reload, loadMore } = usePagedList(emptyFlowList, fetchPage, addPage);
-  useFlowFeed('flow', (payload) => setState((s) => ({ ...s, flows: applyFeed(s.flows, payload, (f) => matchesSearch(f, search)) })));
-  useFeedReload(reload);
-  return { ...state, setState, loading, loadMore };
+  const fetchPage = useCallback((page: number) => flowsApi.page(search, page).then(({ flows, hasMore }) => ({ records: flows, hasMore })), [search]);
+  return usePagedRecords<Flow>('flow', fetchPage, (flow) => textMatches(flow.name, search));
 }

@@ -1,7 +1,8 @@
 import type { Help } from '@atendo/contracts';
-import { H3, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPage } from '../../ui/listPage/ListPage';
+import { PagedList } from '../../ui/listPage/PagedList';
 import { HelpCard } from './HelpCard';
 import { HelpVideoDialog } from './HelpVideoDialog';
 import { useHelps } from './useHelps';
@@ -20,37 +21,19 @@ export function HelpsPage() {
   const shown = useMemo(() => (words ? helps.filter((h) => matches(h, words)) : helps), [helps, words]);
 
   return (
-    <div className="shell-page helps-page" data-testid="page">
-      <div className="helps-header">
-        <H3 className="helps-heading">{t('helps.title')}</H3>
-        <InputGroup
-          type="search"
-          leftIcon="search"
-          aria-label={t('helps.search')}
-          placeholder={t('helps.search')}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          className="helps-search"
-          data-testid="helps-search"
-        />
-      </div>
-      {loading && helps.length === 0 ? (
-        <NonIdealState icon={<Spinner />} />
-      ) : shown.length === 0 ? (
-        <NonIdealState
-          icon="video"
-          title={words ? t('helps.noMatch') : t('helps.empty')}
-          description={words ? undefined : t('helps.emptyHint')}
-          data-testid="helps-empty"
-        />
-      ) : (
+    <ListPage title={t('helps.title')} search={{ text: search, onText: setSearch, label: t('helps.search'), testId: 'helps-search' }}>
+      <PagedList
+        items={shown}
+        loading={loading && helps.length === 0}
+        empty={{ icon: 'video', text: words ? t('helps.noMatch') : t('helps.empty'), hint: words ? undefined : t('helps.emptyHint'), testId: 'helps-empty' }}
+      >
         <div className="helps-grid" data-testid="helps-grid">
           {shown.map((help) => (
             <HelpCard key={help.id} help={help} onOpen={setPlaying} />
           ))}
         </div>
-      )}
+      </PagedList>
       <HelpVideoDialog help={playing} onClose={() => setPlaying(undefined)} />
-    </div>
+    </ListPage>
   );
 }

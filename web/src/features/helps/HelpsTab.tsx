@@ -1,9 +1,9 @@
 import type { Help } from '@atendo/contracts';
-import { Button, Classes, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Classes, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../ui/toaster';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { EditDeleteButtons } from '../../ui/listPage/RowButton';
 import { HelpForm } from './HelpForm';
 import { helpsApi } from './helpsApi';
 import { useHelps } from './useHelps';
@@ -23,13 +23,10 @@ export function HelpsTab() {
     setEditing(undefined);
   };
 
-  const confirmDelete = async () => {
-    const help = deleting;
-    if (!help) return;
+  const confirmDelete = async (help: Help) => {
     await helpsApi.remove(help.id);
     setHelps((list) => list.filter((h) => h.id !== help.id));
     if (editing?.id === help.id) setEditing(undefined);
-    toastSuccess(t('helps.deleted'));
   };
 
   return (
@@ -57,16 +54,7 @@ export function HelpsTab() {
                   <td className="helps-table-code">{help.video}</td>
                   <td className={`helps-table-description ${Classes.TEXT_MUTED}`}>{help.description}</td>
                   <td className="helps-table-actions">
-                    <Button variant="minimal" icon="edit" aria-label={t('helps.edit')} title={t('helps.edit')} onClick={() => setEditing(help)} data-testid="help-edit" />
-                    <Button
-                      variant="minimal"
-                      icon="trash"
-                      intent={Intent.DANGER}
-                      aria-label={t('helps.delete')}
-                      title={t('helps.delete')}
-                      onClick={() => setDeleting(help)}
-                      data-testid="help-delete"
-                    />
+                    <EditDeleteButtons editLabel={t('helps.edit')} deleteLabel={t('helps.delete')} onEdit={() => setEditing(help)} onDelete={() => setDeleting(help)} testIdPrefix="help" />
                   </td>
                 </tr>
               ))}
@@ -74,8 +62,9 @@ export function HelpsTab() {
           </HTMLTable>
         </div>
       )}
-      <ConfirmDialog
-        isOpen={!!deleting}
+      <ConfirmRemove
+        record={deleting}
+        doneText={t('helps.deleted')}
         title={t('helps.delete')}
         confirmText={t('helps.delete')}
         cancelText={t('helps.form.cancel')}
@@ -84,7 +73,7 @@ export function HelpsTab() {
         testId="help-delete-dialog"
       >
         <p>{t('helps.confirmDelete', { title: deleting?.title ?? '' })}</p>
-      </ConfirmDialog>
+      </ConfirmRemove>
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import type { Prompt, PromptFeedPayload } from '@atendo/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { useFeedReload } from '../../realtime/useFeed';
+import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { toastError } from '../../ui/toaster';
 import { applyPromptFeed } from './promptList';
 import { promptsApi } from './promptsApi';
-import { useCompanyChannel } from './useCompanyChannel';
 
 /** The company's prompts (GET /prompt), kept current by the `prompt` channel. */
 export function usePrompts() {
@@ -22,7 +21,7 @@ export function usePrompts() {
     };
   }, []);
   useEffect(reload, [reload]);
-  useCompanyChannel<PromptFeedPayload>('prompt', (payload) => setPrompts((list) => applyPromptFeed(list, payload)));
+  useFeed('prompt', (payload) => setPrompts((list) => applyPromptFeed(list, payload)));
   useFeedReload(reload);
   const apply = useCallback((payload: PromptFeedPayload) => setPrompts((list) => applyPromptFeed(list, payload)), []);
   return { prompts, loading, apply };

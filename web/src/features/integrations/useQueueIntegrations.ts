@@ -1,8 +1,7 @@
 import type { QueueIntegrationFeedPayload } from '@atendo/contracts';
 import { useCallback } from 'react';
-import { useFeedReload } from '../../realtime/useFeed';
+import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { usePagedList } from '../../ui/usePagedList';
-import { useCompanyChannel } from './useCompanyChannel';
 import { addPage, applyIntegrationFeed, emptyIntegrationList, matchesSearch } from './integrationList';
 import { queueIntegrationsApi } from './queueIntegrationsApi';
 
@@ -14,7 +13,7 @@ export function useQueueIntegrations(search: string) {
     (payload: QueueIntegrationFeedPayload) => setState((s) => ({ ...s, records: applyIntegrationFeed(s.records, payload, (i) => matchesSearch(i, search)) })),
     [setState, search],
   );
-  useCompanyChannel<QueueIntegrationFeedPayload>('queueIntegration', apply);
+  useFeed('queueIntegration', apply);
   useFeedReload(reload);
   return { ...state, loading, loadMore, apply };
 }

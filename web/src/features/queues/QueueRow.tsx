@@ -1,6 +1,7 @@
 import type { Queue } from '@atendo/contracts';
-import { Button, Classes, Intent } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { EditDeleteButtons } from '../../ui/listPage/RowButton';
 
 interface QueueRowProps {
   queue: Queue;
@@ -32,16 +33,13 @@ export function QueueRow({ queue, showActions, onEdit, onDelete }: QueueRowProps
         </span>
       </td>
       {showActions && (
-        <td className="queue-actions">
-          <Button variant="minimal" icon="edit" aria-label={t('queues.edit', { name: queue.name })} title={t('queues.edit', { name: queue.name })} onClick={() => onEdit(queue)} data-testid="queue-edit" />
-          <Button
-            variant="minimal"
-            icon="trash"
-            intent={Intent.DANGER}
-            aria-label={t('queues.delete', { name: queue.name })}
-            title={t('queues.delete', { name: queue.name })}
-            onClick={() => onDelete(queue)}
-            data-testid="queue-delete"
+        <td className="list-page-actions">
+          <EditDeleteButtons
+            editLabel={t('queues.edit', { name: queue.name })}
+            deleteLabel={t('queues.delete', { name: queue.name })}
+            onEdit={() => onEdit(queue)}
+            onDelete={() => onDelete(queue)}
+            testIdPrefix="queue"
           />
         </td>
       )}

@@ -1,9 +1,11 @@
 import type { Queue } from '@atendo/contracts';
-import { Button, Classes, H3, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { toastSuccess } from '../../ui/toaster';
+import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ListPage } from '../../ui/listPage/ListPage';
+import { ListTable } from '../../ui/listPage/ListTable';
+import { PagedList } from '../../ui/listPage/PagedList';
+import { useListPage } from '../../ui/listPage/useListPage';
 import { useCan } from '../auth/useCan';
 import { QueueDialog } from './QueueDialog';
 import { QueueRow } from './QueueRow';
@@ -11,101 +13,70 @@ import { queuesApi } from './queuesApi';
 import { useQueueList } from './useQueueList';
 import './queues.css';
 
-/** The edit dialog's queue (none: a new one); `key` gives each opening a fresh form. */
-interface DialogState {
-  isOpen: boolean;
-  queue?: Queue;
-  key: number;
-}
-
 /** The queues table with its add, edit and delete dialogs, kept live by the `queue` feed. */
 export function QueuesManager() {
   const { t } = useTranslation();
   const manage = useCan()('queues:manage');
   const { queues, loading, reload } = useQueueList();
-  const [dialog, setDialog] = useState<DialogState>();
-  const [deleting, setDeleting] = useState<Queue>();
-  const open = (queue?: Queue) => setDialog((d) => ({ isOpen: true, queue, key: (d?.key ?? 0) + 1 }));
+  const page = useListPage<Queue>();
 
-  const remove = async () => {
-    if (!deleting) return;
-    await queuesApi.remove(deleting.id);
-    toastSuccess(t('queues.deleted'));
+  const remove = async (queue: Queue) => {
+    await queuesApi.remove(queue.id);
     reload();
   };
   const columns = [
-    t('queues.columns.id'),
-    t('queues.columns.name'),
-    t('queues.columns.color'),
-    t('queues.columns.orderQueue'),
-    t('queues.columns.greetingMessage'),
-    ...(manage ? [t('queues.columns.actions')] : []),
+    { label: t('queues.columns.id') },
+    { label: t('queues.columns.name') },
+    { label: t('queues.columns.color') },
+    { label: t('queues.columns.orderQueue') },
+    { label: t('queues.columns.greetingMessage') },
+    ...(manage ? [{ label: t('queues.columns.actions'), className: 'list-page-actions' }] : []),
   ];
 
   return (
-    <div className="shell-page queues-root" data-testid="page">
-      <div className="queues-page">
-        <div className="queues-header">
-          <H3>
-            {t('queues.title')}{' '}
-            <Tag minimal round data-testid="queues-count">
-              {t('queues.count', { count: queues.length })}
-            </Tag>
-          </H3>
-          {manage ? (
-            <Button intent={Intent.PRIMARY} icon="add" text={t('queues.add')} onClick={() => open()} data-testid="queues-add" />
-          ) : (
-            <span className={Classes.TEXT_MUTED} data-testid="queues-read-only">
-              {t('queues.readOnly')}
-            </span>
-          )}
-        </div>
-        <div className="queues-table-scroll" data-testid="queues-scroll">
-          <HTMLTable striped className="queues-table" data-testid="queues-table">
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column}>{column}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {queues.map((queue) => (
-                <QueueRow key={queue.id} queue={queue} showActions={manage} onEdit={open} onDelete={setDeleting} />
-              ))}
-            </tbody>
-          </HTMLTable>
-          {queues.length === 0 && !loading && <NonIdealState icon="layers" description={t('queues.empty')} />}
-          {loading && queues.length === 0 && (
-            <div className="queues-loading">
-              <Spinner size={24} />
-            </div>
-          )}
-        </div>
-      </div>
-      {dialog && (
+    <ListPage
+      title={t('queues.title')}
+      count={{ text: t('queues.count', { count: queues.length }), testId: 'queues-count' }}
+      tools={
+        !manage && (
+          <span className={Classes.TEXT_MUTED} data-testid="queues-read-only">
+            {t('queues.readOnly')}
+          </span>
+        )
+      }
+      add={manage ? { text: t('queues.add'), onClick: () => page.open(), testId: 'queues-add' } : undefined}
+    >
+      <PagedList items={queues} loading={loading && queues.length === 0} empty={{ icon: 'layers', text: t('queues.empty') }} testId="queues-scroll">
+        <ListTable columns={columns} className="queues-table" testId="queues-table">
+          {queues.map((queue) => (
+            <QueueRow key={queue.id} queue={queue} showActions={manage} onEdit={page.open} onDelete={page.askDelete} />
+          ))}
+        </ListTable>
+      </PagedList>
+      {page.dialog && (
         <QueueDialog
-          key={dialog.key}
-          isOpen={dialog.isOpen}
-          queue={dialog.queue}
-          onClose={() => setDialog({ ...dialog, isOpen: false })}
+          key={page.dialog.key}
+          isOpen={page.dialog.isOpen}
+          queue={page.dialog.editing}
+          onClose={page.close}
           onSaved={() => {
             reload();
-            setDialog({ ...dialog, isOpen: false });
+            page.close();
           }}
         />
       )}
-      <ConfirmDialog
-        isOpen={deleting !== undefined}
+      <ConfirmRemove
+        record={page.deleting}
+        doneText={t('queues.deleted')}
         title={t('queues.confirmDelete.title')}
         confirmText={t('queues.confirmDelete.confirm')}
         cancelText={t('queues.confirmDelete.cancel')}
         onConfirm={remove}
-        onClose={() => setDeleting(undefined)}
+        onClose={page.stopDeleting}
         testId="queue-delete-confirm"
       >
-        <p>{t('queues.confirmDelete.message', { name: deleting?.name ?? '' })}</p>
-      </ConfirmDialog>
-    </div>
+        <p>{t('queues.confirmDelete.message', { name: page.deleting?.name ?? '' })}</p>
+      </ConfirmRemove>
+    </ListPage>
   );
 }

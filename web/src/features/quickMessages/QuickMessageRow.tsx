@@ -1,6 +1,7 @@
 import type { QuickMessage } from '@atendo/contracts';
-import { Button, Card, Classes, Icon, Intent, Tag } from '@blueprintjs/core';
+import { Card, Classes, Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { EditDeleteButtons } from '../../ui/listPage/RowButton';
 
 interface QuickMessageRowProps {
   quickMessage: QuickMessage;
@@ -37,16 +38,13 @@ export function QuickMessageRow({ quickMessage, editable, onEdit, onDelete }: Qu
         )}
       </div>
       <div className="quick-message-row-actions">
-        <Button variant="minimal" icon="edit" disabled={!editable} aria-label={t('quickMessages.edit')} title={t('quickMessages.edit')} onClick={() => onEdit(quickMessage)} data-testid="quick-message-edit" />
-        <Button
-          variant="minimal"
-          icon="trash"
-          intent={Intent.DANGER}
+        <EditDeleteButtons
+          editLabel={t('quickMessages.edit')}
+          deleteLabel={t('quickMessages.delete')}
+          onEdit={() => onEdit(quickMessage)}
+          onDelete={() => onDelete(quickMessage)}
           disabled={!editable}
-          aria-label={t('quickMessages.delete')}
-          title={t('quickMessages.delete')}
-          onClick={() => onDelete(quickMessage)}
-          data-testid="quick-message-delete"
+          testIdPrefix="quick-message"
         />
       </div>
     </Card>

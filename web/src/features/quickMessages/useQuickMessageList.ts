@@ -1,17 +1,17 @@
+import type { QuickMessage } from '@atendo/contracts';
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
-import { useFeed, useFeedReload } from '../../realtime/useFeed';
-import { usePagedList } from '../../ui/usePagedList';
+import { usePagedRecords } from '../../ui/listPage/usePagedRecords';
 import { userAtom } from '../auth/sessionAtoms';
-import { addPage, applyQuickMessageFeed, emptyQuickMessageList, matchesSearch } from './quickMessageList';
+import { matchesSearch, usableBy } from './quickMessageList';
 import { quickMessagesApi } from './quickMessagesApi';
 
-/** The quick messages matching `search`, page by page (GET /quick-messages), kept current by the realtime feed. */
+/**
+ * The quick messages matching `search`, page by page (GET /quick-messages), kept current by the realtime feed: one
+ * made personal by someone else, or that no longer matches, leaves the list.
+ */
 export function useQuickMessageList(search: string) {
   const userId = useAtomValue(userAtom)?.id;
   const fetchPage = useCallback((page: number) => quickMessagesApi.page(search, page), [search]);
-  const { state, setState, loading, reload, loadMore } = usePagedList(emptyQuickMessageList, fetchPage, addPage);
-  useFeed('quickmessage', (payload) => setState((s) => ({ ...s, records: applyQuickMessageFeed(s.records, payload, userId, (q) => matchesSearch(q, search)) })));
-  useFeedReload(reload);
-  return { ...state, setState, loading, loadMore };
+  return usePagedRecords<QuickMessage>('quickmessage', fetchPage, (q) => usableBy(q, userId) && matchesSearch(q, search));
 }

@@ -1,5 +1,5 @@
 import type { Schedule, Whatsapp } from '@atendo/contracts';
-import { Button, Callout, H3, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, Intent, Spinner } from '@blueprintjs/core';
 import { format } from 'date-fns/format';
 import { getDay } from 'date-fns/getDay';
 import { parse } from 'date-fns/parse';
@@ -12,14 +12,15 @@ import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useFeed } from '../../realtime/useFeed';
+import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ListPage } from '../../ui/listPage/ListPage';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { contactsApi } from '../contacts/contactsApi';
 import { applyScheduleFeed, calendarCulture, toEvent, visibleSpan, type ScheduleEvent } from './scheduleCalendar';
 import type { ScheduleContact } from './ScheduleContactSearch';
 import { ScheduleDialog } from './ScheduleDialog';
 import { schedulesApi } from './schedulesApi';
-import { useScheduleFeed } from './useScheduleFeed';
 import './schedules.css';
 
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { 'pt-BR': ptBR, en: enUS, es } });
@@ -85,7 +86,7 @@ export function SchedulesPage() {
     );
   }, [contactId, open]);
 
-  useScheduleFeed((payload) => setSchedules((list) => applyScheduleFeed(list, payload)));
+  useFeed('schedule', (payload) => setSchedules((list) => applyScheduleFeed(list, payload)));
 
   const events = useMemo(() => schedules.map((s) => toEvent(s, t('schedules.unknownContact'))), [schedules, t]);
   const saved = (schedule: Schedule) => setSchedules((list) => applyScheduleFeed(list, { action: 'update', schedule }));
@@ -96,9 +97,7 @@ export function SchedulesPage() {
       setParams(params, { replace: true });
     }
   };
-  const confirmDelete = async () => {
-    const schedule = deleting;
-    if (!schedule) return;
+  const confirmDelete = async (schedule: Schedule) => {
     await schedulesApi.remove(schedule.id);
     setSchedules((list) => applyScheduleFeed(list, { action: 'delete', scheduleId: schedule.id }));
     setDialog(undefined);
@@ -122,14 +121,11 @@ export function SchedulesPage() {
   };
 
   return (
-    <div className="shell-page schedules-page" data-testid="page">
-      <div className="schedules-header">
-        <H3 className="schedules-heading">{t('schedules.title')}</H3>
-        <div className="schedules-tools">
-          {loading && <Spinner size={16} aria-label={t('schedules.loading')} />}
-          <Button intent={Intent.PRIMARY} icon="add" text={t('schedules.add')} onClick={() => open(undefined)} data-testid="schedule-add" />
-        </div>
-      </div>
+    <ListPage
+      title={t('schedules.title')}
+      tools={loading && <Spinner size={16} aria-label={t('schedules.loading')} />}
+      add={{ text: t('schedules.add'), onClick: () => open(undefined), testId: 'schedule-add' }}
+    >
       {hasMore && (
         <Callout intent={Intent.WARNING} className="schedules-too-many">
           {t('schedules.tooMany')}
@@ -165,8 +161,8 @@ export function SchedulesPage() {
       {dialog && (
         <ScheduleDialog key={dialog.key} editing={dialog.editing} preset={dialog.preset} connections={connections} onSaved={saved} onDelete={setDeleting} onClose={close} />
       )}
-      <ConfirmDialog
-        isOpen={!!deleting}
+      <ConfirmRemove
+        record={deleting}
         title={t('schedules.form.delete')}
         confirmText={t('schedules.form.delete')}
         cancelText={t('schedules.form.cancel')}
@@ -175,7 +171,7 @@ export function SchedulesPage() {
         testId="schedule-delete-dialog"
       >
         {t('schedules.confirmDelete', { name: deleting?.contact?.name ?? t('schedules.unknownContact') })}
-      </ConfirmDialog>
-    </div>
+      </ConfirmRemove>
+    </ListPage>
   );
 }

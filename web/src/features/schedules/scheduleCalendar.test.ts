@@ -1,28 +1,19 @@
 import type { Schedule } from '@atendo/contracts';
 import { describe, expect, it } from 'vitest';
+import { schedule as anySchedule } from './fixtures';
 import { applyScheduleFeed, calendarCulture, fromLocalInput, toEvent, toLocalInput, visibleSpan } from './scheduleCalendar';
 
-const schedule = (id: number, patch: Partial<Schedule> = {}): Schedule => ({
-  id,
-  body: 'Olá',
-  sendAt: '2030-03-10T13:00:00.000Z',
-  sentAt: null,
-  status: 'PENDENTE',
-  contactId: 1,
-  contact: { id: 1, name: 'Ana', number: '5511' },
-  whatsappId: null,
-  whatsapp: null,
-  ticketId: null,
-  userId: 1,
-  mediaPath: null,
-  mediaName: null,
-  messageId: null,
-  error: null,
-  companyId: 1,
-  createdAt: '2030-03-01T00:00:00.000Z',
-  updatedAt: '2030-03-01T00:00:00.000Z',
-  ...patch,
-});
+/** A schedule on fixed dates, so that the calendar's arithmetic does not depend on today. */
+const schedule = (id: number, patch: Partial<Schedule> = {}): Schedule =>
+  anySchedule(id, {
+    body: 'Olá',
+    sendAt: '2030-03-10T13:00:00.000Z',
+    contactId: 1,
+    contact: { id: 1, name: 'Ana', number: '5511' },
+    createdAt: '2030-03-01T00:00:00.000Z',
+    updatedAt: '2030-03-01T00:00:00.000Z',
+    ...patch,
+  });
 
 describe('the schedules calendar', () => {
   it('fetches the month’s weeks and the agenda’s 30 days', () => {

@@ -1,6 +1,7 @@
 import type { Tag } from '@atendo/contracts';
-import { Button, Icon, Intent } from '@blueprintjs/core';
+import { Icon, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { RowButton } from '../../ui/listPage/RowButton';
 import { TagChip } from './TagChip';
 
 interface TagRowProps {
@@ -23,17 +24,16 @@ export function TagRow({ tag, canDelete, onEdit, onDelete }: TagRowProps) {
       <td data-testid="tag-row-kanban">
         {tag.kanban === 1 ? <Icon icon="th-list" title={t('tags.kanbanLane')} aria-label={t('tags.kanbanLane')} /> : null}
       </td>
-      <td className="tag-actions">
-        <Button variant="minimal" icon="edit" aria-label={t('tags.edit', { name: tag.name })} title={t('tags.edit', { name: tag.name })} onClick={() => onEdit(tag)} data-testid="tag-edit" />
-        <Button
-          variant="minimal"
+      <td className="list-page-actions">
+        <RowButton icon="edit" label={t('tags.edit', { name: tag.name })} onClick={() => onEdit(tag)} testId="tag-edit" />
+        <RowButton
           icon="trash"
           intent={Intent.DANGER}
           disabled={!canDelete}
-          aria-label={t('tags.delete', { name: tag.name })}
+          label={t('tags.delete', { name: tag.name })}
           title={canDelete ? t('tags.delete', { name: tag.name }) : t('tags.laneDeleteAdminOnly')}
           onClick={() => onDelete(tag)}
-          data-testid="tag-delete"
+          testId="tag-delete"
         />
       </td>
     </tr>

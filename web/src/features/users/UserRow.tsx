@@ -1,6 +1,7 @@
 import type { User } from '@atendo/contracts';
-import { Button, Classes, Colors, Icon, Intent, Tag } from '@blueprintjs/core';
+import { Classes, Colors, Icon, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { RowButton } from '../../ui/listPage/RowButton';
 import { QueueTag } from './QueueTag';
 
 interface UserRowProps {
@@ -58,17 +59,16 @@ export function UserRow({ user, isSelf, onEdit, onDelete }: UserRowProps) {
         </span>
       </td>
       <td className="users-col-status">{dot()}</td>
-      <td className="users-actions">
-        <Button variant="minimal" icon="edit" aria-label={t('users.edit', { name: user.name })} title={t('users.edit', { name: user.name })} onClick={() => onEdit(user)} data-testid="user-edit" />
-        <Button
-          variant="minimal"
+      <td className="list-page-actions">
+        <RowButton icon="edit" label={t('users.edit', { name: user.name })} onClick={() => onEdit(user)} testId="user-edit" />
+        <RowButton
           icon="trash"
           intent={Intent.DANGER}
           disabled={isSelf}
-          aria-label={t('users.delete', { name: user.name })}
+          label={t('users.delete', { name: user.name })}
           title={isSelf ? t('users.cannotDeleteSelf') : t('users.delete', { name: user.name })}
           onClick={() => onDelete(user)}
-          data-testid="user-delete"
+          testId="user-delete"
         />
       </td>
     </tr>

@@ -1,5 +1,5 @@
-import { NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { ClosedPage } from '../../ui/ClosedPage';
 import { useCan } from '../auth/useCan';
 import { UsersManager } from './UsersManager';
 
@@ -7,12 +7,6 @@ import { UsersManager } from './UsersManager';
 export function UsersPage() {
   const { t } = useTranslation();
   const can = useCan();
-  if (!can('users:manage')) {
-    return (
-      <div className="shell-page" data-testid="page">
-        <NonIdealState icon="lock" description={t('users.noPermission')} />
-      </div>
-    );
-  }
+  if (!can('users:manage')) return <ClosedPage text={t('users.noPermission')} />;
   return <UsersManager />;
 }

@@ -1,62 +1,70 @@
 import type { FlowCampaign } from '@atendo/contracts';
-import { Button, H3, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Classes, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../auth/useCan';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { toastSuccess } from '../../../ui/toaster';
-import { applyFeed } from '../flowList';
+import { ConfirmRemove } from '../../../ui/listPage/ConfirmRemove';
+import { ListPage } from '../../../ui/listPage/ListPage';
+import { ListTable } from '../../../ui/listPage/ListTable';
+import { PagedList } from '../../../ui/listPage/PagedList';
+import { RowButton } from '../../../ui/listPage/RowButton';
+import { useListPage } from '../../../ui/listPage/useListPage';
+import { applyRecordFeed } from '../../../ui/listPage/records';
 import { flowCampaignsApi } from '../flowsApi';
 import { FlowCampaignDialog } from './FlowCampaignDialog';
-import { FlowCampaignTable } from './FlowCampaignTable';
 import { useFlowCampaigns } from './useFlowCampaigns';
-import '../flows.css';
 
 /** /phrase-lists ("Campanhas"): the phrases that start a flow when a contact writes them. */
 export function FlowCampaignsPage() {
   const { t } = useTranslation();
-  const can = useCan();
+  // Spec §6: delete only where the contacts delete permission allows the profile.
+  const canDelete = useCan()('contacts-page:deleteContact');
   const { campaigns, setCampaigns, loading } = useFlowCampaigns();
-  const [dialog, setDialog] = useState<{ key: number; editing: FlowCampaign | undefined }>();
-  const [deleting, setDeleting] = useState<FlowCampaign>();
+  const page = useListPage<FlowCampaign>();
 
-  const open = (editing: FlowCampaign | undefined) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, editing }));
-  const saved = (record: FlowCampaign) => setCampaigns((list) => applyFeed(list, { action: 'update', record }));
-  const confirmDelete = async () => {
-    const campaign = deleting;
-    if (!campaign) return;
+  const saved = (record: FlowCampaign) => setCampaigns((list) => applyRecordFeed(list, { action: 'update', record }));
+  const confirmDelete = async (campaign: FlowCampaign) => {
     await flowCampaignsApi.remove(campaign.id);
-    setCampaigns((list) => applyFeed(list, { action: 'delete', id: campaign.id }));
-    toastSuccess(t('flowCampaigns.deleted'));
+    setCampaigns((list) => applyRecordFeed(list, { action: 'delete', id: campaign.id }));
   };
+  const columns = [{ label: t('flowCampaigns.name') }, { label: t('flowCampaigns.status') }, { label: t('flowCampaigns.actions'), className: 'list-page-actions' }];
 
   return (
-    <div className="shell-page flow-campaigns-page" data-testid="page">
-      <div className="flows-header">
-        <H3 className="flows-heading">{t('flowCampaigns.title')}</H3>
-        <Button intent={Intent.PRIMARY} icon="add" text={t('flowCampaigns.add')} onClick={() => open(undefined)} data-testid="flow-campaign-add" />
-      </div>
-      <div className="flow-campaign-list">
-        {loading && campaigns.length === 0 ? (
-          <Spinner size={24} />
-        ) : campaigns.length === 0 ? (
-          <NonIdealState icon="key" title={t('flowCampaigns.empty')} />
-        ) : (
-          <FlowCampaignTable campaigns={campaigns} canDelete={can('contacts-page:deleteContact')} onEdit={open} onDelete={setDeleting} />
-        )}
-      </div>
-      {dialog && <FlowCampaignDialog key={dialog.key} editing={dialog.editing} onSaved={saved} onClose={() => setDialog(undefined)} />}
-      <ConfirmDialog
-        isOpen={!!deleting}
+    <ListPage title={t('flowCampaigns.title')} add={{ text: t('flowCampaigns.add'), onClick: () => page.open(), testId: 'flow-campaign-add' }}>
+      <PagedList items={campaigns} loading={loading && campaigns.length === 0} empty={{ icon: 'key', text: t('flowCampaigns.empty') }}>
+        {/* The phrase campaigns: name (with its phrase), status (Ativo or Desativado), actions. */}
+        <ListTable columns={columns} interactive testId="flow-campaign-table">
+          {campaigns.map((campaign) => (
+            <tr key={campaign.id} data-testid="flow-campaign-row" data-flow-campaign-id={campaign.id}>
+              <td>
+                <div data-testid="flow-campaign-row-name">{campaign.name}</div>
+                <div className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>“{campaign.phrase}”</div>
+              </td>
+              <td>
+                <Tag minimal round intent={campaign.status ? Intent.SUCCESS : Intent.NONE} data-testid="flow-campaign-status">
+                  {campaign.status ? t('flowCampaigns.active') : t('flowCampaigns.inactive')}
+                </Tag>
+              </td>
+              <td className="list-page-actions">
+                <RowButton icon="edit" label={t('flowCampaigns.edit')} onClick={() => page.open(campaign)} testId="flow-campaign-edit" />
+                {canDelete && <RowButton icon="trash" intent={Intent.DANGER} label={t('flowCampaigns.delete')} onClick={() => page.askDelete(campaign)} testId="flow-campaign-delete" />}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
+      </PagedList>
+      {page.dialog?.isOpen && <FlowCampaignDialog key={page.dialog.key} editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
+      <ConfirmRemove
+        record={page.deleting}
+        doneText={t('flowCampaigns.deleted')}
         title={t('flowCampaigns.delete')}
         confirmText={t('flowCampaigns.delete')}
         cancelText={t('flowCampaigns.form.cancel')}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(undefined)}
+        onClose={page.stopDeleting}
         testId="flow-campaign-delete-dialog"
       >
-        <p>{t('flowCampaigns.confirmDelete', { name: deleting?.name ?? '' })}</p>
-      </ConfirmDialog>
-    </div>
+        <p>{t('flowCampaigns.confirmDelete', { name: page.deleting?.name ?? '' })}</p>
+      </ConfirmRemove>
+    </ListPage>
   );
 }

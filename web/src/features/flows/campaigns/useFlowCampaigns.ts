@@ -1,10 +1,9 @@
 import type { FlowCampaign } from '@atendo/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { useFeedReload } from '../../../realtime/useFeed';
+import { useFeed, useFeedReload } from '../../../realtime/useFeed';
 import { toastError } from '../../../ui/toaster';
-import { applyFeed } from '../flowList';
+import { applyRecordFeed } from '../../../ui/listPage/records';
 import { flowCampaignsApi } from '../flowsApi';
-import { useFlowFeed } from '../useFlowFeed';
 
 /** The company's flow campaigns (GET /flowcampaign), kept current by the `flowcampaign` feed. */
 export function useFlowCampaigns() {
@@ -18,7 +17,7 @@ export function useFlowCampaigns() {
       .finally(() => setLoading(false));
   }, []);
   useEffect(reload, [reload]);
-  useFlowFeed('flowcampaign', (payload) => setCampaigns((list) => applyFeed(list, payload)));
+  useFeed('flowcampaign', (payload) => setCampaigns((list) => applyRecordFeed(list, payload)));
   useFeedReload(reload);
   return { campaigns, setCampaigns, loading };
 }
