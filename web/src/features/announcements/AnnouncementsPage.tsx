@@ -1,6 +1,6 @@
 import { NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../auth/useCan';
+import { useCan } from '../../app/useCan';
 import { AnnouncementsManager } from './AnnouncementsManager';
 import './announcements.css';
 

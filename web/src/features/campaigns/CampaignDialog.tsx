@@ -7,7 +7,7 @@ import { showRefusal, validateWith } from '../../ui/formErrors';
 import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
 import { TextField } from '../../ui/TextField';
 import { useAttachment } from '../../ui/useAttachment';
-import { ACCEPTED_MEDIA, mediaRefusal } from '../tickets/mediaFiles';
+import { ACCEPTED_MEDIA, mediaRefusal } from '../../ui/mediaFiles';
 import { CONTACT_PLACEHOLDERS, insertAt, sent, valuesOf, type CampaignFormValues } from './campaignForm';
 import { campaignsApi } from './campaignsApi';
 

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { ConsoleFeature } from '../feature';
-import { CshowOnly } from '../flows/CshowOnly';
+import { CshowOnly } from '../../app/CshowOnly';
 
 // Loaded when first opened.
 const CampaignsPage = lazy(() => import('./CampaignsPage').then((m) => ({ default: m.CampaignsPage })));

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../ui/toaster';
 import { ConnectionForm } from './ConnectionForm';
-import { connectionsApi, type Connection, type NamedRecord } from './connectionsApi';
+import type { NamedRecord } from '../../api/lookups';
+import { connectionsApi, type Connection } from './connectionsApi';
 
 interface ConnectionDialogProps {
   isOpen: boolean;

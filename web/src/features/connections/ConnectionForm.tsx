@@ -7,10 +7,11 @@ import { showRefusal, validateWith } from '../../ui/formErrors';
 import { useErrorTabs } from '../../ui/useErrorTabs';
 import { TextField } from '../../ui/TextField';
 import { toastSuccess } from '../../ui/toaster';
-import { QueueSelect } from '../users/QueueSelect';
+import { QueueSelect } from '../../ui/QueueSelect';
 import { ConnectionToken } from './ConnectionToken';
 import { FORM_TABS, initialValues, tabOf, toChanges, toNewConnection, type ConnectionField, type ConnectionFormValues, type FormTab } from './connectionForm';
-import { connectionsApi, type NamedRecord } from './connectionsApi';
+import type { NamedRecord } from '../../api/lookups';
+import { connectionsApi } from './connectionsApi';
 
 interface ConnectionFormProps {
   /** The connection to edit, with what it shows of its token; none to add one. */

@@ -1,7 +1,7 @@
 import { Button, Classes, Icon, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { GovernorHoldTag } from '../campaigns/GovernorHold';
-import type { GovernorHold } from '../campaigns/useSendGovernorHolds';
+import { GovernorHoldTag } from '../../ui/GovernorHold';
+import type { GovernorHold } from '../../ui/useSendGovernorHolds';
 import type { Connection } from './connectionsApi';
 import { ConnectionStatus } from './ConnectionStatus';
 import { formatLastUpdate } from './lastUpdate';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { ConsoleFeature } from '../feature';
-import { CshowOnly } from '../flows/CshowOnly';
+import { CshowOnly } from '../../app/CshowOnly';
 
 // Loaded when first opened.
 const ContactListsPage = lazy(() => import('./ContactListsPage').then((m) => ({ default: m.ContactListsPage })));

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { useCan } from '../auth/useCan';
+import { useCan } from '../../app/useCan';
 import { NewTicketDialog } from '../tickets/NewTicketDialog';
 import { ContactDialog } from './ContactDialog';
 import { ContactImportDialog } from './ContactImportDialog';

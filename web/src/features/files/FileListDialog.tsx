@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { TextField } from '../../ui/TextField';
 import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
-import { mediaRefusal } from '../tickets/mediaFiles';
+import { mediaRefusal } from '../../ui/mediaFiles';
 import { bodyOf, formValuesOf, newRowKey, rowsAfterSave, summaryOf, type FileListFormValues, type OptionRow } from './fileListForm';
 import { FileOptionRow, type UploadStatus } from './FileOptionRow';
 import { filesApi } from './filesApi';

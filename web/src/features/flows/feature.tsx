@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { ConsoleFeature } from '../feature';
-import { CshowOnly } from './CshowOnly';
+import { CshowOnly } from '../../app/CshowOnly';
 
 // Loaded when first opened; the editor brings reactflow with it.
 const FlowsPage = lazy(() => import('./FlowsPage').then((m) => ({ default: m.FlowsPage })));

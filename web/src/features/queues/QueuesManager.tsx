@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toastSuccess } from '../../ui/toaster';
-import { useCan } from '../auth/useCan';
+import { useCan } from '../../app/useCan';
 import { QueueDialog } from './QueueDialog';
 import { QueueRow } from './QueueRow';
 import { queuesApi } from './queuesApi';

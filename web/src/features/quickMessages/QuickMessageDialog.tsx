@@ -7,7 +7,7 @@ import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
 import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { TextField } from '../../ui/TextField';
 import { useAttachment } from '../../ui/useAttachment';
-import { ACCEPTED_MEDIA, mediaRefusal } from '../tickets/mediaFiles';
+import { ACCEPTED_MEDIA, mediaRefusal } from '../../ui/mediaFiles';
 import { quickMessagesApi, type QuickMessageValues } from './quickMessagesApi';
 
 const FIELDS = ['shortcode', 'message', 'geral'] as const;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toastSuccess } from '../../ui/toaster';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { applyQuickMessageFeed, matchesSearch } from './quickMessageList';
 import { quickMessagesApi } from './quickMessagesApi';
 import { QuickMessageDialog } from './QuickMessageDialog';

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { usePagedList } from '../../ui/usePagedList';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { addPage, applyQuickMessageFeed, emptyQuickMessageList, matchesSearch } from './quickMessageList';
 import { quickMessagesApi } from './quickMessagesApi';
 

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toastError, toastSuccess } from '../../ui/toaster';
-import { contactsApi } from '../contacts/contactsApi';
+import { lookups } from '../../api/lookups';
 import { applyScheduleFeed, calendarCulture, toEvent, visibleSpan, type ScheduleEvent } from './scheduleCalendar';
 import type { ScheduleContact } from './ScheduleContactSearch';
 import { ScheduleDialog } from './ScheduleDialog';
@@ -79,7 +79,7 @@ export function SchedulesPage() {
   const contactId = Number(params.get('contactId'));
   useEffect(() => {
     if (!Number.isInteger(contactId) || contactId <= 0) return;
-    contactsApi.get(contactId).then(
+    lookups.contact(contactId).then(
       (c) => open(undefined, { contact: { id: c.id, name: c.name, number: c.number } }),
       (error: unknown) => toastError(error),
     );

@@ -8,7 +8,7 @@ import { showRefusal, validateWith } from '../../ui/formErrors';
 import { ColorField, isHexColor } from '../../ui/ColorField';
 import { TextField } from '../../ui/TextField';
 import { toastSuccess } from '../../ui/toaster';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { TagChip } from './TagChip';
 import { tagsApi, type NewTag, type TagChanges } from './tagsApi';
 

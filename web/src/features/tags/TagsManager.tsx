@@ -7,7 +7,7 @@ import { useInfiniteScroll } from '../../ui/useInfiniteScroll';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toastSuccess } from '../../ui/toaster';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { TagDialog } from './TagDialog';
 import { TagRow } from './TagRow';
 import { tagsApi } from './tagsApi';

@@ -6,7 +6,7 @@ import { changeLanguage, currentLanguage, i18n, LANGUAGES, type Language } from 
 import { serverFieldErrors, validateWith } from '../../ui/formErrors';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { TextField } from '../../ui/TextField';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { userEditSchema } from './schemas';
 import { usersApi, type UserChanges } from './usersApi';
 import './users.css';

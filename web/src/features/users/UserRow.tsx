@@ -1,7 +1,7 @@
 import type { User } from '@atendo/contracts';
 import { Button, Classes, Colors, Icon, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { QueueTag } from './QueueTag';
+import { QueueTag } from '../../ui/QueueTag';
 
 interface UserRowProps {
   user: User;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteScroll } from '../../ui/useInfiniteScroll';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { DeleteUserAlert } from './DeleteUserAlert';
 import { UserDialog } from './UserDialog';
 import { UserRow } from './UserRow';

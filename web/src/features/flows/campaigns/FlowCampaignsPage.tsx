@@ -2,7 +2,7 @@ import type { FlowCampaign } from '@atendo/contracts';
 import { Button, H3, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../auth/useCan';
+import { useCan } from '../../../app/useCan';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toastSuccess } from '../../../ui/toaster';
 import { applyFeed } from '../flowList';
