@@ -1,37 +1,21 @@
-import { Button, Dialog, DialogBody, DialogFooter, Intent, type DialogProps } from '@blueprintjs/core';
-import type { FormEvent, ReactNode } from 'react';
+import { Dialog, type DialogProps } from '@blueprintjs/core';
+import { DialogForm, type DialogFormProps } from './DialogForm';
 
-export interface FormDialogProps extends Pick<DialogProps, 'title' | 'icon' | 'className' | 'canOutsideClickClose'> {
-  /** The form's saving state and submit (formik's `isSubmitting` and `handleSubmit`). */
-  form: { isSubmitting: boolean; handleSubmit(event?: FormEvent<HTMLFormElement>): void };
+export interface FormDialogProps extends Omit<DialogFormProps, 'onCancel' | 'cancelWaits'>, Pick<DialogProps, 'title' | 'icon' | 'className' | 'style' | 'canOutsideClickClose'> {
   isOpen?: boolean;
   onClose(): void;
-  /** Test ids: the form's, and its buttons' (`contact-list-form`, `contact-list-cancel`, `contact-list-submit`). */
-  testIds: { form: string; cancel: string; submit: string };
-  cancelText: string;
-  saveText: string;
-  /** While saving, the dialog neither closes nor cancels (default); false keeps both open to the user. */
-  lockWhileSaving?: boolean;
-  /** The fields. */
-  children: ReactNode;
+  /** While saving: the dialog neither closes nor cancels ('locked', the default), only cancel waits, or both stay open to the user. */
+  whileSaving?: 'locked' | 'cancel waits' | 'open';
 }
 
-/** A create-or-update form in a dialog: its fields, then cancel and save (busy while saving). */
-export function FormDialog({ form, isOpen = true, onClose, testIds, cancelText, saveText, lockWhileSaving = true, children, ...dialog }: FormDialogProps) {
-  const locked = lockWhileSaving && form.isSubmitting;
+/** A create-or-update form in its own dialog (see DialogForm). */
+export function FormDialog({ form, isOpen = true, onClose, whileSaving = 'locked', children, ...rest }: FormDialogProps) {
+  const { testIds, cancelText, saveText, saveDisabled, ...dialog } = rest;
   return (
-    <Dialog isOpen={isOpen} onClose={locked ? undefined : onClose} {...dialog}>
-      <form onSubmit={form.handleSubmit} noValidate data-testid={testIds.form}>
-        <DialogBody>{children}</DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={cancelText} onClick={onClose} disabled={locked} data-testid={testIds.cancel} />
-              <Button type="submit" intent={Intent.PRIMARY} text={saveText} loading={form.isSubmitting} data-testid={testIds.submit} />
-            </>
-          }
-        />
-      </form>
+    <Dialog isOpen={isOpen} onClose={whileSaving === 'locked' && form.isSubmitting ? undefined : onClose} {...dialog}>
+      <DialogForm form={form} onCancel={onClose} testIds={testIds} cancelText={cancelText} saveText={saveText} saveDisabled={saveDisabled} cancelWaits={whileSaving !== 'open'}>
+        {children}
+      </DialogForm>
     </Dialog>
   );
 }

@@ -22,8 +22,8 @@ export interface RecordFormOptions<V extends FormikValues, R> {
    * after the record was saved) and the form stays as it is.
    */
   save(values: V, helpers: FormikHelpers<V>): Promise<R | undefined>;
-  /** The success toast's text; none for a form that says nothing on success. */
-  savedText?: string;
+  /** The success toast's text (worded after the save, if a function); none for a form that says nothing on success. */
+  savedText?: string | ((record: R) => string);
   onSaved?(record: R): void;
   /** After a save and its toast: a dialog closes. */
   onDone?(): void;
@@ -58,7 +58,7 @@ export function useRecordForm<V extends FormikValues, R>({ initialValues, valida
         return;
       }
       if (saved === undefined) return;
-      if (savedText !== undefined) toastSuccess(savedText);
+      if (savedText !== undefined) toastSuccess(typeof savedText === 'string' ? savedText : savedText(saved));
       onSaved?.(saved);
       onDone?.();
     },

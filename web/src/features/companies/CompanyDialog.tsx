@@ -42,7 +42,7 @@ export function CompanyDialog({ company, plans, onClose, onSaved }: Props) {
     <FormDialog
       form={formik}
       onClose={onClose}
-      lockWhileSaving={false}
+      whileSaving="open"
       title={t(adding ? 'companies.form.addTitle' : 'companies.form.editTitle')}
       icon="office"
       className="settings-dialog"

@@ -47,7 +47,7 @@ export function PlanDialog({ plan, onClose, onSaved }: Props) {
     <FormDialog
       form={formik}
       onClose={onClose}
-      lockWhileSaving={false}
+      whileSaving="open"
       title={t(adding ? 'plans.form.addTitle' : 'plans.form.editTitle')}
       icon="box"
       className="settings-dialog"

@@ -52,7 +52,7 @@ export function QueueOptionDialog({ queueId, isOpen, edit, onClose, onSaved }: Q
       form={formik}
       isOpen={isOpen}
       onClose={onClose}
-      lockWhileSaving={false}
+      whileSaving="open"
       title={title}
       icon={editing ? 'edit' : 'add'}
       className="queue-option-dialog"
