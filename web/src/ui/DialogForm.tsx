@@ -13,20 +13,25 @@ export interface DialogFormProps {
   cancelWaits?: boolean;
   /** Save waits too (for what the form still loads). */
   saveDisabled?: boolean;
+  /** Nothing to save (a record shown read-only): cancel alone closes. */
+  saveHidden?: boolean;
+  /** Actions before cancel (a delete button). */
+  leading?: ReactNode;
   /** The fields. */
   children: ReactNode;
 }
 
 /** A create-or-update form inside a dialog: its fields, then cancel and save (busy while saving). */
-export function DialogForm({ form, onCancel, testIds, cancelText, saveText, cancelWaits = false, saveDisabled, children }: DialogFormProps) {
+export function DialogForm({ form, onCancel, testIds, cancelText, saveText, cancelWaits = false, saveDisabled, saveHidden = false, leading, children }: DialogFormProps) {
   return (
     <form onSubmit={form.handleSubmit} noValidate data-testid={testIds.form}>
       <DialogBody>{children}</DialogBody>
       <DialogFooter
         actions={
           <>
+            {leading}
             <Button text={cancelText} onClick={onCancel} disabled={cancelWaits && form.isSubmitting} data-testid={testIds.cancel} />
-            <Button type="submit" intent={Intent.PRIMARY} text={saveText} loading={form.isSubmitting} disabled={saveDisabled} data-testid={testIds.submit} />
+            {!saveHidden && <Button type="submit" intent={Intent.PRIMARY} text={saveText} loading={form.isSubmitting} disabled={saveDisabled} data-testid={testIds.submit} />}
           </>
         }
       />

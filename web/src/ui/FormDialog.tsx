@@ -10,10 +10,10 @@ export interface FormDialogProps extends Omit<DialogFormProps, 'onCancel' | 'can
 
 /** A create-or-update form in its own dialog (see DialogForm). */
 export function FormDialog({ form, isOpen = true, onClose, whileSaving = 'locked', children, ...rest }: FormDialogProps) {
-  const { testIds, cancelText, saveText, saveDisabled, ...dialog } = rest;
+  const { testIds, cancelText, saveText, saveDisabled, saveHidden, leading, ...dialog } = rest;
   return (
     <Dialog isOpen={isOpen} onClose={whileSaving === 'locked' && form.isSubmitting ? undefined : onClose} {...dialog}>
-      <DialogForm form={form} onCancel={onClose} testIds={testIds} cancelText={cancelText} saveText={saveText} saveDisabled={saveDisabled} cancelWaits={whileSaving !== 'open'}>
+      <DialogForm form={form} onCancel={onClose} testIds={testIds} cancelText={cancelText} saveText={saveText} saveDisabled={saveDisabled} saveHidden={saveHidden} leading={leading} cancelWaits={whileSaving !== 'open'}>
         {children}
       </DialogForm>
     </Dialog>
