@@ -1,11 +1,12 @@
 import { ANNOUNCEMENT_MEDIA_MAX_BYTES, announcementChangesSchema, announcementSchema, type Announcement } from '@atendo/contracts';
-import { FormGroup, HTMLSelect, Intent, Switch, TextArea } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, Intent, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError';
 import { errorMessage } from '../../ui/toaster';
 import { validateWith } from '../../ui/formErrors';
 import { AttachmentField } from '../../ui/AttachmentField';
 import { FormDialog } from '../../ui/FormDialog';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { useAttachment } from '../../ui/useAttachment';
 import { useRecordForm } from '../../ui/useRecordForm';
@@ -112,18 +113,7 @@ export function AnnouncementDialog({ isOpen, editing, onSaved, onClose }: Announ
         {...formik.getFieldProps('title')}
         autoFocus
       />
-      <FormGroup {...labelled('text', t('announcements.form.text'))}>
-        <TextArea
-          id="announcement-text"
-          data-testid="announcement-text"
-          {...formik.getFieldProps('text')}
-          intent={errorOf('text') ? Intent.DANGER : Intent.NONE}
-          aria-invalid={errorOf('text') ? true : undefined}
-          fill
-          autoResize
-          rows={4}
-        />
-      </FormGroup>
+      <TextAreaField id="announcement-text" label={t('announcements.form.text')} error={labelled('text', t('announcements.form.text')).helperText} rows={4} {...formik.getFieldProps('text')} />
       <div className="announcement-dialog-row">
         <FormGroup {...labelled('priority', t('announcements.form.priority'))}>
           <HTMLSelect

@@ -1,10 +1,11 @@
 import { CAMPAIGN_MESSAGE_FIELDS, campaignChangesSchema, campaignSchema, type CampaignMessageField, type CampaignView, type ContactList, type FileListSummary, type Tag as TagRecord, type Whatsapp } from '@atendo/contracts';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Icon, InputGroup, Intent, ProgressBar, Tab, Tabs, Tag, TextArea, type TabId } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, Intent, ProgressBar, Tab, Tabs, Tag, TextArea, type TabId } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateWith } from '../../ui/formErrors';
 import { errorMessage, toastError } from '../../ui/toaster';
 import { AttachmentField } from '../../ui/AttachmentField';
+import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useAttachment } from '../../ui/useAttachment';
 import { useRecordForm } from '../../ui/useRecordForm';
@@ -86,26 +87,21 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
     refusal: { describe, fieldOfCode: FIELD_OF_CODE },
   });
 
-  const select = (name: 'whatsappId' | 'contactListId' | 'tagId' | 'fileListId', choices: Array<{ id: number; name: string }>, empty: string) => {
-    const error = errorOf(name);
-    const id = `campaign-${name}`;
-    return (
-      <FormGroup label={labels[name]} labelFor={id} helperText={error} intent={error ? Intent.DANGER : Intent.NONE} className="campaign-form-field">
-        <HTMLSelect
-          id={id}
-          data-testid={id}
-          fill
-          name={name}
-          value={formik.values[name]}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          disabled={readOnly}
-          aria-invalid={error ? true : undefined}
-          options={[{ value: '', label: empty }, ...choices.map((o) => ({ value: String(o.id), label: o.name }))]}
-        />
-      </FormGroup>
-    );
-  };
+  const select = (name: 'whatsappId' | 'contactListId' | 'tagId' | 'fileListId', choices: Array<{ id: number; name: string }>, empty: string) => (
+    <SelectField
+      id={`campaign-${name}`}
+      label={labels[name]}
+      error={errorOf(name)}
+      groupClassName="campaign-form-field"
+      name={name}
+      value={formik.values[name]}
+      onChange={formik.handleChange}
+      onBlur={formik.handleBlur}
+      disabled={readOnly}
+      aria-invalid={errorOf(name) ? true : undefined}
+      options={[{ value: '', label: empty }, ...choices.map((o) => ({ value: String(o.id), label: o.name }))]}
+    />
+  );
 
   const insert = (placeholder: string) => {
     const area = areas.current[tab];

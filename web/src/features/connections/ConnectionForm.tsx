@@ -1,10 +1,12 @@
 import { connectionChangesSchema, connectionSchema, greetingRequired, type QueueRef, type WhatsappDetails } from '@atendo/contracts';
-import { FormGroup, HTMLSelect, Icon, Intent, Radio, RadioGroup, Switch, Tab, Tabs, TextArea, type TabId } from '@blueprintjs/core';
+import { FormGroup, Icon, Intent, Radio, RadioGroup, Switch, Tab, Tabs, type TabId } from '@blueprintjs/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateWith } from '../../ui/formErrors';
 import { DialogForm } from '../../ui/DialogForm';
 import { useErrorTabs } from '../../ui/useErrorTabs';
+import { SelectField } from '../../ui/SelectField';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { useRecordForm } from '../../ui/useRecordForm';
 import { QueueSelect } from '../../ui/QueueSelect';
@@ -78,39 +80,23 @@ export function ConnectionForm({ connection, queues, prompts, integrations, onSa
       </FormGroup>
     );
   };
-  const textArea = (field: (typeof MESSAGE_FIELDS)[number], helper?: string) => {
-    const error = errorOf(field);
-    return group(
-      field,
-      <TextArea
-        id={`connection-${field}`}
-        data-testid={`connection-${field}`}
-        {...formik.getFieldProps(field)}
-        intent={error ? Intent.DANGER : Intent.NONE}
-        aria-invalid={error ? true : undefined}
-        rows={3}
-        fill
-        autoResize
-      />,
-      helper,
-    );
-  };
+  const textArea = (field: (typeof MESSAGE_FIELDS)[number], helper?: string) => (
+    <TextAreaField id={`connection-${field}`} label={label(field)} error={errorOf(field)} helper={helper} rows={3} {...formik.getFieldProps(field)} />
+  );
   const number = (field: 'timeToTransfer' | (typeof COUNT_FIELDS)[number]) => (
     <TextField id={`connection-${field}`} label={label(field)} error={errorOf(field)} type="number" min={0} step={1} inputMode="numeric" {...formik.getFieldProps(field)} />
   );
-  const select = (field: 'promptId' | 'integrationId' | 'transferQueueId', options: NamedRecord[]) =>
-    group(
-      field,
-      <HTMLSelect
-        id={`connection-${field}`}
-        name={field}
-        fill
-        data-testid={`connection-${field}`}
-        value={formik.values[field]}
-        onChange={formik.handleChange}
-        options={[{ value: '', label: t('connections.none') }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}
-      />,
-    );
+  const select = (field: 'promptId' | 'integrationId' | 'transferQueueId', options: NamedRecord[]) => (
+    <SelectField
+      id={`connection-${field}`}
+      label={label(field)}
+      error={errorOf(field)}
+      name={field}
+      value={formik.values[field]}
+      onChange={formik.handleChange}
+      options={[{ value: '', label: t('connections.none') }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}
+    />
+  );
   const tabTitle = (which: FormTab) => (
     <span className="connection-tab-title">
       {t(`connections.dialog.tabs.${which}`)}

@@ -1,7 +1,8 @@
 import { helpChangesSchema, helpSchema, type Help, type HelpFields } from '@atendo/contracts';
-import { Button, FormGroup, H5, Intent, TextArea } from '@blueprintjs/core';
+import { Button, H5, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { validateWith } from '../../ui/formErrors';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { useRecordForm } from '../../ui/useRecordForm';
 import { helpsApi } from './helpsApi';
@@ -49,7 +50,6 @@ export function HelpForm({ editing, onSaved, onCancel }: HelpFormProps) {
   const text = (name: 'title' | 'video', label: string, placeholder?: string) => (
     <TextField id={`help-${name}`} label={label} error={errorText(name, label)} placeholder={placeholder} {...formik.getFieldProps(name)} />
   );
-  const descriptionError = errorText('description', t('helps.form.description'));
 
   return (
     <form className="help-form" onSubmit={formik.handleSubmit} noValidate data-testid="help-form">
@@ -57,23 +57,13 @@ export function HelpForm({ editing, onSaved, onCancel }: HelpFormProps) {
       <div className="help-form-fields">
         {text('title', t('helps.form.title'))}
         {text('video', t('helps.form.video'), t('helps.form.videoHint'))}
-        <FormGroup
+        <TextAreaField
+          id="help-description"
           label={t('helps.form.description')}
-          labelFor="help-description"
-          helperText={descriptionError}
-          intent={descriptionError ? Intent.DANGER : Intent.NONE}
-          className="help-form-description"
-        >
-          <TextArea
-            id="help-description"
-            data-testid="help-description"
-            {...formik.getFieldProps('description')}
-            intent={descriptionError ? Intent.DANGER : Intent.NONE}
-            aria-invalid={descriptionError ? true : undefined}
-            fill
-            autoResize
-          />
-        </FormGroup>
+          error={errorText('description', t('helps.form.description'))}
+          groupClassName="help-form-description"
+          {...formik.getFieldProps('description')}
+        />
       </div>
       <div className="help-form-actions">
         {editing && <Button text={t('helps.form.cancel')} onClick={onCancel} data-testid="help-cancel" />}

@@ -1,5 +1,5 @@
 import { queueChangesSchema, queueSchema, type Queue } from '@atendo/contracts';
-import { Callout, FormGroup, HTMLSelect, Icon, Intent, Tab, Tabs, TextArea, type TabId } from '@blueprintjs/core';
+import { Callout, Icon, Intent, Tab, Tabs, type TabId } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ import { validateWith } from '../../ui/formErrors';
 import { DialogForm } from '../../ui/DialogForm';
 import { useErrorTabs } from '../../ui/useErrorTabs';
 import { ColorField } from '../../ui/ColorField';
+import { SelectField } from '../../ui/SelectField';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { useRecordForm } from '../../ui/useRecordForm';
 import { userAtom } from '../../app/sessionAtoms';
@@ -73,39 +75,20 @@ export function QueueForm({ queue, onSaved, onCancel, onDirty }: QueueFormProps)
 
   const errorTabs = useErrorTabs(formik, tab, setTab, tabOf, Object.keys(FORM_TABS) as FormTab[]);
 
-  const textArea = (field: 'greetingMessage' | 'outOfHoursMessage') => {
-    const error = errorOf(field);
-    return (
-      <FormGroup label={label(field)} labelFor={`queue-${field}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
-        <TextArea
-          id={`queue-${field}`}
-          data-testid={`queue-${field}`}
-          {...formik.getFieldProps(field)}
-          intent={error ? Intent.DANGER : Intent.NONE}
-          aria-invalid={error ? true : undefined}
-          rows={3}
-          fill
-          autoResize
-        />
-      </FormGroup>
-    );
-  };
-  const select = (field: 'promptId' | 'integrationId', options: NamedRecord[]) => {
-    const error = errorOf(field);
-    return (
-      <FormGroup label={label(field)} labelFor={`queue-${field}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
-        <HTMLSelect
-          id={`queue-${field}`}
-          name={field}
-          fill
-          data-testid={`queue-${field}`}
-          value={formik.values[field]}
-          onChange={formik.handleChange}
-          options={[{ value: '', label: t('queues.none') }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}
-        />
-      </FormGroup>
-    );
-  };
+  const textArea = (field: 'greetingMessage' | 'outOfHoursMessage') => (
+    <TextAreaField id={`queue-${field}`} label={label(field)} error={errorOf(field)} rows={3} {...formik.getFieldProps(field)} />
+  );
+  const select = (field: 'promptId' | 'integrationId', options: NamedRecord[]) => (
+    <SelectField
+      id={`queue-${field}`}
+      label={label(field)}
+      error={errorOf(field)}
+      name={field}
+      value={formik.values[field]}
+      onChange={formik.handleChange}
+      options={[{ value: '', label: t('queues.none') }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}
+    />
+  );
   const tabTitle = (which: FormTab) => (
     <span className="queue-tab-title">
       {t(`queues.dialog.tabs.${which}`)}

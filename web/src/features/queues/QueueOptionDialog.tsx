@@ -1,8 +1,8 @@
 import { queueOptionChangesSchema, queueOptionSchema, type QueueOption } from '@atendo/contracts';
-import { FormGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { validateWith } from '../../ui/formErrors';
 import { FormDialog } from '../../ui/FormDialog';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { useRecordForm } from '../../ui/useRecordForm';
 import { queuesApi } from './queuesApi';
@@ -41,7 +41,6 @@ export function QueueOptionDialog({ queueId, isOpen, edit, onClose, onSaved }: Q
     onSaved,
     refusal: { describe },
   });
-  const messageError = errorOf('message');
   let title = t('queues.options.dialog.addTitle');
   if (editing) title = t('queues.options.dialog.editTitle');
   else if (parent) title = t('queues.options.dialog.addChildTitle', { label: label(parent) });
@@ -62,18 +61,7 @@ export function QueueOptionDialog({ queueId, isOpen, edit, onClose, onSaved }: Q
       saveText={t('queues.options.dialog.save')}
     >
       <TextField id="queue-option-title" label={t('queues.options.dialog.title')} error={errorOf('title')} autoFocus autoComplete="off" {...formik.getFieldProps('title')} />
-      <FormGroup label={t('queues.options.dialog.message')} labelFor="queue-option-message" helperText={messageError} intent={messageError ? Intent.DANGER : Intent.NONE}>
-        <TextArea
-          id="queue-option-message"
-          data-testid="queue-option-message"
-          {...formik.getFieldProps('message')}
-          intent={messageError ? Intent.DANGER : Intent.NONE}
-          aria-invalid={messageError ? true : undefined}
-          rows={4}
-          fill
-          autoResize
-        />
-      </FormGroup>
+      <TextAreaField id="queue-option-message" label={t('queues.options.dialog.message')} error={errorOf('message')} rows={4} {...formik.getFieldProps('message')} />
     </FormDialog>
   );
 }

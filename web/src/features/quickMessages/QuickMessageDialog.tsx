@@ -1,10 +1,11 @@
 import { quickMessageChangesSchema, quickMessageSchema, type QuickMessage } from '@atendo/contracts';
-import { FormGroup, Icon, Intent, Switch, TextArea } from '@blueprintjs/core';
+import { Icon, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../ui/toaster';
 import { validateWith } from '../../ui/formErrors';
 import { AttachmentField } from '../../ui/AttachmentField';
 import { FormDialog } from '../../ui/FormDialog';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { useAttachment } from '../../ui/useAttachment';
 import { useRecordForm } from '../../ui/useRecordForm';
@@ -64,7 +65,6 @@ export function QuickMessageDialog({ isOpen, admin, editing, onSaved, onClose }:
     const error = errorOf(name);
     return error ? `${label} ${error}` : undefined;
   };
-  const messageError = described('message', t('quickMessages.form.message'));
 
   return (
     <FormDialog
@@ -86,18 +86,13 @@ export function QuickMessageDialog({ isOpen, admin, editing, onSaved, onClose }:
         {...formik.getFieldProps('shortcode')}
         autoFocus
       />
-      <FormGroup label={t('quickMessages.form.message')} labelFor="quick-message-message" helperText={messageError} intent={messageError ? Intent.DANGER : Intent.NONE}>
-        <TextArea
-          id="quick-message-message"
-          data-testid="quick-message-message"
-          {...formik.getFieldProps('message')}
-          intent={messageError ? Intent.DANGER : Intent.NONE}
-          aria-invalid={messageError ? true : undefined}
-          fill
-          autoResize
-          rows={4}
-        />
-      </FormGroup>
+      <TextAreaField
+        id="quick-message-message"
+        label={t('quickMessages.form.message')}
+        error={described('message', t('quickMessages.form.message'))}
+        rows={4}
+        {...formik.getFieldProps('message')}
+      />
       {admin && (
         <Switch
           id="quick-message-geral"

@@ -1,5 +1,5 @@
 import { createScheduleSchema, renderScheduleBody, SCHEDULE_DEFAULT_LEAD_MS, SCHEDULE_MEDIA_EXTENSIONS, SCHEDULE_VARIABLES, type Schedule, type Whatsapp } from '@atendo/contracts';
-import { Button, Callout, FormGroup, HTMLSelect, Icon, InputGroup, Intent, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, Icon, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError';
@@ -7,6 +7,7 @@ import { currentLanguage } from '../../i18n';
 import { validateWith } from '../../ui/formErrors';
 import { errorMessage } from '../../ui/toaster';
 import { AttachmentField } from '../../ui/AttachmentField';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { FormDialog } from '../../ui/FormDialog';
 import { useAttachment } from '../../ui/useAttachment';
 import { useRecordForm } from '../../ui/useRecordForm';
@@ -89,7 +90,6 @@ export function ScheduleDialog({ editing, preset, connections, onSaved, onDelete
         protocol: String(record?.ticketId ?? editing?.ticketId ?? '123'),
       })
     : '';
-  const bodyError = errorOf('body');
   const sendAtError = errorOf('sendAt');
   const contactError = errorOf('contactId');
 
@@ -122,20 +122,7 @@ export function ScheduleDialog({ editing, preset, connections, onSaved, onDelete
           }}
         />
       </FormGroup>
-      <FormGroup label={t('schedules.form.body')} labelFor="schedule-body" helperText={bodyError} intent={bodyError ? Intent.DANGER : Intent.NONE}>
-        <TextArea
-          id="schedule-body"
-          inputRef={body}
-          data-testid="schedule-body"
-          {...formik.getFieldProps('body')}
-          intent={bodyError ? Intent.DANGER : Intent.NONE}
-          aria-invalid={bodyError ? true : undefined}
-          disabled={sent}
-          fill
-          autoResize
-          rows={4}
-        />
-      </FormGroup>
+      <TextAreaField id="schedule-body" label={t('schedules.form.body')} error={errorOf('body')} inputRef={body} disabled={sent} rows={4} {...formik.getFieldProps('body')} />
       {!sent && (
         <div className="schedule-variables" data-testid="schedule-variables">
           <span>{t('schedules.form.variables')}</span>
