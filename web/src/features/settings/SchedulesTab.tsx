@@ -1,12 +1,12 @@
 import { schedulesSchema, type CompanySchedule } from '@atendo/contracts';
 import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useFormik } from 'formik';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { userAtom } from '../../app/sessionAtoms';
-import { serverFieldErrors, validateWith } from '../../ui/formErrors';
-import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
+import { validateWith } from '../../ui/formErrors';
+import { errorMessage } from '../../ui/toaster';
+import { useRecordForm } from '../../ui/useRecordForm';
 import { WeeklyHours, week } from '../../ui/WeeklyHours';
 import { settingsApi } from './settingsApi';
 import './settings.css';
@@ -22,22 +22,19 @@ export function SchedulesTab() {
   const [loaded, setLoaded] = useState<CompanySchedule[]>();
   const [failure, setFailure] = useState<string>();
 
-  const formik = useFormik<Values>({
+  const { formik } = useRecordForm<Values, CompanySchedule[]>({
     initialValues: { schedules: [] },
     validate: validateWith<Values>(schedulesSchema),
-    validateOnChange: false,
-    onSubmit: async (values, { setErrors, resetForm }) => {
-      if (companyId === undefined) return;
+    formik: { validateOnChange: false },
+    save: async (values, { resetForm }) => {
+      if (companyId === undefined) return undefined;
       const schedules = values.schedules.map((s) => ({ ...s, startTime: s.startTime.trim(), endTime: s.endTime.trim() }));
-      try {
-        const saved = await settingsApi.saveSchedules(companyId, schedules);
-        resetForm({ values: { schedules: week(saved) } });
-        toastSuccess(t('settings.schedules.updated'));
-      } catch (error) {
-        setErrors(serverFieldErrors<Values>(error));
-        toastError(error);
-      }
+      const saved = await settingsApi.saveSchedules(companyId, schedules);
+      resetForm({ values: { schedules: week(saved) } });
+      return saved;
     },
+    savedText: t('settings.schedules.updated'),
+    refusal: { show: 'fields and toast' },
   });
   const { resetForm } = formik;
 
