@@ -2,7 +2,7 @@ import { Drawer, NonIdealState, Position, Spinner } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { userAtom } from '../features/auth/sessionAtoms';
+import { userAtom } from './sessionAtoms';
 import { SessionTakenNotice } from '../features/auth/SessionTakenNotice';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { useMediaQuery } from '../ui/useMediaQuery';

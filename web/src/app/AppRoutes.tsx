@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { useCan } from '../features/auth/useCan';
+import { useCan } from './useCan';
 import { PublicOnly } from '../features/auth/PublicOnly';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { useSessionEndSync } from '../features/auth/useSession';

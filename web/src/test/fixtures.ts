@@ -1,4 +1,4 @@
-import type { Message, SessionUser, Ticket, User } from '@atendo/contracts';
+import type { Message, SessionUser, Ticket, User, Whatsapp, WhatsappSettings } from '@atendo/contracts';
 
 export const me: SessionUser = {
   id: 3,
@@ -84,6 +84,38 @@ export function message(id: string, ticketId: number, change: Partial<Message> =
     read: true,
     createdAt: new Date().toISOString(),
     contact: null,
+    ...change,
+  };
+}
+
+/** A connection as GET /whatsapp lists it to an admin. */
+export function aConnection(id: number, change: Partial<Whatsapp & WhatsappSettings> = {}): Whatsapp & WhatsappSettings {
+  return {
+    id,
+    name: `Line ${id}`,
+    status: 'CONNECTED',
+    qrcode: '',
+    isDefault: false,
+    updatedAt: '2026-03-04T09:05:00.000Z',
+    retries: 0,
+    greetingMessage: '',
+    complationMessage: '',
+    outOfHoursMessage: '',
+    ratingMessage: '',
+    provider: 'beta',
+    expiresTicket: 0,
+    timeUseBotQueues: 0,
+    maxUseBotQueues: 3,
+    queues: [],
+    channel: 'baileys',
+    statusReason: '',
+    degraded: false,
+    expiresInactiveMessage: '',
+    promptId: null,
+    integrationId: null,
+    transferQueueId: null,
+    timeToTransfer: null,
+    queueIds: [],
     ...change,
   };
 }

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { userAtom } from '../features/auth/sessionAtoms';
+import { userAtom } from '../app/sessionAtoms';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { me } from './fixtures';
 

@@ -2,7 +2,7 @@ import { Icon, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { userAtom } from '../../features/auth/sessionAtoms';
+import { userAtom } from '../sessionAtoms';
 import { useConnectionsAlert } from '../../features/connections/useConnectionsAlert';
 import { visibleMenu, type MenuEntry, type MenuContext } from './menu';
 

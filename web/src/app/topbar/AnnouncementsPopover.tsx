@@ -2,7 +2,7 @@ import { Button, Classes, NonIdealState, Popover, Spinner } from '@blueprintjs/c
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userAtom } from '../../features/auth/sessionAtoms';
+import { userAtom } from '../sessionAtoms';
 import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { usePagedList } from '../../ui/usePagedList';
 import { addAnnouncementPage, applyAnnouncementFeed, EMPTY_ANNOUNCEMENTS } from './activeAnnouncements';

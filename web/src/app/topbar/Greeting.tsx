@@ -1,7 +1,7 @@
 import { Classes } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { userAtom } from '../../features/auth/sessionAtoms';
+import { userAtom } from '../sessionAtoms';
 import { formatDate } from '../../ui/dates';
 
 /** "Hello Ana" and, for admins, when the company's subscription is due (spec §2). */

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { userAtom } from '../../features/auth/sessionAtoms';
+import { userAtom } from '../sessionAtoms';
 import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { formatListTime } from '../../ui/dates';
 import { toastError } from '../../ui/toaster';

@@ -1,13 +1,15 @@
 import { ANNOUNCEMENT_MEDIA_MAX_BYTES, announcementChangesSchema, announcementSchema, type Announcement } from '@atendo/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, Intent, Switch, TextArea } from '@blueprintjs/core';
-import { useFormik } from 'formik';
-import type { InputHTMLAttributes } from 'react';
+import { FormGroup, HTMLSelect, Intent, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError';
-import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
-import { serverFieldErrors, validateWith } from '../../ui/formErrors';
+import { errorMessage } from '../../ui/toaster';
+import { validateWith } from '../../ui/formErrors';
+import { AttachmentField } from '../../ui/AttachmentField';
+import { FormDialog } from '../../ui/FormDialog';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { useAttachment } from '../../ui/useAttachment';
+import { useRecordForm } from '../../ui/useRecordForm';
 import { AnnouncementImage } from './AnnouncementImage';
 import { announcementsApi, type AnnouncementValues } from './announcementsApi';
 import { PRIORITIES, PRIORITY_LABELS, type Priority } from './priority';
@@ -54,29 +56,24 @@ export function AnnouncementDialog({ isOpen, editing, onSaved, onClose }: Announ
     return errorMessage(error);
   };
 
-  const formik = useFormik<AnnouncementValues>({
+  const { formik, errorOf } = useRecordForm<AnnouncementValues, Announcement>({
     initialValues: valuesOf(editing),
     validate: validateWith<AnnouncementValues>(announcementSchema),
-    onSubmit: async (values, { setErrors, resetForm }) => {
+    save: async (values, { resetForm }) => {
       let saved: Announcement;
-      try {
-        if (record) {
-          const changes = changesOf(values, record);
-          saved = Object.keys(changes).length > 0 ? await announcementsApi.update(record.id, changes) : record;
-        } else {
-          saved = await announcementsApi.create(announcementSchema.cast(values) as AnnouncementValues);
-        }
-      } catch (error) {
-        // What the user typed stays; the refused fields say why.
-        setErrors(serverFieldErrors(error) as Partial<Record<keyof AnnouncementValues, string>>);
-        toastError(error);
-        return;
+      if (record) {
+        const changes = changesOf(values, record);
+        saved = Object.keys(changes).length > 0 ? await announcementsApi.update(record.id, changes) : record;
+      } else {
+        saved = await announcementsApi.create(announcementSchema.cast(values) as AnnouncementValues);
       }
       resetForm({ values: valuesOf(saved) });
-      if (!(await attach(saved, uploadRefusal))) return;
-      toastSuccess(t('announcements.saved'));
-      onClose();
+      return (await attach(saved, uploadRefusal)) ? saved : undefined;
     },
+    savedText: t('announcements.saved'),
+    onDone: onClose,
+    // What the user typed stays; the refused fields say why.
+    refusal: { show: 'fields and toast' },
   });
 
   const choose = (chosen: File | undefined) => {
@@ -92,106 +89,71 @@ export function AnnouncementDialog({ isOpen, editing, onSaved, onClose }: Announ
     }
   };
 
-
-  const errorOf = (name: keyof AnnouncementValues) => (formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined);
   const labelled = (name: keyof AnnouncementValues, label: string) => {
     const error = errorOf(name);
     return { label, labelFor: `announcement-${name}`, helperText: error ? `${label} ${error}` : undefined, intent: error ? Intent.DANGER : Intent.NONE };
   };
-  const fileInputProps = { accept: ACCEPT, 'data-testid': 'announcement-file', id: 'announcement-file' } as InputHTMLAttributes<HTMLInputElement>;
 
   return (
-    <Dialog
+    <FormDialog
+      form={formik}
       isOpen={isOpen}
-      onClose={formik.isSubmitting ? undefined : onClose}
+      onClose={onClose}
       title={record ? t('announcements.form.editTitle') : t('announcements.form.addTitle')}
       icon="notifications"
       className="announcement-dialog"
+      testIds={{ form: 'announcement-form', cancel: 'announcement-cancel', submit: 'announcement-submit' }}
+      cancelText={t('announcements.form.cancel')}
+      saveText={t('announcements.form.save')}
     >
-      <form onSubmit={formik.handleSubmit} noValidate data-testid="announcement-form">
-        <DialogBody>
-          <TextField
-            id="announcement-title"
-            label={t('announcements.form.title')}
-            error={labelled('title', t('announcements.form.title')).helperText}
-            {...formik.getFieldProps('title')}
-            autoFocus
+      <TextField
+        id="announcement-title"
+        label={t('announcements.form.title')}
+        error={labelled('title', t('announcements.form.title')).helperText}
+        {...formik.getFieldProps('title')}
+        autoFocus
+      />
+      <TextAreaField id="announcement-text" label={t('announcements.form.text')} error={labelled('text', t('announcements.form.text')).helperText} rows={4} {...formik.getFieldProps('text')} />
+      <div className="announcement-dialog-row">
+        <FormGroup {...labelled('priority', t('announcements.form.priority'))}>
+          <HTMLSelect
+            id="announcement-priority"
+            value={formik.values.priority}
+            onChange={(event) => void formik.setFieldValue('priority', Number(event.currentTarget.value) as Priority)}
+            options={PRIORITIES.map((p) => ({ value: p, label: t(`announcements.priority.${PRIORITY_LABELS[p]}`) }))}
+            data-testid="announcement-priority-select"
           />
-          <FormGroup {...labelled('text', t('announcements.form.text'))}>
-            <TextArea
-              id="announcement-text"
-              data-testid="announcement-text"
-              {...formik.getFieldProps('text')}
-              intent={errorOf('text') ? Intent.DANGER : Intent.NONE}
-              aria-invalid={errorOf('text') ? true : undefined}
-              fill
-              autoResize
-              rows={4}
-            />
-          </FormGroup>
-          <div className="announcement-dialog-row">
-            <FormGroup {...labelled('priority', t('announcements.form.priority'))}>
-              <HTMLSelect
-                id="announcement-priority"
-                value={formik.values.priority}
-                onChange={(event) => void formik.setFieldValue('priority', Number(event.currentTarget.value) as Priority)}
-                options={PRIORITIES.map((p) => ({ value: p, label: t(`announcements.priority.${PRIORITY_LABELS[p]}`) }))}
-                data-testid="announcement-priority-select"
-              />
-            </FormGroup>
-            <FormGroup label={t('announcements.form.status')} labelFor="announcement-status">
-              <Switch
-                id="announcement-status"
-                checked={formik.values.status}
-                onChange={(event) => void formik.setFieldValue('status', event.currentTarget.checked)}
-                label={formik.values.status ? t('announcements.active') : t('announcements.inactive')}
-                data-testid="announcement-status-switch"
-              />
-            </FormGroup>
-          </div>
-          <FormGroup
-            label={t('announcements.form.image')}
-            labelFor="announcement-file"
-            helperText={fileError ?? t('announcements.image.hint', { max: MAX_MIB })}
-            intent={fileError ? Intent.DANGER : Intent.NONE}
-          >
-            {record?.mediaPath && !file && (
-              <div className="announcement-dialog-image">
-                <AnnouncementImage mediaPath={record.mediaPath} version={record.updatedAt} alt={record.title} />
-                <Button
-                  icon="trash"
-                  intent={Intent.DANGER}
-                  variant="minimal"
-                  text={t('announcements.image.remove')}
-                  loading={removing}
-                  onClick={() => void removeFile(t('announcements.image.removed'))}
-                  data-testid="announcement-image-remove"
-                />
-              </div>
-            )}
-            <FileInput
-              fill
-              text={file?.name ?? t('announcements.image.choose')}
-              buttonText={t('announcements.image.browse')}
-              hasSelection={!!file}
-              inputProps={fileInputProps}
-              onInputChange={(event) => {
-                choose(event.currentTarget.files?.[0]);
-                // The same file chosen again after a refusal still fires a change.
-                event.currentTarget.value = '';
-              }}
-            />
-          </FormGroup>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('announcements.form.cancel')} onClick={onClose} disabled={formik.isSubmitting} data-testid="announcement-cancel" />
-              <Button type="submit" intent={Intent.PRIMARY} text={t('announcements.form.save')} loading={formik.isSubmitting} data-testid="announcement-submit" />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+        </FormGroup>
+        <FormGroup label={t('announcements.form.status')} labelFor="announcement-status">
+          <Switch
+            id="announcement-status"
+            checked={formik.values.status}
+            onChange={(event) => void formik.setFieldValue('status', event.currentTarget.checked)}
+            label={formik.values.status ? t('announcements.active') : t('announcements.inactive')}
+            data-testid="announcement-status-switch"
+          />
+        </FormGroup>
+      </div>
+      <AttachmentField
+        id="announcement-file"
+        label={t('announcements.form.image')}
+        hint={t('announcements.image.hint', { max: MAX_MIB })}
+        error={fileError}
+        accept={ACCEPT}
+        current={
+          record?.mediaPath
+            ? {
+                className: 'announcement-dialog-image',
+                preview: <AnnouncementImage mediaPath={record.mediaPath} version={record.updatedAt} alt={record.title} />,
+                remove: { text: t('announcements.image.remove'), removing, onRemove: () => void removeFile(t('announcements.image.removed')), testId: 'announcement-image-remove' },
+              }
+            : undefined
+        }
+        chosen={file}
+        chooseText={t('announcements.image.choose')}
+        browseText={t('announcements.image.browse')}
+        onChoose={choose}
+      />
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ClosedPage } from '../../ui/ClosedPage';
-import { useCan } from '../auth/useCan';
+import { useCan } from '../../app/useCan';
 import { AnnouncementsManager } from './AnnouncementsManager';
 import './announcements.css';
 

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { Suspense, useRef } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { signedInAtom } from './sessionAtoms';
+import { signedInAtom } from '../../app/sessionAtoms';
 
 /**
  * Public pages: a user who arrives signed in goes to / (spec §2); one who has just signed in here goes to the tickets

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router-dom';
 import { errorMessage } from '../../ui/toaster';
 import { authApi } from './authApi';
-import { signedInAtom, userAtom } from './sessionAtoms';
+import { signedInAtom, userAtom } from '../../app/sessionAtoms';
 
 /** Private pages: without a session go to /login; with one, load the user before showing the page. */
 export function RequireAuth() {

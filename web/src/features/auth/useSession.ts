@@ -6,7 +6,7 @@ import { endSession, onSessionEnd } from '../../api/client';
 import { storeSession } from '../../api/session';
 import { toastWarning } from '../../ui/toaster';
 import { authApi } from './authApi';
-import { signedInAtom, userAtom } from './sessionAtoms';
+import { signedInAtom, userAtom } from '../../app/sessionAtoms';
 
 const DAY_MS = 86_400_000;
 /** Spec §9: login warns when the subscription ends in fewer than 5 days. */

@@ -1,13 +1,15 @@
 import { CAMPAIGN_MESSAGE_FIELDS, campaignChangesSchema, campaignSchema, type CampaignMessageField, type CampaignView, type ContactList, type FileListSummary, type Tag as TagRecord, type Whatsapp } from '@atendo/contracts';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, Icon, InputGroup, Intent, ProgressBar, Tab, Tabs, Tag, TextArea, type TabId } from '@blueprintjs/core';
-import { useFormik } from 'formik';
-import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, Intent, ProgressBar, Tab, Tabs, Tag, TextArea, type TabId } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showRefusal, validateWith } from '../../ui/formErrors';
-import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
+import { validateWith } from '../../ui/formErrors';
+import { errorMessage, toastError } from '../../ui/toaster';
+import { AttachmentField } from '../../ui/AttachmentField';
+import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useAttachment } from '../../ui/useAttachment';
-import { ACCEPTED_MEDIA, mediaRefusal } from '../tickets/mediaFiles';
+import { useRecordForm } from '../../ui/useRecordForm';
+import { ACCEPTED_MEDIA, mediaRefusal } from '../../ui/mediaFiles';
 import { CONTACT_PLACEHOLDERS, insertAt, sent, valuesOf, type CampaignFormValues } from './campaignForm';
 import { campaignsApi } from './campaignsApi';
 
@@ -72,46 +74,34 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
   };
   const describe = (field: string, text: string) => `${labels[field] ?? field} ${text}`;
 
-  const formik = useFormik<CampaignFormValues>({
+  const { formik, errorOf } = useRecordForm<CampaignFormValues, CampaignView>({
     initialValues: valuesOf(editing),
     validate: validateWith<CampaignFormValues>(editing ? campaignChangesSchema : campaignSchema, { prepare: sent, describe }),
-    onSubmit: async (values, { setErrors, resetForm }) => {
-      let saved: CampaignView;
-      try {
-        saved = record ? await campaignsApi.update(record.id, sent(values)) : await campaignsApi.create(sent(values));
-      } catch (error) {
-        showRefusal<CampaignFormValues>(error, setErrors, { describe, fieldOfCode: FIELD_OF_CODE });
-        return;
-      }
+    save: async (values, { resetForm }) => {
+      const saved = record ? await campaignsApi.update(record.id, sent(values)) : await campaignsApi.create(sent(values));
       resetForm({ values: valuesOf(saved) });
-      if (!(await attach(saved, (error) => mediaRefusal(error) ?? errorMessage(error)))) return;
-      toastSuccess(t('campaigns.saved'));
-      onClose();
+      return (await attach(saved, (error) => mediaRefusal(error) ?? errorMessage(error))) ? saved : undefined;
     },
+    savedText: t('campaigns.saved'),
+    onDone: onClose,
+    refusal: { describe, fieldOfCode: FIELD_OF_CODE },
   });
 
-  const errorOf = (name: keyof CampaignFormValues) => (formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined);
-
-  const select = (name: 'whatsappId' | 'contactListId' | 'tagId' | 'fileListId', choices: Array<{ id: number; name: string }>, empty: string) => {
-    const error = errorOf(name);
-    const id = `campaign-${name}`;
-    return (
-      <FormGroup label={labels[name]} labelFor={id} helperText={error} intent={error ? Intent.DANGER : Intent.NONE} className="campaign-form-field">
-        <HTMLSelect
-          id={id}
-          data-testid={id}
-          fill
-          name={name}
-          value={formik.values[name]}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          disabled={readOnly}
-          aria-invalid={error ? true : undefined}
-          options={[{ value: '', label: empty }, ...choices.map((o) => ({ value: String(o.id), label: o.name }))]}
-        />
-      </FormGroup>
-    );
-  };
+  const select = (name: 'whatsappId' | 'contactListId' | 'tagId' | 'fileListId', choices: Array<{ id: number; name: string }>, empty: string) => (
+    <SelectField
+      id={`campaign-${name}`}
+      label={labels[name]}
+      error={errorOf(name)}
+      groupClassName="campaign-form-field"
+      name={name}
+      value={formik.values[name]}
+      onChange={formik.handleChange}
+      onBlur={formik.handleBlur}
+      disabled={readOnly}
+      aria-invalid={errorOf(name) ? true : undefined}
+      options={[{ value: '', label: empty }, ...choices.map((o) => ({ value: String(o.id), label: o.name }))]}
+    />
+  );
 
   const insert = (placeholder: string) => {
     const area = areas.current[tab];
@@ -158,7 +148,6 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
     );
   };
 
-  const fileInputProps = { accept: ACCEPTED_MEDIA, 'data-testid': 'campaign-file', id: 'campaign-file' } as InputHTMLAttributes<HTMLInputElement>;
   const scheduledError = errorOf('scheduledAt');
   const uploading = formik.isSubmitting && !!file;
   const title = readOnly ? t('campaigns.form.viewTitle') : record ? t('campaigns.form.editTitle') : t('campaigns.form.addTitle');
@@ -204,45 +193,45 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
             </div>
           )}
           {(!readOnly || record?.mediaPath) && (
-            <FormGroup label={t('campaigns.media.label')} labelFor="campaign-file" helperText={fileError ?? (readOnly ? undefined : t('campaigns.media.hint'))} intent={fileError ? Intent.DANGER : Intent.NONE}>
-              {record?.mediaPath && !file && (
-                <div className="campaign-media">
-                  <Icon icon="paperclip" size={12} />
-                  <span data-testid="campaign-media-name">{record.mediaName}</span>
-                  {!readOnly && (
-                    <Button
-                      icon="trash"
-                      intent={Intent.DANGER}
-                      variant="minimal"
-                      text={t('campaigns.media.remove')}
-                      loading={removing}
-                      onClick={() => void removeFile(t('campaigns.media.removed'))}
-                      data-testid="campaign-media-remove"
-                    />
-                  )}
-                </div>
-              )}
-              {!readOnly && (
-                <FileInput
-                  fill
-                  text={file?.name ?? t('campaigns.media.choose')}
-                  buttonText={t('campaigns.media.browse')}
-                  hasSelection={!!file}
-                  inputProps={fileInputProps}
-                  onInputChange={(event) => {
-                    setFileError(undefined);
-                    setFile(event.currentTarget.files?.[0]);
-                    event.currentTarget.value = '';
-                  }}
-                />
-              )}
+            <AttachmentField
+              id="campaign-file"
+              label={t('campaigns.media.label')}
+              hint={readOnly ? undefined : t('campaigns.media.hint')}
+              error={fileError}
+              accept={ACCEPTED_MEDIA}
+              current={
+                record?.mediaPath
+                  ? {
+                      className: 'campaign-media',
+                      preview: (
+                        <>
+                          <Icon icon="paperclip" size={12} />
+                          <span data-testid="campaign-media-name">{record.mediaName}</span>
+                        </>
+                      ),
+                      remove: readOnly ? undefined : { text: t('campaigns.media.remove'), removing, onRemove: () => void removeFile(t('campaigns.media.removed')), testId: 'campaign-media-remove' },
+                    }
+                  : undefined
+              }
+              chosen={file}
+              chooseText={t('campaigns.media.choose')}
+              browseText={t('campaigns.media.browse')}
+              onChoose={
+                readOnly
+                  ? undefined
+                  : (picked) => {
+                      setFileError(undefined);
+                      setFile(picked);
+                    }
+              }
+            >
               {uploading && (
                 <div className="campaign-upload" data-testid="campaign-upload-progress">
                   <span>{t('campaigns.media.uploading', { name: file.name })}</span>
                   <ProgressBar intent={Intent.PRIMARY} />
                 </div>
               )}
-            </FormGroup>
+            </AttachmentField>
           )}
         </DialogBody>
         <DialogFooter

@@ -10,7 +10,7 @@ import { campaignsApi } from './campaignsApi';
 import { CampaignStatusTag } from './CampaignStatusTag';
 import { dateTime } from './CampaignTable';
 import { DeliveryChart } from './DeliveryChart';
-import { GovernorHoldCallout } from './GovernorHold';
+import { GovernorHoldCallout } from '../../ui/GovernorHold';
 import { ShippingTable } from './ShippingTable';
 import '../../ui/listPage/listPage.css';
 import './campaigns.css';

@@ -7,7 +7,6 @@ import type {
   ContactList,
   FileListPage,
   FileListSummary,
-  SendGovernorStatus,
   Tag,
   Whatsapp,
   campaignChangesSchema,
@@ -45,7 +44,7 @@ async function allFileLists(): Promise<FileListSummary[]> {
   return lists;
 }
 
-/** Campaigns, their report, the company's campaign settings and the send governor (issue 14). */
+/** Campaigns, their report and the company's campaign settings. */
 export const campaignsApi = {
   page: (searchParam: string, pageNumber: number) => api.get<CampaignPage>('/campaigns', { searchParam, pageNumber }),
   get: (id: number) => api.get<CampaignView>(`/campaigns/${id}`),
@@ -61,7 +60,6 @@ export const campaignsApi = {
   settings: () => api.get<CampaignSettings>('/campaign-settings'),
   saveSettings: (settings: CampaignSettingsInput) => api.post<CampaignSettings>('/campaign-settings', settings),
   /** Holds of every connection; a failure (no plan, route missing) reads as none: it only adds a notice. */
-  governor: () => api.get<SendGovernorStatus[]>('/send-governor').then((list) => (Array.isArray(list) ? list : []), () => []),
   connections: () => api.get<Whatsapp[]>('/whatsapp', { session: 0 }),
   contactLists: () => api.get<ContactList[]>('/contact-lists/list'),
   tags: () => api.get<Tag[]>('/tags/list'),

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { defineConsoleFeature } from '../feature';
 import { campaignsTranslations } from './i18n';
-import { CshowOnly } from '../flows/CshowOnly';
+import { CshowOnly } from '../../app/CshowOnly';
 
 // Loaded when first opened.
 const CampaignsPage = lazy(() => import('./CampaignsPage').then((m) => ({ default: m.CampaignsPage })));

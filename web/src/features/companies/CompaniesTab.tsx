@@ -3,7 +3,7 @@ import { Button, ButtonGroup, HTMLTable, InputGroup, Intent, NonIdealState, Spin
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { formatDate } from '../../ui/dates';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toastError, toastSuccess } from '../../ui/toaster';

@@ -1,10 +1,10 @@
 import { companyChangesSchema, companySchema, RECURRENCES, type Company, type Plan } from '@atendo/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H6, HTMLSelect, type InputGroupProps, Intent, Switch } from '@blueprintjs/core';
-import { useFormik } from 'formik';
+import { FormGroup, H6, HTMLSelect, type InputGroupProps, Intent, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '../../ui/toaster';
-import { serverFieldErrors, validateWith } from '../../ui/formErrors';
+import { validateWith } from '../../ui/formErrors';
+import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
+import { useRecordForm } from '../../ui/useRecordForm';
 import { companiesApi } from './companiesApi';
 import { companyBody, dueDateOf, formValues, type CompanyFormValues } from './companyForm';
 
@@ -24,23 +24,14 @@ export function CompanyDialog({ company, plans, onClose, onSaved }: Props) {
   const adding = company === undefined;
   const schema = adding ? companySchema : companyChangesSchema;
 
-  const formik = useFormik<CompanyFormValues>({
+  const { formik, errorOf } = useRecordForm<CompanyFormValues, Company>({
     initialValues: formValues(company, plans),
     validate: validateWith<CompanyFormValues>(schema, { prepare: (values) => companyBody(values, adding) }),
-    onSubmit: async (values, { setErrors }) => {
-      const body = companyBody(values, adding);
-      try {
-        const saved = adding ? await companiesApi.add(body) : await companiesApi.change(company.id, body);
-        toastSuccess(t('companies.saved'));
-        onSaved(saved);
-      } catch (error) {
-        setErrors(serverFieldErrors<CompanyFormValues>(error));
-        toastError(error);
-      }
-    },
+    save: (values) => (adding ? companiesApi.add(companyBody(values, adding)) : companiesApi.change(company.id, companyBody(values, adding))),
+    savedText: t('companies.saved'),
+    onSaved,
+    refusal: { show: 'fields and toast' },
   });
-
-  const errorOf = (name: keyof CompanyFormValues) => (formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined);
 
   const text = (name: TextName, props: Partial<InputGroupProps> = {}, helper?: string) => (
     <TextField id={`company-${name}`} label={t(`companies.form.${name}`)} error={errorOf(name)} helper={helper} {...formik.getFieldProps(name)} {...props} />
@@ -48,75 +39,67 @@ export function CompanyDialog({ company, plans, onClose, onSaved }: Props) {
 
   const planError = errorOf('planId');
   return (
-    <Dialog
-      isOpen
+    <FormDialog
+      form={formik}
       onClose={onClose}
+      whileSaving="open"
       title={t(adding ? 'companies.form.addTitle' : 'companies.form.editTitle')}
       icon="office"
       className="settings-dialog"
+      testIds={{ form: 'company-dialog', cancel: 'company-cancel', submit: 'company-save' }}
+      cancelText={t('companies.cancel')}
+      saveText={t('companies.form.save')}
     >
-      <form onSubmit={formik.handleSubmit} noValidate data-testid="company-dialog">
-        <DialogBody>
-          <div className="settings-form-grid">
-            {text('name', { autoFocus: true })}
-            {text('email', { type: 'email' })}
-            {text('phone', { type: 'tel' })}
-            <FormGroup label={t('companies.form.plan')} labelFor="company-planId" helperText={planError} intent={planError ? Intent.DANGER : Intent.NONE}>
-              <HTMLSelect
-                id="company-planId"
-                name="planId"
-                data-testid="company-planId"
-                fill
-                value={formik.values.planId}
-                onChange={formik.handleChange}
-                options={[{ value: '', label: t('companies.form.choosePlan'), disabled: true }, ...plans.map((plan) => ({ value: String(plan.id), label: plan.name }))]}
-              />
-            </FormGroup>
-            {text(
-              'dueDate',
-              { placeholder: t('companies.form.dueDatePlaceholder'), inputMode: 'numeric', maxLength: 10 },
-              // Spec §5 sends an invalid date as none: say so before it is saved.
-              formik.values.dueDate.trim() !== '' && dueDateOf(formik.values.dueDate) === null ? t('companies.form.dueDateInvalid') : t('companies.form.dueDateHelp'),
-            )}
-            <FormGroup label={t('companies.form.recurrence')} labelFor="company-recurrence">
-              <HTMLSelect
-                id="company-recurrence"
-                name="recurrence"
-                data-testid="company-recurrence"
-                fill
-                value={formik.values.recurrence}
-                onChange={formik.handleChange}
-                options={RECURRENCES.map((value) => ({ value, label: t(`companies.recurrences.${value}`) }))}
-              />
-            </FormGroup>
-            {adding && text('password', { type: 'password', autoComplete: 'new-password' }, t('companies.form.passwordHelp'))}
-          </div>
-          <Switch
-            name="status"
-            data-testid="company-status"
-            checked={formik.values.status}
+      <div className="settings-form-grid">
+        {text('name', { autoFocus: true })}
+        {text('email', { type: 'email' })}
+        {text('phone', { type: 'tel' })}
+        <FormGroup label={t('companies.form.plan')} labelFor="company-planId" helperText={planError} intent={planError ? Intent.DANGER : Intent.NONE}>
+          <HTMLSelect
+            id="company-planId"
+            name="planId"
+            data-testid="company-planId"
+            fill
+            value={formik.values.planId}
             onChange={formik.handleChange}
-            label={t('companies.form.status')}
+            options={[{ value: '', label: t('companies.form.choosePlan'), disabled: true }, ...plans.map((plan) => ({ value: String(plan.id), label: plan.name }))]}
           />
-          <H6 className="settings-form-section">{t('companies.form.billing')}</H6>
-          <div className="settings-form-grid">
-            {text('billingName')}
-            {text('addressZipCode')}
-            {text('addressStreet')}
-            {text('addressDistrict')}
-            {text('addressCity')}
-            {text('addressState')}
-          </div>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('companies.cancel')} onClick={onClose} data-testid="company-cancel" />
-              <Button type="submit" intent={Intent.PRIMARY} text={t('companies.form.save')} loading={formik.isSubmitting} data-testid="company-save" />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+        </FormGroup>
+        {text(
+          'dueDate',
+          { placeholder: t('companies.form.dueDatePlaceholder'), inputMode: 'numeric', maxLength: 10 },
+          // Spec §5 sends an invalid date as none: say so before it is saved.
+          formik.values.dueDate.trim() !== '' && dueDateOf(formik.values.dueDate) === null ? t('companies.form.dueDateInvalid') : t('companies.form.dueDateHelp'),
+        )}
+        <FormGroup label={t('companies.form.recurrence')} labelFor="company-recurrence">
+          <HTMLSelect
+            id="company-recurrence"
+            name="recurrence"
+            data-testid="company-recurrence"
+            fill
+            value={formik.values.recurrence}
+            onChange={formik.handleChange}
+            options={RECURRENCES.map((value) => ({ value, label: t(`companies.recurrences.${value}`) }))}
+          />
+        </FormGroup>
+        {adding && text('password', { type: 'password', autoComplete: 'new-password' }, t('companies.form.passwordHelp'))}
+      </div>
+      <Switch
+        name="status"
+        data-testid="company-status"
+        checked={formik.values.status}
+        onChange={formik.handleChange}
+        label={t('companies.form.status')}
+      />
+      <H6 className="settings-form-section">{t('companies.form.billing')}</H6>
+      <div className="settings-form-grid">
+        {text('billingName')}
+        {text('addressZipCode')}
+        {text('addressStreet')}
+        {text('addressDistrict')}
+        {text('addressCity')}
+        {text('addressState')}
+      </div>
+    </FormDialog>
   );
 }

@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
-import { admin } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import { ConnectionDialog } from './ConnectionDialog';
 import type { Connection } from './connectionsApi';
-import { aConnection } from './fixtures';
+import { admin, aConnection } from '../../test/fixtures';
 
 const queues = [
   { id: 1, name: 'Sales', color: '#ff8800', greetingMessage: '', outOfHoursMessage: '', orderQueue: null, promptId: null, integrationId: null },

@@ -3,8 +3,10 @@ import { Dialog, DialogBody, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../ui/toaster';
+import { useOpenedRecord } from '../../ui/useOpenedRecord';
 import { ConnectionForm } from './ConnectionForm';
-import { connectionsApi, type Connection, type NamedRecord } from './connectionsApi';
+import type { NamedRecord } from '../../api/lookups';
+import { connectionsApi, type Connection } from './connectionsApi';
 
 interface ConnectionDialogProps {
   isOpen: boolean;
@@ -21,8 +23,6 @@ interface ConnectionDialogProps {
 export function ConnectionDialog({ isOpen, connection, onClose, onSaved }: ConnectionDialogProps) {
   const { t } = useTranslation();
   const editing = connection !== undefined;
-  const connectionId = connection?.id;
-  const [details, setDetails] = useState<WhatsappDetails>();
   const [queues, setQueues] = useState<QueueRef[]>([]);
   const [prompts, setPrompts] = useState<NamedRecord[]>([]);
   const [integrations, setIntegrations] = useState<NamedRecord[]>([]);
@@ -34,20 +34,12 @@ export function ConnectionDialog({ isOpen, connection, onClose, onSaved }: Conne
     connectionsApi.queues().then((list) => live && setQueues(list ?? []), toastError);
     connectionsApi.prompts().then((list) => live && setPrompts(list));
     connectionsApi.integrations().then((list) => live && setIntegrations(list));
-    if (connectionId !== undefined) {
-      connectionsApi.details(connectionId).then(
-        (found) => live && setDetails(found),
-        (error: unknown) => {
-          toastError(error);
-          if (live) onClose();
-        },
-      );
-    }
     return () => {
       live = false;
     };
-    // Read once per opening (live updates of the connection do not reload the form).
-  }, [isOpen, connectionId]);
+  }, [isOpen]);
+  const read = useOpenedRecord(connection?.id, connectionsApi.details, { open: isOpen, onFailure: onClose });
+  const details = read === 'failed' ? undefined : read;
 
   const ready = !editing || details !== undefined;
   return (

@@ -1,16 +1,19 @@
 import { connectionChangesSchema, connectionSchema, greetingRequired, type QueueRef, type WhatsappDetails } from '@atendo/contracts';
-import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, Icon, Intent, Radio, RadioGroup, Switch, Tab, Tabs, TextArea, type TabId } from '@blueprintjs/core';
-import { useFormik } from 'formik';
+import { FormGroup, Icon, Intent, Radio, RadioGroup, Switch, Tab, Tabs, type TabId } from '@blueprintjs/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showRefusal, validateWith } from '../../ui/formErrors';
+import { validateWith } from '../../ui/formErrors';
+import { DialogForm } from '../../ui/DialogForm';
 import { useErrorTabs } from '../../ui/useErrorTabs';
+import { SelectField } from '../../ui/SelectField';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
-import { toastSuccess } from '../../ui/toaster';
-import { QueueSelect } from '../users/QueueSelect';
+import { useRecordForm } from '../../ui/useRecordForm';
+import { QueueSelect } from '../../ui/QueueSelect';
 import { ConnectionToken } from './ConnectionToken';
 import { FORM_TABS, initialValues, tabOf, toChanges, toNewConnection, type ConnectionField, type ConnectionFormValues, type FormTab } from './connectionForm';
-import { connectionsApi, type NamedRecord } from './connectionsApi';
+import type { NamedRecord } from '../../api/lookups';
+import { connectionsApi } from './connectionsApi';
 
 interface ConnectionFormProps {
   /** The connection to edit, with what it shows of its token; none to add one. */
@@ -52,31 +55,23 @@ export function ConnectionForm({ connection, queues, prompts, integrations, onSa
     return errors;
   };
 
-  const formik = useFormik<ConnectionFormValues>({
+  const { formik, errorOf } = useRecordForm<ConnectionFormValues, WhatsappDetails>({
     initialValues: initial,
     validate,
-    onSubmit: async (values, helpers) => {
-      try {
-        let saved: WhatsappDetails;
-        if (connection) {
-          const changes = toChanges(values, initial);
-          saved = Object.keys(changes).length > 0 ? await connectionsApi.update(connection.id, changes) : connection;
-        } else {
-          saved = await connectionsApi.create(toNewConnection(values));
-        }
-        toastSuccess(t('connections.saved'));
-        onSaved(saved);
-      } catch (error) {
-        showRefusal<ConnectionFormValues>(error, helpers.setErrors, { describe, topLevel: true, fieldOfCode: FIELD_OF_CODE });
-      }
+    save: async (values) => {
+      if (!connection) return connectionsApi.create(toNewConnection(values));
+      const changes = toChanges(values, initial);
+      return Object.keys(changes).length > 0 ? connectionsApi.update(connection.id, changes) : connection;
     },
+    savedText: t('connections.saved'),
+    onSaved,
+    refusal: { describe, topLevel: true, fieldOfCode: FIELD_OF_CODE },
   });
 
   useEffect(() => onDirty(formik.dirty), [formik.dirty, onDirty]);
 
   const errorTabs = useErrorTabs(formik, tab, setTab, tabOf, Object.keys(FORM_TABS) as FormTab[]);
 
-  const errorOf = (field: ConnectionField) => (formik.touched[field] || formik.submitCount > 0 ? (formik.errors[field] as string | undefined) : undefined);
   const group = (field: ConnectionField, control: ReactNode, helper?: string) => {
     const error = errorOf(field);
     return (
@@ -85,39 +80,23 @@ export function ConnectionForm({ connection, queues, prompts, integrations, onSa
       </FormGroup>
     );
   };
-  const textArea = (field: (typeof MESSAGE_FIELDS)[number], helper?: string) => {
-    const error = errorOf(field);
-    return group(
-      field,
-      <TextArea
-        id={`connection-${field}`}
-        data-testid={`connection-${field}`}
-        {...formik.getFieldProps(field)}
-        intent={error ? Intent.DANGER : Intent.NONE}
-        aria-invalid={error ? true : undefined}
-        rows={3}
-        fill
-        autoResize
-      />,
-      helper,
-    );
-  };
+  const textArea = (field: (typeof MESSAGE_FIELDS)[number], helper?: string) => (
+    <TextAreaField id={`connection-${field}`} label={label(field)} error={errorOf(field)} helper={helper} rows={3} {...formik.getFieldProps(field)} />
+  );
   const number = (field: 'timeToTransfer' | (typeof COUNT_FIELDS)[number]) => (
     <TextField id={`connection-${field}`} label={label(field)} error={errorOf(field)} type="number" min={0} step={1} inputMode="numeric" {...formik.getFieldProps(field)} />
   );
-  const select = (field: 'promptId' | 'integrationId' | 'transferQueueId', options: NamedRecord[]) =>
-    group(
-      field,
-      <HTMLSelect
-        id={`connection-${field}`}
-        name={field}
-        fill
-        data-testid={`connection-${field}`}
-        value={formik.values[field]}
-        onChange={formik.handleChange}
-        options={[{ value: '', label: t('connections.none') }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}
-      />,
-    );
+  const select = (field: 'promptId' | 'integrationId' | 'transferQueueId', options: NamedRecord[]) => (
+    <SelectField
+      id={`connection-${field}`}
+      label={label(field)}
+      error={errorOf(field)}
+      name={field}
+      value={formik.values[field]}
+      onChange={formik.handleChange}
+      options={[{ value: '', label: t('connections.none') }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}
+    />
+  );
   const tabTitle = (which: FormTab) => (
     <span className="connection-tab-title">
       {t(`connections.dialog.tabs.${which}`)}
@@ -169,22 +148,18 @@ export function ConnectionForm({ connection, queues, prompts, integrations, onSa
   );
 
   return (
-    <form onSubmit={formik.handleSubmit} noValidate data-testid="connection-form">
-      <DialogBody>
-        <Tabs id="connection-tabs" selectedTabId={tab} onChange={(id: TabId) => setTab(id as FormTab)}>
-          <Tab id="general" title={tabTitle('general')} panel={general} data-testid="connection-tab-general" />
-          <Tab id="messages" title={tabTitle('messages')} panel={messages} data-testid="connection-tab-messages" />
-          <Tab id="automation" title={tabTitle('automation')} panel={automation} data-testid="connection-tab-automation" />
-        </Tabs>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('connections.dialog.cancel')} onClick={onCancel} data-testid="connection-cancel" />
-            <Button type="submit" intent={Intent.PRIMARY} text={t('connections.dialog.save')} loading={formik.isSubmitting} data-testid="connection-save" />
-          </>
-        }
-      />
-    </form>
+    <DialogForm
+      form={formik}
+      onCancel={onCancel}
+      testIds={{ form: 'connection-form', cancel: 'connection-cancel', submit: 'connection-save' }}
+      cancelText={t('connections.dialog.cancel')}
+      saveText={t('connections.dialog.save')}
+    >
+      <Tabs id="connection-tabs" selectedTabId={tab} onChange={(id: TabId) => setTab(id as FormTab)}>
+        <Tab id="general" title={tabTitle('general')} panel={general} data-testid="connection-tab-general" />
+        <Tab id="messages" title={tabTitle('messages')} panel={messages} data-testid="connection-tab-messages" />
+        <Tab id="automation" title={tabTitle('automation')} panel={automation} data-testid="connection-tab-automation" />
+      </Tabs>
+    </DialogForm>
   );
 }

@@ -1,8 +1,8 @@
 import { Classes, Icon, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../../ui/listPage/RowButton';
-import { GovernorHoldTag } from '../campaigns/GovernorHold';
-import type { GovernorHold } from '../campaigns/useSendGovernorHolds';
+import { GovernorHoldTag } from '../../ui/GovernorHold';
+import type { GovernorHold } from '../../ui/useSendGovernorHolds';
 import type { Connection } from './connectionsApi';
 import { ConnectionStatus } from './ConnectionStatus';
 import { formatLastUpdate } from './lastUpdate';

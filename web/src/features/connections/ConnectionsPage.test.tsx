@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
-import { admin, me } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import type { Connection } from './connectionsApi';
 import { ConnectionsPage } from './ConnectionsPage';
-import { aConnection } from './fixtures';
+import { admin, me, aConnection } from '../../test/fixtures';
 
 const rows = () => screen.queryAllByTestId('connection-row');
 const names = () => rows().map((row) => row.querySelector('strong')?.textContent);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ClosedPage } from '../../ui/ClosedPage';
-import { useCan } from '../auth/useCan';
+import { useCan } from '../../app/useCan';
 import { ConnectionsManager } from './ConnectionsManager';
 
 /** /connections (admins, spec §6): the company's WhatsApp connections and their sessions. */

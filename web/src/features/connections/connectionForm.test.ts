@@ -1,7 +1,7 @@
 import { connectionSchema } from '@atendo/contracts';
 import { describe, expect, it } from 'vitest';
 import { initialValues, tabOf, toChanges, toNewConnection } from './connectionForm';
-import { aConnection } from './fixtures';
+import { aConnection } from '../../test/fixtures';
 
 describe('the connection form', () => {
   it("starts a new connection with spec §3's defaults, which the contracts' schema accepts", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connectionList } from './connectionList';
-import { aConnection } from './fixtures';
+import { aConnection } from '../../test/fixtures';
 
 const ids = (list: Array<{ id: number }>) => list.map((c) => c.id);
 

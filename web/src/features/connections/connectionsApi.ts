@@ -1,32 +1,13 @@
 import type { InferType } from 'yup';
-import type { Queue, Whatsapp, WhatsappDetails, WhatsappSettings, connectionChangesSchema, connectionSchema } from '@atendo/contracts';
+import type { Whatsapp, WhatsappDetails, WhatsappSettings, connectionChangesSchema, connectionSchema } from '@atendo/contracts';
 import { api } from '../../api/client';
+import { lookups } from '../../api/lookups';
 
 /** The console never sends a token: the server makes it (POST /whatsapp/{id}/token). */
 export type NewConnection = Omit<InferType<typeof connectionSchema>, 'token'>;
 export type ConnectionChanges = Omit<InferType<typeof connectionChangesSchema>, 'token'>;
 /** A connection as GET /whatsapp lists it. */
 export type Connection = Whatsapp & WhatsappSettings;
-
-/** A prompt or an integration, as far as the connection's form needs one. */
-export interface NamedRecord {
-  id: number;
-  name: string;
-}
-
-/**
- * GET /prompt and GET /queueIntegration answer a list (or a page with it under `key`). Their features may not exist
- * on the server yet: any failure reads as an empty list, and the form then hides the select.
- */
-function optionalList(path: string, key: string): Promise<NamedRecord[]> {
-  return api.get<unknown>(path).then(
-    (answer) => {
-      const list = Array.isArray(answer) ? answer : (answer as Record<string, unknown> | undefined)?.[key];
-      return Array.isArray(list) ? (list as NamedRecord[]).filter((r) => typeof r?.id === 'number') : [];
-    },
-    () => [],
-  );
-}
 
 export const connectionsApi = {
   /** The list as the menu and this page read it (spec §7: session=0). */
@@ -42,7 +23,7 @@ export const connectionsApi = {
   startSession: (id: number) => api.post<{ message: string }>(`/whatsappsession/${id}`),
   renewQrCode: (id: number) => api.put<{ message: string }>(`/whatsappsession/${id}`),
   disconnect: (id: number) => api.delete<{ message: string }>(`/whatsappsession/${id}`),
-  queues: () => api.get<Queue[]>('/queue'),
-  prompts: () => optionalList('/prompt', 'prompts'),
-  integrations: () => optionalList('/queueIntegration', 'queueIntegrations'),
+  queues: lookups.queues,
+  prompts: lookups.prompts,
+  integrations: lookups.integrations,
 };

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { defineConsoleFeature } from '../feature';
 import { contactListsTranslations } from './i18n';
-import { CshowOnly } from '../flows/CshowOnly';
+import { CshowOnly } from '../../app/CshowOnly';
 
 // Loaded when first opened.
 const ContactListsPage = lazy(() => import('./ContactListsPage').then((m) => ({ default: m.ContactListsPage })));

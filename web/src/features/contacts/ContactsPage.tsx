@@ -11,7 +11,7 @@ import { RowButton } from '../../ui/listPage/RowButton';
 import { useListPage } from '../../ui/listPage/useListPage';
 import { download } from '../../ui/download';
 import { toastError } from '../../ui/toaster';
-import { useCan } from '../auth/useCan';
+import { useCan } from '../../app/useCan';
 import { NewTicketDialog } from '../tickets/NewTicketDialog';
 import { ContactDialog } from './ContactDialog';
 import { ContactImportDialog } from './ContactImportDialog';

@@ -1,15 +1,14 @@
 import type { InferType } from 'yup';
-import type { Contact, ContactDetails, ContactImport, ContactPage, contactChangesSchema, contactSchema } from '@atendo/contracts';
+import type { ContactDetails, ContactImport, ContactPage, contactChangesSchema, contactSchema } from '@atendo/contracts';
 import { api } from '../../api/client';
+import { lookups } from '../../api/lookups';
 
 export type NewContact = InferType<typeof contactSchema>;
 export type ContactChanges = InferType<typeof contactChangesSchema>;
 
 export const contactsApi = {
-  /** The first page of the contacts whose name or number holds `searchParam`: what pickers offer. */
-  search: (searchParam: string): Promise<Contact[]> => api.get<ContactPage>('/contacts', { searchParam }).then((page) => page.contacts),
   list: (searchParam: string, pageNumber: number, cursor?: string) => api.get<ContactPage>('/contacts', { searchParam, pageNumber, ...(cursor ? { cursor } : {}) }),
-  get: (id: number) => api.get<ContactDetails>(`/contacts/${id}`),
+  get: lookups.contact,
   create: (contact: NewContact) => api.post<ContactDetails>('/contacts', contact),
   update: (id: number, changes: ContactChanges) => api.put<ContactDetails>(`/contacts/${id}`, changes),
   remove: (id: number) => api.delete<{ message: string }>(`/contacts/${id}`),

@@ -1,12 +1,16 @@
 import { fileListSchema, FILE_LIST_OPTIONS_MAX, type FileListSummary, type FileListView } from '@atendo/contracts';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, H5, Intent, NonIdealState, ProgressBar, Spinner, TextArea } from '@blueprintjs/core';
-import { getIn, useFormik } from 'formik';
+import { Button, Callout, Dialog, DialogBody, H5, Intent, NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
+import { getIn } from 'formik';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFieldErrors, validateWith } from '../../ui/formErrors';
+import { validateWith } from '../../ui/formErrors';
+import { DialogForm } from '../../ui/DialogForm';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
-import { errorMessage, toastError, toastSuccess } from '../../ui/toaster';
-import { mediaRefusal } from '../tickets/mediaFiles';
+import { errorMessage, toastError } from '../../ui/toaster';
+import { useOpenedRecord } from '../../ui/useOpenedRecord';
+import { useRecordForm } from '../../ui/useRecordForm';
+import { mediaRefusal } from '../../ui/mediaFiles';
 import { bodyOf, formValuesOf, newRowKey, rowsAfterSave, summaryOf, type FileListFormValues, type OptionRow } from './fileListForm';
 import { FileOptionRow, type UploadStatus } from './FileOptionRow';
 import { filesApi } from './filesApi';
@@ -21,23 +25,9 @@ interface FileListDialogProps {
 /** The file-list modal: loads the list being changed, then its form. */
 export function FileListDialog({ editingId, onSaved, onClose }: FileListDialogProps) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState<FileListView | 'failed'>();
+  const loaded = useOpenedRecord(editingId, filesApi.one);
   // Not closed while it saves and sends the files.
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (editingId === undefined) return;
-    let live = true;
-    filesApi.one(editingId).then(
-      (list) => live && setLoaded(list),
-      (error: unknown) => {
-        toastError(error);
-        if (live) setLoaded('failed');
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [editingId]);
   const title = editingId === undefined ? t('files.form.addTitle') : t('files.form.editTitle');
   const waiting = editingId !== undefined && loaded === undefined;
   return (
@@ -76,19 +66,11 @@ function FileListForm({ editing, onSaved, onClose, onBusy }: FileListFormProps) 
   const [fileErrors, setFileErrors] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<{ done: number; sent: number; total: number }>();
 
-  const formik = useFormik<FileListFormValues>({
+  const { formik } = useRecordForm<FileListFormValues, FileListView>({
     initialValues: formValuesOf(editing),
     validate: validateWith<FileListFormValues>(fileListSchema, { prepare: bodyOf }),
-    onSubmit: async (values, { setErrors, resetForm }) => {
-      let saved: FileListView;
-      try {
-        saved = listId === undefined ? await filesApi.create(bodyOf(values)) : await filesApi.update(listId, bodyOf(values));
-      } catch (error) {
-        // What the user typed stays; the refused fields say why.
-        setErrors(serverFieldErrors(error) as Record<string, string>);
-        toastError(error);
-        return;
-      }
+    save: async (values, { resetForm }) => {
+      let saved = listId === undefined ? await filesApi.create(bodyOf(values)) : await filesApi.update(listId, bodyOf(values));
       setListId(saved.id);
       onSaved(summaryOf(saved));
       let rows = rowsAfterSave(values.options, saved);
@@ -116,11 +98,14 @@ function FileListForm({ editing, onSaved, onClose, onBusy }: FileListFormProps) 
       if (waiting.length > 0) onSaved(summaryOf(saved));
       if (refused) {
         toastError(new Error(t('files.form.someFilesRefused')));
-        return;
+        return undefined;
       }
-      toastSuccess(t('files.saved'));
-      onClose();
+      return saved;
     },
+    savedText: t('files.saved'),
+    onDone: onClose,
+    // What the user typed stays; the refused fields say why.
+    refusal: { show: 'fields and toast' },
   });
 
   const errorOf = (path: string): string | undefined => {
@@ -140,80 +125,72 @@ function FileListForm({ editing, onSaved, onClose, onBusy }: FileListFormProps) 
     );
   const busy = formik.isSubmitting;
   useEffect(() => onBusy(busy), [busy, onBusy]);
-  const messageError = described('message', t('files.form.message'));
   const optionsError = typeof formik.errors.options === 'string' && formik.submitCount > 0 ? formik.errors.options : undefined;
 
   return (
-    <form onSubmit={formik.handleSubmit} noValidate data-testid="file-list-form">
-      <DialogBody>
-        <TextField id="file-list-name" label={t('files.form.name')} error={described('name', t('files.form.name'))} disabled={busy} {...formik.getFieldProps('name')} autoFocus />
-        <FormGroup label={t('files.form.message')} labelFor="file-list-message" helperText={messageError ?? t('files.form.messageHint')} intent={messageError ? Intent.DANGER : Intent.NONE}>
-          <TextArea
-            id="file-list-message"
-            data-testid="file-list-message"
-            {...formik.getFieldProps('message')}
-            intent={messageError ? Intent.DANGER : Intent.NONE}
-            aria-invalid={messageError ? true : undefined}
-            disabled={busy}
-            fill
-            autoResize
-            rows={3}
-          />
-        </FormGroup>
-        <div className="file-list-options-heading">
-          <H5 className="file-list-options-title">{t('files.form.options')}</H5>
-          <Button
-            icon="add"
-            text={t('files.form.addOption')}
-            disabled={busy || options.length >= FILE_LIST_OPTIONS_MAX}
-            onClick={() => void formik.setFieldValue('options', [...options, { key: newRowKey(), name: '' }])}
-            data-testid="file-list-option-add"
-          />
-        </div>
-        {optionsError && (
-          <Callout intent={Intent.DANGER} compact>
-            {optionsError}
-          </Callout>
-        )}
-        {options.map((row, index) => (
-          <FileOptionRow
-            key={row.key}
-            row={row}
-            index={index}
-            nameError={described(`options[${index}].name`, t('files.form.optionName'))}
-            fileError={fileErrors[row.key]}
-            status={statuses[row.key]}
-            disabled={busy}
-            onName={(name) => setRow(row.key, { name })}
-            onBlur={() => void formik.setFieldTouched(`options[${index}].name`, true, false)}
-            onFile={(file) => {
-              setFileErrors(({ [row.key]: _gone, ...rest }) => rest);
-              setRow(row.key, { file });
-            }}
-            onRemove={() =>
-              void formik.setFieldValue(
-                'options',
-                options.filter((r) => r.key !== row.key),
-              )
-            }
-          />
-        ))}
-        {options.length === 0 && <p className="file-list-no-options">{t('files.form.noOptions')}</p>}
-        {progress && (
-          <div className="file-list-progress" data-testid="file-list-progress">
-            <div>{t('files.form.progress', { sent: progress.sent, total: progress.total })}</div>
-            <ProgressBar value={progress.total === 0 ? 1 : progress.done / progress.total} intent={progress.sent < progress.done ? Intent.WARNING : progress.done === progress.total ? Intent.SUCCESS : Intent.PRIMARY} animate={busy} stripes={busy} />
-          </div>
-        )}
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('files.form.cancel')} onClick={onClose} disabled={busy} data-testid="file-list-cancel" />
-            <Button type="submit" intent={Intent.PRIMARY} text={t('files.form.save')} loading={busy} data-testid="file-list-submit" />
-          </>
-        }
+    <DialogForm
+      form={formik}
+      onCancel={onClose}
+      cancelWaits
+      testIds={{ form: 'file-list-form', cancel: 'file-list-cancel', submit: 'file-list-submit' }}
+      cancelText={t('files.form.cancel')}
+      saveText={t('files.form.save')}
+    >
+      <TextField id="file-list-name" label={t('files.form.name')} error={described('name', t('files.form.name'))} disabled={busy} {...formik.getFieldProps('name')} autoFocus />
+      <TextAreaField
+        id="file-list-message"
+        label={t('files.form.message')}
+        error={described('message', t('files.form.message'))}
+        helper={t('files.form.messageHint')}
+        disabled={busy}
+        rows={3}
+        {...formik.getFieldProps('message')}
       />
-    </form>
+      <div className="file-list-options-heading">
+        <H5 className="file-list-options-title">{t('files.form.options')}</H5>
+        <Button
+          icon="add"
+          text={t('files.form.addOption')}
+          disabled={busy || options.length >= FILE_LIST_OPTIONS_MAX}
+          onClick={() => void formik.setFieldValue('options', [...options, { key: newRowKey(), name: '' }])}
+          data-testid="file-list-option-add"
+        />
+      </div>
+      {optionsError && (
+        <Callout intent={Intent.DANGER} compact>
+          {optionsError}
+        </Callout>
+      )}
+      {options.map((row, index) => (
+        <FileOptionRow
+          key={row.key}
+          row={row}
+          index={index}
+          nameError={described(`options[${index}].name`, t('files.form.optionName'))}
+          fileError={fileErrors[row.key]}
+          status={statuses[row.key]}
+          disabled={busy}
+          onName={(name) => setRow(row.key, { name })}
+          onBlur={() => void formik.setFieldTouched(`options[${index}].name`, true, false)}
+          onFile={(file) => {
+            setFileErrors(({ [row.key]: _gone, ...rest }) => rest);
+            setRow(row.key, { file });
+          }}
+          onRemove={() =>
+            void formik.setFieldValue(
+              'options',
+              options.filter((r) => r.key !== row.key),
+            )
+          }
+        />
+      ))}
+      {options.length === 0 && <p className="file-list-no-options">{t('files.form.noOptions')}</p>}
+      {progress && (
+        <div className="file-list-progress" data-testid="file-list-progress">
+          <div>{t('files.form.progress', { sent: progress.sent, total: progress.total })}</div>
+          <ProgressBar value={progress.total === 0 ? 1 : progress.done / progress.total} intent={progress.sent < progress.done ? Intent.WARNING : progress.done === progress.total ? Intent.SUCCESS : Intent.PRIMARY} animate={busy} stripes={busy} />
+        </div>
+      )}
+    </DialogForm>
   );
 }

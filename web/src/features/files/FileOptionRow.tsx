@@ -1,7 +1,7 @@
 import { Button, Classes, FileInput, FormGroup, Icon, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import type { InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCEPTED_MEDIA } from '../tickets/mediaFiles';
+import { ACCEPTED_MEDIA } from '../../ui/mediaFiles';
 import type { OptionRow } from './fileListForm';
 
 /** Where one option's file stands while the form sends the files. */

@@ -8,7 +8,7 @@ import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { EditDeleteButtons } from '../../ui/listPage/RowButton';
 import { useListPage } from '../../ui/listPage/useListPage';
-import { useCan } from '../auth/useCan';
+import { useCan } from '../../app/useCan';
 import { FileListDialog } from './FileListDialog';
 import { filesApi } from './filesApi';
 import { useFileLists } from './useFileLists';

@@ -6,7 +6,7 @@ import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { admin } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
-import { CshowOnly } from './CshowOnly';
+import { CshowOnly } from '../../app/CshowOnly';
 import { aFlow } from './fixtures';
 import { FlowsPage } from './FlowsPage';
 

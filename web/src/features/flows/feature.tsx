@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { defineConsoleFeature } from '../feature';
 import { flowsTranslations } from './i18n';
-import { CshowOnly } from './CshowOnly';
+import { CshowOnly } from '../../app/CshowOnly';
 
 // Loaded when first opened; the editor brings reactflow with it.
 const FlowsPage = lazy(() => import('./FlowsPage').then((m) => ({ default: m.FlowsPage })));

@@ -1,10 +1,10 @@
 import { helpChangesSchema, helpSchema, type Help, type HelpFields } from '@atendo/contracts';
-import { Button, FormGroup, H5, Intent, TextArea } from '@blueprintjs/core';
-import { useFormik } from 'formik';
+import { Button, H5, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '../../ui/toaster';
-import { serverFieldErrors, validateWith } from '../../ui/formErrors';
+import { validateWith } from '../../ui/formErrors';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
+import { useRecordForm } from '../../ui/useRecordForm';
 import { helpsApi } from './helpsApi';
 
 interface HelpFormProps {
@@ -25,30 +25,23 @@ function changesOf(values: HelpFields, help: Help): Partial<HelpFields> {
 /** Adds or changes a help entry (super users), with the rules of the contracts (helpSchema, helpChangesSchema). */
 export function HelpForm({ editing, onSaved, onCancel }: HelpFormProps) {
   const { t } = useTranslation();
-  const formik = useFormik<HelpFields>({
+  const { formik, errorOf } = useRecordForm<HelpFields, Help>({
     initialValues: { title: editing?.title ?? '', video: editing?.video ?? '', description: editing?.description ?? '' },
     validate: validateWith<HelpFields>(editing ? helpChangesSchema : helpSchema),
-    onSubmit: async (values, { resetForm, setErrors }) => {
-      try {
-        let saved: Help;
-        if (editing) {
-          const changes = changesOf(values, editing);
-          saved = Object.keys(changes).length > 0 ? await helpsApi.update(editing.id, changes) : editing;
-        } else {
-          saved = await helpsApi.create(helpSchema.cast(values) as HelpFields);
-          resetForm();
-        }
-        toastSuccess(t('helps.saved'));
-        onSaved(saved);
-      } catch (error) {
-        // What the user typed stays; the refused fields say why.
-        setErrors(serverFieldErrors(error));
-        toastError(error);
+    save: async (values, { resetForm }) => {
+      if (editing) {
+        const changes = changesOf(values, editing);
+        return Object.keys(changes).length > 0 ? helpsApi.update(editing.id, changes) : editing;
       }
+      const saved = await helpsApi.create(helpSchema.cast(values) as HelpFields);
+      resetForm();
+      return saved;
     },
+    savedText: t('helps.saved'),
+    onSaved,
+    refusal: { show: 'fields and toast' },
   });
 
-  const errorOf = (name: keyof HelpFields) => (formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined);
   /** A refused field says so with its label: "Title is required". */
   const errorText = (name: keyof HelpFields, label: string) => {
     const error = errorOf(name);
@@ -57,7 +50,6 @@ export function HelpForm({ editing, onSaved, onCancel }: HelpFormProps) {
   const text = (name: 'title' | 'video', label: string, placeholder?: string) => (
     <TextField id={`help-${name}`} label={label} error={errorText(name, label)} placeholder={placeholder} {...formik.getFieldProps(name)} />
   );
-  const descriptionError = errorText('description', t('helps.form.description'));
 
   return (
     <form className="help-form" onSubmit={formik.handleSubmit} noValidate data-testid="help-form">
@@ -65,23 +57,13 @@ export function HelpForm({ editing, onSaved, onCancel }: HelpFormProps) {
       <div className="help-form-fields">
         {text('title', t('helps.form.title'))}
         {text('video', t('helps.form.video'), t('helps.form.videoHint'))}
-        <FormGroup
+        <TextAreaField
+          id="help-description"
           label={t('helps.form.description')}
-          labelFor="help-description"
-          helperText={descriptionError}
-          intent={descriptionError ? Intent.DANGER : Intent.NONE}
-          className="help-form-description"
-        >
-          <TextArea
-            id="help-description"
-            data-testid="help-description"
-            {...formik.getFieldProps('description')}
-            intent={descriptionError ? Intent.DANGER : Intent.NONE}
-            aria-invalid={descriptionError ? true : undefined}
-            fill
-            autoResize
-          />
-        </FormGroup>
+          error={errorText('description', t('helps.form.description'))}
+          groupClassName="help-form-description"
+          {...formik.getFieldProps('description')}
+        />
       </div>
       <div className="help-form-actions">
         {editing && <Button text={t('helps.form.cancel')} onClick={onCancel} data-testid="help-cancel" />}

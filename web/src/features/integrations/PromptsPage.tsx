@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toastSuccess } from '../../ui/toaster';
-import { useCan } from '../auth/useCan';
+import { useCan } from '../../app/useCan';
 import { PromptDialog } from './PromptDialog';
 import { PromptTable } from './PromptTable';
 import { promptsApi } from './promptsApi';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toastSuccess } from '../../ui/toaster';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { useCan } from '../auth/useCan';
+import { useCan } from '../../app/useCan';
 import { usePlanGuard } from './usePlanGuard';
 import { IntegrationDialog } from './IntegrationDialog';
 import { IntegrationTable } from './IntegrationTable';

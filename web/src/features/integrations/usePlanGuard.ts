@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePlan } from '../../app/shell/usePlan';
 import { toastWarning } from '../../ui/toaster';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 
 /** Catalogue spec: a page the plan lacks says so, then sends the user home after 1 s (as the messages API page does). */
 export const PLAN_REDIRECT_DELAY_MS = 1_000;

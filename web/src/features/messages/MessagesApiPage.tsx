@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePlan } from '../../app/shell/usePlan';
 import { toastWarning } from '../../ui/toaster';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { ApiDocs } from './ApiDocs';
 import { MediaMessageForm } from './MediaMessageForm';
 import { TextMessageForm } from './TextMessageForm';

@@ -1,10 +1,10 @@
 import { PLAN_FEATURES, planChangesSchema, planSchema, type Plan } from '@atendo/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, H6, type InputGroupProps, Intent, Switch } from '@blueprintjs/core';
-import { useFormik } from 'formik';
+import { H6, type InputGroupProps, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '../../ui/toaster';
-import { serverFieldErrors, validateWith } from '../../ui/formErrors';
+import { validateWith } from '../../ui/formErrors';
+import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
+import { useRecordForm } from '../../ui/useRecordForm';
 import { planBody, formValues, type PlanFormValues } from './planForm';
 import { plansApi } from './plansApi';
 
@@ -23,27 +23,20 @@ export function PlanDialog({ plan, onClose, onSaved }: Props) {
   const adding = plan === undefined;
   const schema = adding ? planSchema : planChangesSchema;
 
-  const formik = useFormik<PlanFormValues>({
+  const { formik, errorOf } = useRecordForm<PlanFormValues, Plan>({
     initialValues: formValues(plan),
     validate: validateWith<PlanFormValues>(schema, { prepare: planBody }),
-    onSubmit: async (values, { setErrors }) => {
-      try {
-        const body = planBody(values);
-        const saved = adding ? await plansApi.add(body) : await plansApi.change(plan.id, body);
-        toastSuccess(t('plans.saved'));
-        onSaved(saved);
-      } catch (error) {
-        setErrors(serverFieldErrors<PlanFormValues>(error));
-        toastError(error);
-      }
-    },
+    save: (values) => (adding ? plansApi.add(planBody(values)) : plansApi.change(plan.id, planBody(values))),
+    savedText: t('plans.saved'),
+    onSaved,
+    refusal: { show: 'fields and toast' },
   });
 
   const text = (name: TextName, props: Partial<InputGroupProps> = {}, helper?: string) => (
     <TextField
       id={`plan-${name}`}
       label={t(`plans.form.${name}`)}
-      error={formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined}
+      error={errorOf(name)}
       helper={helper}
       {...formik.getFieldProps(name)}
       {...props}
@@ -51,33 +44,31 @@ export function PlanDialog({ plan, onClose, onSaved }: Props) {
   );
 
   return (
-    <Dialog isOpen onClose={onClose} title={t(adding ? 'plans.form.addTitle' : 'plans.form.editTitle')} icon="box" className="settings-dialog">
-      <form onSubmit={formik.handleSubmit} noValidate data-testid="plan-dialog">
-        <DialogBody>
-          {text('name', { autoFocus: true })}
-          <div className="settings-form-grid">
-            {text('users', { inputMode: 'numeric' })}
-            {text('connections', { inputMode: 'numeric' })}
-            {text('queues', { inputMode: 'numeric' })}
-            {text('value', { inputMode: 'decimal' }, t('plans.form.valueHelp'))}
-            {text('storageMb', { inputMode: 'numeric' }, t('plans.form.storageMbHelp'))}
-          </div>
-          <H6>{t('plans.form.features')}</H6>
-          <div className="settings-switches">
-            {PLAN_FEATURES.map((flag) => (
-              <Switch key={flag} name={flag} data-testid={`plan-${flag}`} checked={formik.values[flag]} onChange={formik.handleChange} label={t(`plans.features.${flag}`)} />
-            ))}
-          </div>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('plans.cancel')} onClick={onClose} data-testid="plan-cancel" />
-              <Button type="submit" intent={Intent.PRIMARY} text={t('plans.form.save')} loading={formik.isSubmitting} data-testid="plan-save" />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+    <FormDialog
+      form={formik}
+      onClose={onClose}
+      whileSaving="open"
+      title={t(adding ? 'plans.form.addTitle' : 'plans.form.editTitle')}
+      icon="box"
+      className="settings-dialog"
+      testIds={{ form: 'plan-dialog', cancel: 'plan-cancel', submit: 'plan-save' }}
+      cancelText={t('plans.cancel')}
+      saveText={t('plans.form.save')}
+    >
+      {text('name', { autoFocus: true })}
+      <div className="settings-form-grid">
+        {text('users', { inputMode: 'numeric' })}
+        {text('connections', { inputMode: 'numeric' })}
+        {text('queues', { inputMode: 'numeric' })}
+        {text('value', { inputMode: 'decimal' }, t('plans.form.valueHelp'))}
+        {text('storageMb', { inputMode: 'numeric' }, t('plans.form.storageMbHelp'))}
+      </div>
+      <H6>{t('plans.form.features')}</H6>
+      <div className="settings-switches">
+        {PLAN_FEATURES.map((flag) => (
+          <Switch key={flag} name={flag} data-testid={`plan-${flag}`} checked={formik.values[flag]} onChange={formik.handleChange} label={t(`plans.features.${flag}`)} />
+        ))}
+      </div>
+    </FormDialog>
   );
 }

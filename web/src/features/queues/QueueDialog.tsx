@@ -1,8 +1,8 @@
 import type { Queue } from '@atendo/contracts';
 import { Dialog, DialogBody, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../ui/toaster';
+import { useOpenedRecord } from '../../ui/useOpenedRecord';
 import { QueueForm } from './QueueForm';
 import { queuesApi } from './queuesApi';
 
@@ -18,25 +18,9 @@ interface QueueDialogProps {
 export function QueueDialog({ isOpen, queue, onClose, onSaved }: QueueDialogProps) {
   const { t } = useTranslation();
   const editing = queue !== undefined;
-  const queueId = queue?.id;
-  const [details, setDetails] = useState<Queue>();
+  const read = useOpenedRecord(queue?.id, queuesApi.get, { open: isOpen, onFailure: onClose });
+  const details = read === 'failed' ? undefined : read;
   const [dirty, setDirty] = useState(false);
-
-  useEffect(() => {
-    if (!isOpen || queueId === undefined) return;
-    let live = true;
-    queuesApi.get(queueId).then(
-      (found) => live && setDetails(found),
-      (error: unknown) => {
-        toastError(error);
-        if (live) onClose();
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // Read once per opening (live updates of the queue do not reload the form).
-  }, [isOpen, queueId]);
 
   return (
     <Dialog

@@ -1,17 +1,19 @@
 import { queueChangesSchema, queueSchema, type Queue } from '@atendo/contracts';
-import { Button, Callout, DialogBody, DialogFooter, FormGroup, HTMLSelect, Icon, Intent, Tab, Tabs, TextArea, type TabId } from '@blueprintjs/core';
-import { useFormik } from 'formik';
+import { Callout, Icon, Intent, Tab, Tabs, type TabId } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showRefusal, validateWith } from '../../ui/formErrors';
+import { validateWith } from '../../ui/formErrors';
+import { DialogForm } from '../../ui/DialogForm';
 import { useErrorTabs } from '../../ui/useErrorTabs';
 import { ColorField } from '../../ui/ColorField';
+import { SelectField } from '../../ui/SelectField';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
-import { toastSuccess } from '../../ui/toaster';
-import { userAtom } from '../auth/sessionAtoms';
-import type { NamedRecord } from '../connections/connectionsApi';
-import { WeeklyHours } from '../settings/SchedulesTab';
+import { useRecordForm } from '../../ui/useRecordForm';
+import { userAtom } from '../../app/sessionAtoms';
+import type { NamedRecord } from '../../api/lookups';
+import { WeeklyHours } from '../../ui/WeeklyHours';
 import { FORM_TABS, initialValues, tabOf, toChanges, toNewQueue, type FormTab, type QueueField, type QueueFormValues } from './queueForm';
 import { QueueOptionsTab } from './QueueOptionsTab';
 import { queuesApi } from './queuesApi';
@@ -56,64 +58,37 @@ export function QueueForm({ queue, onSaved, onCancel, onDirty }: QueueFormProps)
     return showHours ? { ...rest, schedules } : rest;
   };
 
-  const formik = useFormik<QueueFormValues>({
+  const { formik, errorOf } = useRecordForm<QueueFormValues, Queue>({
     initialValues: initial,
     validate: validateWith<QueueFormValues>(editing ? queueChangesSchema : queueSchema, { prepare: toChecked, describe }),
-    onSubmit: async (values, helpers) => {
-      try {
-        let saved: Queue;
-        if (queue) {
-          const changes = toChanges(values, initial);
-          saved = Object.keys(changes).length > 0 ? await queuesApi.update(queue.id, changes) : queue;
-        } else {
-          saved = await queuesApi.create(toNewQueue(values));
-        }
-        toastSuccess(t('queues.saved'));
-        onSaved(saved);
-      } catch (error) {
-        showRefusal<QueueFormValues>(error, helpers.setErrors, { describe, fieldOfCode: FIELD_OF_CODE });
-      }
+    save: async (values) => {
+      if (!queue) return queuesApi.create(toNewQueue(values));
+      const changes = toChanges(values, initial);
+      return Object.keys(changes).length > 0 ? queuesApi.update(queue.id, changes) : queue;
     },
+    savedText: t('queues.saved'),
+    onSaved,
+    refusal: { describe, fieldOfCode: FIELD_OF_CODE },
   });
 
   useEffect(() => onDirty(formik.dirty), [formik.dirty, onDirty]);
 
   const errorTabs = useErrorTabs(formik, tab, setTab, tabOf, Object.keys(FORM_TABS) as FormTab[]);
 
-  const errorOf = (field: QueueField) => (formik.touched[field] || formik.submitCount > 0 ? (formik.errors[field] as string | undefined) : undefined);
-  const textArea = (field: 'greetingMessage' | 'outOfHoursMessage') => {
-    const error = errorOf(field);
-    return (
-      <FormGroup label={label(field)} labelFor={`queue-${field}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
-        <TextArea
-          id={`queue-${field}`}
-          data-testid={`queue-${field}`}
-          {...formik.getFieldProps(field)}
-          intent={error ? Intent.DANGER : Intent.NONE}
-          aria-invalid={error ? true : undefined}
-          rows={3}
-          fill
-          autoResize
-        />
-      </FormGroup>
-    );
-  };
-  const select = (field: 'promptId' | 'integrationId', options: NamedRecord[]) => {
-    const error = errorOf(field);
-    return (
-      <FormGroup label={label(field)} labelFor={`queue-${field}`} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
-        <HTMLSelect
-          id={`queue-${field}`}
-          name={field}
-          fill
-          data-testid={`queue-${field}`}
-          value={formik.values[field]}
-          onChange={formik.handleChange}
-          options={[{ value: '', label: t('queues.none') }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}
-        />
-      </FormGroup>
-    );
-  };
+  const textArea = (field: 'greetingMessage' | 'outOfHoursMessage') => (
+    <TextAreaField id={`queue-${field}`} label={label(field)} error={errorOf(field)} rows={3} {...formik.getFieldProps(field)} />
+  );
+  const select = (field: 'promptId' | 'integrationId', options: NamedRecord[]) => (
+    <SelectField
+      id={`queue-${field}`}
+      label={label(field)}
+      error={errorOf(field)}
+      name={field}
+      value={formik.values[field]}
+      onChange={formik.handleChange}
+      options={[{ value: '', label: t('queues.none') }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}
+    />
+  );
   const tabTitle = (which: FormTab) => (
     <span className="queue-tab-title">
       {t(`queues.dialog.tabs.${which}`)}
@@ -175,28 +150,24 @@ export function QueueForm({ queue, onSaved, onCancel, onDirty }: QueueFormProps)
   );
 
   return (
-    <form onSubmit={formik.handleSubmit} noValidate data-testid="queue-form">
-      <DialogBody>
-        <Tabs id="queue-tabs" selectedTabId={tab} onChange={(id: TabId) => setTab(id as FormTab)}>
-          <Tab id="data" title={tabTitle('data')} panel={data} data-testid="queue-tab-data" />
-          {showHours && <Tab id="hours" title={tabTitle('hours')} panel={hours} data-testid="queue-tab-hours" />}
-          <Tab
-            id="options"
-            title={<span title={queue ? undefined : t('queues.dialog.optionsAfterSave')}>{tabTitle('options')}</span>}
-            panel={queue ? <QueueOptionsTab queueId={queue.id} /> : undefined}
-            disabled={!queue}
-            data-testid="queue-tab-options"
-          />
-        </Tabs>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('queues.dialog.cancel')} onClick={onCancel} data-testid="queue-cancel" />
-            <Button type="submit" intent={Intent.PRIMARY} text={t('queues.dialog.save')} loading={formik.isSubmitting} data-testid="queue-save" />
-          </>
-        }
-      />
-    </form>
+    <DialogForm
+      form={formik}
+      onCancel={onCancel}
+      testIds={{ form: 'queue-form', cancel: 'queue-cancel', submit: 'queue-save' }}
+      cancelText={t('queues.dialog.cancel')}
+      saveText={t('queues.dialog.save')}
+    >
+      <Tabs id="queue-tabs" selectedTabId={tab} onChange={(id: TabId) => setTab(id as FormTab)}>
+        <Tab id="data" title={tabTitle('data')} panel={data} data-testid="queue-tab-data" />
+        {showHours && <Tab id="hours" title={tabTitle('hours')} panel={hours} data-testid="queue-tab-hours" />}
+        <Tab
+          id="options"
+          title={<span title={queue ? undefined : t('queues.dialog.optionsAfterSave')}>{tabTitle('options')}</span>}
+          panel={queue ? <QueueOptionsTab queueId={queue.id} /> : undefined}
+          disabled={!queue}
+          data-testid="queue-tab-options"
+        />
+      </Tabs>
+    </DialogForm>
   );
 }

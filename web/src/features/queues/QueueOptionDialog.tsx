@@ -1,10 +1,10 @@
 import { queueOptionChangesSchema, queueOptionSchema, type QueueOption } from '@atendo/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Intent, TextArea } from '@blueprintjs/core';
-import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { serverFieldErrors, validateWith } from '../../ui/formErrors';
+import { validateWith } from '../../ui/formErrors';
+import { FormDialog } from '../../ui/FormDialog';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
-import { toastError, toastSuccess } from '../../ui/toaster';
+import { useRecordForm } from '../../ui/useRecordForm';
 import { queuesApi } from './queuesApi';
 
 /** What the dialog does: add an option at the top level or under `parent`, or edit `option`. */
@@ -33,56 +33,35 @@ export function QueueOptionDialog({ queueId, isOpen, edit, onClose, onSaved }: Q
   const toNew = (values: Values) => ({ queueId, parentId: parent?.id ?? null, title: values.title.trim(), message: values.message });
   const toChanges = (values: Values) => ({ title: values.title.trim(), message: values.message });
 
-  const formik = useFormik<Values>({
+  const { formik, errorOf } = useRecordForm<Values, QueueOption>({
     initialValues: { title: editing?.title ?? '', message: editing?.message ?? '' },
     validate: editing ? validateWith<Values>(queueOptionChangesSchema, { prepare: toChanges, describe }) : validateWith<Values>(queueOptionSchema, { prepare: toNew, describe }),
-    onSubmit: async (values, helpers) => {
-      try {
-        if (editing) await queuesApi.updateOption(editing.id, toChanges(values));
-        else await queuesApi.createOption(toNew(values));
-        toastSuccess(t('queues.options.saved'));
-        onSaved();
-      } catch (error) {
-        const fieldErrors = serverFieldErrors<Values>(error, { describe });
-        if (Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
-        else toastError(error);
-      }
-    },
+    save: (values) => (editing ? queuesApi.updateOption(editing.id, toChanges(values)) : queuesApi.createOption(toNew(values))),
+    savedText: t('queues.options.saved'),
+    onSaved,
+    refusal: { describe },
   });
-  const errorOf = (field: keyof Values) => (formik.touched[field] || formik.submitCount > 0 ? formik.errors[field] : undefined);
-  const messageError = errorOf('message');
   let title = t('queues.options.dialog.addTitle');
   if (editing) title = t('queues.options.dialog.editTitle');
   else if (parent) title = t('queues.options.dialog.addChildTitle', { label: label(parent) });
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={title} icon={editing ? 'edit' : 'add'} className="queue-option-dialog" canOutsideClickClose={!formik.dirty}>
-      {/* A child of the queue's form in React's tree, though drawn in a portal: formik's submit stops there. */}
-      <form onSubmit={formik.handleSubmit} noValidate data-testid="queue-option-form">
-        <DialogBody>
-          <TextField id="queue-option-title" label={t('queues.options.dialog.title')} error={errorOf('title')} autoFocus autoComplete="off" {...formik.getFieldProps('title')} />
-          <FormGroup label={t('queues.options.dialog.message')} labelFor="queue-option-message" helperText={messageError} intent={messageError ? Intent.DANGER : Intent.NONE}>
-            <TextArea
-              id="queue-option-message"
-              data-testid="queue-option-message"
-              {...formik.getFieldProps('message')}
-              intent={messageError ? Intent.DANGER : Intent.NONE}
-              aria-invalid={messageError ? true : undefined}
-              rows={4}
-              fill
-              autoResize
-            />
-          </FormGroup>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('queues.options.dialog.cancel')} onClick={onClose} data-testid="queue-option-cancel" />
-              <Button type="submit" intent={Intent.PRIMARY} text={t('queues.options.dialog.save')} loading={formik.isSubmitting} data-testid="queue-option-save" />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+    // A child of the queue's form in React's tree, though drawn in a portal: the dialog's own form stops formik's submit.
+    <FormDialog
+      form={formik}
+      isOpen={isOpen}
+      onClose={onClose}
+      whileSaving="open"
+      title={title}
+      icon={editing ? 'edit' : 'add'}
+      className="queue-option-dialog"
+      canOutsideClickClose={!formik.dirty}
+      testIds={{ form: 'queue-option-form', cancel: 'queue-option-cancel', submit: 'queue-option-save' }}
+      cancelText={t('queues.options.dialog.cancel')}
+      saveText={t('queues.options.dialog.save')}
+    >
+      <TextField id="queue-option-title" label={t('queues.options.dialog.title')} error={errorOf('title')} autoFocus autoComplete="off" {...formik.getFieldProps('title')} />
+      <TextAreaField id="queue-option-message" label={t('queues.options.dialog.message')} error={errorOf('message')} rows={4} {...formik.getFieldProps('message')} />
+    </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
-import { useCan } from '../auth/useCan';
+import { useCan } from '../../app/useCan';
 import { QueueDialog } from './QueueDialog';
 import { QueueRow } from './QueueRow';
 import { queuesApi } from './queuesApi';

@@ -1,5 +1,5 @@
 import type { CompanySchedule, Queue } from '@atendo/contracts';
-import { week } from '../settings/SchedulesTab';
+import { week } from '../../ui/WeeklyHours';
 import type { NewQueue, QueueChanges } from './queuesApi';
 
 /** The queue dialog's values: the order is '' when blank (formik's number inputs), the selects '' for none. */

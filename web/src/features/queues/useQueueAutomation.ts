@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { usePlan } from '../../app/shell/usePlan';
-import { userAtom } from '../auth/sessionAtoms';
-import { connectionsApi, type NamedRecord } from '../connections/connectionsApi';
+import { userAtom } from '../../app/sessionAtoms';
+import { lookups, type NamedRecord } from '../../api/lookups';
 
 export interface QueueAutomation {
   prompts: NamedRecord[];
@@ -22,8 +22,8 @@ export function useQueueAutomation(): QueueAutomation {
 
   useEffect(() => {
     let live = true;
-    if (promptsAllowed) void connectionsApi.prompts().then((list) => live && setPrompts(list));
-    if (integrationsAllowed) void connectionsApi.integrations().then((list) => live && setIntegrations(list));
+    if (promptsAllowed) void lookups.prompts().then((list) => live && setPrompts(list));
+    if (integrationsAllowed) void lookups.integrations().then((list) => live && setIntegrations(list));
     return () => {
       live = false;
     };

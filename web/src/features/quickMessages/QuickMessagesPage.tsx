@@ -5,7 +5,7 @@ import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { quickMessagesApi } from './quickMessagesApi';
 import { QuickMessageDialog } from './QuickMessageDialog';
 import { QuickMessageRow } from './QuickMessageRow';

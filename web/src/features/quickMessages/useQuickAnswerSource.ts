@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { toastError } from '../../ui/toaster';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { applyQuickMessageFeed } from './quickMessageList';
 import { quickMessagesApi } from './quickMessagesApi';
 

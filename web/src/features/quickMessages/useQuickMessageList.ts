@@ -2,7 +2,7 @@ import type { QuickMessage } from '@atendo/contracts';
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import { usePagedRecords } from '../../ui/listPage/usePagedRecords';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { matchesSearch, usableBy } from './quickMessageList';
 import { quickMessagesApi } from './quickMessagesApi';
 

@@ -1,7 +1,7 @@
 import type { Contact } from '@atendo/contracts';
 import { useTranslation } from 'react-i18next';
 import { RemoteSuggest } from '../../ui/RemoteSuggest';
-import { contactsApi } from '../contacts/contactsApi';
+import { lookups } from '../../api/lookups';
 
 /** The contact a schedule is for, as the picker shows it. */
 export type ScheduleContact = Pick<Contact, 'id' | 'name' | 'number'>;
@@ -23,7 +23,7 @@ export function ScheduleContactSearch({ id, selected, onSelect, error }: Schedul
       optionTestId="schedule-contact-option"
       selected={selected}
       onSelect={onSelect}
-      search={contactsApi.search}
+      search={lookups.contacts}
       text={(contact) => contact.name}
       label={(contact) => contact.number}
       icon={() => 'person'}

@@ -1,13 +1,16 @@
 import { createScheduleSchema, renderScheduleBody, SCHEDULE_DEFAULT_LEAD_MS, SCHEDULE_MEDIA_EXTENSIONS, SCHEDULE_VARIABLES, type Schedule, type Whatsapp } from '@atendo/contracts';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, Icon, InputGroup, Intent, Tag, TextArea } from '@blueprintjs/core';
-import { useFormik } from 'formik';
-import { useRef, useState, type InputHTMLAttributes } from 'react';
+import { Button, Callout, FormGroup, HTMLSelect, Icon, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError';
 import { currentLanguage } from '../../i18n';
-import { showRefusal, validateWith } from '../../ui/formErrors';
-import { errorMessage, toastSuccess } from '../../ui/toaster';
+import { validateWith } from '../../ui/formErrors';
+import { errorMessage } from '../../ui/toaster';
+import { AttachmentField } from '../../ui/AttachmentField';
+import { TextAreaField } from '../../ui/TextAreaField';
+import { FormDialog } from '../../ui/FormDialog';
 import { useAttachment } from '../../ui/useAttachment';
+import { useRecordForm } from '../../ui/useRecordForm';
 import { fromLocalInput, statusIntent, toLocalInput } from './scheduleCalendar';
 import { ScheduleContactSearch, type ScheduleContact } from './ScheduleContactSearch';
 import { schedulesApi, type ScheduleValues } from './schedulesApi';
@@ -46,7 +49,7 @@ export function ScheduleDialog({ editing, preset, connections, onSaved, onDelete
   const sent = record?.sentAt != null;
 
   const checked = validateWith<FormValues>(createScheduleSchema, { prepare });
-  const formik = useFormik<FormValues>({
+  const { formik, errorOf } = useRecordForm<FormValues, Schedule>({
     initialValues: {
       contactId: contact?.id ?? null,
       body: editing?.body ?? '',
@@ -59,23 +62,16 @@ export function ScheduleDialog({ editing, preset, connections, onSaved, onDelete
       if (!errors.sendAt && Date.parse(fromLocalInput(values.sendAt)) <= Date.now()) errors.sendAt = t('errors.ERR_SCHEDULE_IN_PAST');
       return errors;
     },
-    onSubmit: async (values, { setErrors }) => {
+    save: async (values) => {
       const sending = createScheduleSchema.cast(prepare(values)) as ScheduleValues;
-      let saved: Schedule;
-      try {
-        saved = record ? await schedulesApi.update(record.id, sending) : await schedulesApi.create(sending);
-      } catch (error) {
-        showRefusal<FormValues>(error, setErrors, { fieldOfCode: { ERR_SCHEDULE_IN_PAST: 'sendAt', ERR_NO_CONTACT_FOUND: 'contactId', ERR_NO_WAPP_FOUND: 'whatsappId' } });
-        return;
-      }
+      const saved = record ? await schedulesApi.update(record.id, sending) : await schedulesApi.create(sending);
       const refusal = (error: unknown) => (error instanceof ApiError && error.code === 'ERR_VALIDATION' ? t('schedules.file.refused') : errorMessage(error));
-      if (!(await attach(saved, refusal))) return;
-      toastSuccess(t('schedules.saved'));
-      onClose();
+      return (await attach(saved, refusal)) ? saved : undefined;
     },
+    savedText: t('schedules.saved'),
+    onDone: onClose,
+    refusal: { fieldOfCode: { ERR_SCHEDULE_IN_PAST: 'sendAt', ERR_NO_CONTACT_FOUND: 'contactId', ERR_NO_WAPP_FOUND: 'whatsappId' } },
   });
-
-  const errorOf = (name: keyof FormValues) => (formik.touched[name] || formik.submitCount > 0 ? (formik.errors[name] as string | undefined) : undefined);
   const insert = (variable: string) => {
     const area = body.current;
     const text = `{{${variable}}}`;
@@ -94,120 +90,109 @@ export function ScheduleDialog({ editing, preset, connections, onSaved, onDelete
         protocol: String(record?.ticketId ?? editing?.ticketId ?? '123'),
       })
     : '';
-  const fileInputProps = { accept: ACCEPT, 'data-testid': 'schedule-file', id: 'schedule-file' } as InputHTMLAttributes<HTMLInputElement>;
-  const bodyError = errorOf('body');
   const sendAtError = errorOf('sendAt');
   const contactError = errorOf('contactId');
 
   return (
-    <Dialog isOpen onClose={formik.isSubmitting ? undefined : onClose} title={record ? t('schedules.form.editTitle') : t('schedules.form.addTitle')} icon="calendar" className="schedule-dialog">
-      <form onSubmit={formik.handleSubmit} noValidate data-testid="schedule-form">
-        <DialogBody>
-          {record && record.status !== 'PENDENTE' && (
-            <Callout intent={statusIntent(record.status)} icon={record.status === 'ENVIADA' ? 'tick-circle' : 'error'} className="schedule-dialog-status" data-testid="schedule-status">
-              {record.status === 'ENVIADA' ? t('schedules.sentAt', { date: new Date(record.sentAt!).toLocaleString(currentLanguage()) }) : t('schedules.failed', { reason: record.error ?? '' })}
-            </Callout>
-          )}
-          <FormGroup label={t('schedules.form.contact')} labelFor="schedule-contact" helperText={contactError} intent={contactError ? Intent.DANGER : Intent.NONE}>
-            <ScheduleContactSearch
-              id="schedule-contact"
-              selected={contact}
-              error={contactError}
-              onSelect={(picked) => {
-                setContact(picked);
-                void formik.setFieldValue('contactId', picked?.id ?? null);
-              }}
-            />
-          </FormGroup>
-          <FormGroup label={t('schedules.form.body')} labelFor="schedule-body" helperText={bodyError} intent={bodyError ? Intent.DANGER : Intent.NONE}>
-            <TextArea
-              id="schedule-body"
-              inputRef={body}
-              data-testid="schedule-body"
-              {...formik.getFieldProps('body')}
-              intent={bodyError ? Intent.DANGER : Intent.NONE}
-              aria-invalid={bodyError ? true : undefined}
-              disabled={sent}
-              fill
-              autoResize
-              rows={4}
-            />
-          </FormGroup>
-          {!sent && (
-            <div className="schedule-variables" data-testid="schedule-variables">
-              <span>{t('schedules.form.variables')}</span>
-              {SCHEDULE_VARIABLES.map((v) => (
-                <Tag key={v} minimal interactive round onClick={() => insert(v)} title={t(`schedules.variables.${v}`)}>
-                  {`{{${v}}}`}
-                </Tag>
-              ))}
-            </div>
-          )}
-          {preview && (
-            <FormGroup label={t('schedules.form.preview')}>
-              <div className="schedule-preview" data-testid="schedule-preview">
-                {preview}
-              </div>
-            </FormGroup>
-          )}
-          <div className="schedule-dialog-row">
-            <FormGroup label={t('schedules.form.sendAt')} labelFor="schedule-send-at" helperText={sendAtError} intent={sendAtError ? Intent.DANGER : Intent.NONE}>
-              <InputGroup id="schedule-send-at" type="datetime-local" data-testid="schedule-send-at" {...formik.getFieldProps('sendAt')} disabled={sent} intent={sendAtError ? Intent.DANGER : Intent.NONE} />
-            </FormGroup>
-            <FormGroup label={t('schedules.form.connection')} labelFor="schedule-connection">
-              <HTMLSelect
-                id="schedule-connection"
-                data-testid="schedule-connection"
-                fill
-                disabled={sent}
-                value={formik.values.whatsappId ?? ''}
-                onChange={(event) => void formik.setFieldValue('whatsappId', event.currentTarget.value ? Number(event.currentTarget.value) : null)}
-                options={[{ value: '', label: t('schedules.form.connectionAuto') }, ...connections.map((c) => ({ value: c.id, label: c.name }))]}
-              />
-            </FormGroup>
-          </div>
-          <FormGroup label={t('schedules.file.label')} labelFor="schedule-file" helperText={fileError ?? t('schedules.file.hint')} intent={fileError ? Intent.DANGER : Intent.NONE}>
-            {record?.mediaPath && !file && (
-              <div className="schedule-dialog-file">
-                <Icon icon="media" size={12} />
-                <span data-testid="schedule-file-name">{record.mediaName}</span>
-                {!sent && (
-                  <Button icon="trash" intent={Intent.DANGER} variant="minimal" text={t('schedules.file.remove')} loading={removing} onClick={() => void removeFile(t('schedules.file.removed'))} data-testid="schedule-file-remove" />
-                )}
-              </div>
-            )}
-            {!sent && (
-              <FileInput
-                fill
-                text={file?.name ?? t('schedules.file.choose')}
-                buttonText={t('schedules.file.browse')}
-                hasSelection={!!file}
-                inputProps={fileInputProps}
-                onInputChange={(event) => {
-                  const picked = event.currentTarget.files?.[0];
-                  event.currentTarget.value = '';
-                  if (picked && !SCHEDULE_MEDIA_EXTENSIONS.some((ext) => picked.name.toLowerCase().endsWith(ext))) {
-                    setFile(undefined);
-                    setFileError(t('schedules.file.refused'));
-                    return;
-                  }
-                  setFileError(undefined);
-                  setFile(picked);
-                }}
-              />
-            )}
-          </FormGroup>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              {record && <Button icon="trash" intent={Intent.DANGER} variant="minimal" text={t('schedules.form.delete')} onClick={() => onDelete(record)} data-testid="schedule-delete" />}
-              <Button text={t('schedules.form.cancel')} onClick={onClose} disabled={formik.isSubmitting} data-testid="schedule-cancel" />
-              {!sent && <Button type="submit" intent={Intent.PRIMARY} text={t('schedules.form.save')} loading={formik.isSubmitting} data-testid="schedule-submit" />}
-            </>
-          }
+    <FormDialog
+      form={formik}
+      onClose={onClose}
+      title={record ? t('schedules.form.editTitle') : t('schedules.form.addTitle')}
+      icon="calendar"
+      className="schedule-dialog"
+      testIds={{ form: 'schedule-form', cancel: 'schedule-cancel', submit: 'schedule-submit' }}
+      cancelText={t('schedules.form.cancel')}
+      saveText={t('schedules.form.save')}
+      saveHidden={sent}
+      leading={record && <Button icon="trash" intent={Intent.DANGER} variant="minimal" text={t('schedules.form.delete')} onClick={() => onDelete(record)} data-testid="schedule-delete" />}
+    >
+      {record && record.status !== 'PENDENTE' && (
+        <Callout intent={statusIntent(record.status)} icon={record.status === 'ENVIADA' ? 'tick-circle' : 'error'} className="schedule-dialog-status" data-testid="schedule-status">
+          {record.status === 'ENVIADA' ? t('schedules.sentAt', { date: new Date(record.sentAt!).toLocaleString(currentLanguage()) }) : t('schedules.failed', { reason: record.error ?? '' })}
+        </Callout>
+      )}
+      <FormGroup label={t('schedules.form.contact')} labelFor="schedule-contact" helperText={contactError} intent={contactError ? Intent.DANGER : Intent.NONE}>
+        <ScheduleContactSearch
+          id="schedule-contact"
+          selected={contact}
+          error={contactError}
+          onSelect={(picked) => {
+            setContact(picked);
+            void formik.setFieldValue('contactId', picked?.id ?? null);
+          }}
         />
-      </form>
-    </Dialog>
+      </FormGroup>
+      <TextAreaField id="schedule-body" label={t('schedules.form.body')} error={errorOf('body')} inputRef={body} disabled={sent} rows={4} {...formik.getFieldProps('body')} />
+      {!sent && (
+        <div className="schedule-variables" data-testid="schedule-variables">
+          <span>{t('schedules.form.variables')}</span>
+          {SCHEDULE_VARIABLES.map((v) => (
+            <Tag key={v} minimal interactive round onClick={() => insert(v)} title={t(`schedules.variables.${v}`)}>
+              {`{{${v}}}`}
+            </Tag>
+          ))}
+        </div>
+      )}
+      {preview && (
+        <FormGroup label={t('schedules.form.preview')}>
+          <div className="schedule-preview" data-testid="schedule-preview">
+            {preview}
+          </div>
+        </FormGroup>
+      )}
+      <div className="schedule-dialog-row">
+        <FormGroup label={t('schedules.form.sendAt')} labelFor="schedule-send-at" helperText={sendAtError} intent={sendAtError ? Intent.DANGER : Intent.NONE}>
+          <InputGroup id="schedule-send-at" type="datetime-local" data-testid="schedule-send-at" {...formik.getFieldProps('sendAt')} disabled={sent} intent={sendAtError ? Intent.DANGER : Intent.NONE} />
+        </FormGroup>
+        <FormGroup label={t('schedules.form.connection')} labelFor="schedule-connection">
+          <HTMLSelect
+            id="schedule-connection"
+            data-testid="schedule-connection"
+            fill
+            disabled={sent}
+            value={formik.values.whatsappId ?? ''}
+            onChange={(event) => void formik.setFieldValue('whatsappId', event.currentTarget.value ? Number(event.currentTarget.value) : null)}
+            options={[{ value: '', label: t('schedules.form.connectionAuto') }, ...connections.map((c) => ({ value: c.id, label: c.name }))]}
+          />
+        </FormGroup>
+      </div>
+      <AttachmentField
+        id="schedule-file"
+        label={t('schedules.file.label')}
+        hint={t('schedules.file.hint')}
+        error={fileError}
+        accept={ACCEPT}
+        current={
+          record?.mediaPath
+            ? {
+                className: 'schedule-dialog-file',
+                preview: (
+                  <>
+                    <Icon icon="media" size={12} />
+                    <span data-testid="schedule-file-name">{record.mediaName}</span>
+                  </>
+                ),
+                remove: sent ? undefined : { text: t('schedules.file.remove'), removing, onRemove: () => void removeFile(t('schedules.file.removed')), testId: 'schedule-file-remove' },
+              }
+            : undefined
+        }
+        chosen={file}
+        chooseText={t('schedules.file.choose')}
+        browseText={t('schedules.file.browse')}
+        onChoose={
+          sent
+            ? undefined
+            : (picked) => {
+                if (picked && !SCHEDULE_MEDIA_EXTENSIONS.some((ext) => picked.name.toLowerCase().endsWith(ext))) {
+                  setFile(undefined);
+                  setFileError(t('schedules.file.refused'));
+                  return;
+                }
+                setFileError(undefined);
+                setFile(picked);
+              }
+        }
+      />
+    </FormDialog>
   );
 }

@@ -16,7 +16,7 @@ import { useFeed } from '../../realtime/useFeed';
 import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { toastError, toastSuccess } from '../../ui/toaster';
-import { contactsApi } from '../contacts/contactsApi';
+import { lookups } from '../../api/lookups';
 import { applyScheduleFeed, calendarCulture, toEvent, visibleSpan, type ScheduleEvent } from './scheduleCalendar';
 import type { ScheduleContact } from './ScheduleContactSearch';
 import { ScheduleDialog } from './ScheduleDialog';
@@ -80,7 +80,7 @@ export function SchedulesPage() {
   const contactId = Number(params.get('contactId'));
   useEffect(() => {
     if (!Number.isInteger(contactId) || contactId <= 0) return;
-    contactsApi.get(contactId).then(
+    lookups.contact(contactId).then(
       (c) => open(undefined, { contact: { id: c.id, name: c.name, number: c.number } }),
       (error: unknown) => toastError(error),
     );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CompaniesTab } from '../companies/CompaniesTab';
 import { HelpsTab } from '../helps/HelpsTab';
 import { PlansTab } from '../plans/PlansTab';
-import { useCan } from '../auth/useCan';
+import { useCan } from '../../app/useCan';
 import { OptionsTab } from './OptionsTab';
 import { SchedulesTab } from './SchedulesTab';
 import { useSettings } from './useSettings';

@@ -1,14 +1,14 @@
 import { can, tagChangesSchema, tagSchema, TAG_DEFAULT_COLOR, type Tag } from '@atendo/contracts';
-import { Button, DialogBody, DialogFooter, FormGroup, Intent, Switch } from '@blueprintjs/core';
-import { useFormik } from 'formik';
+import { FormGroup, Switch } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showRefusal, validateWith } from '../../ui/formErrors';
+import { validateWith } from '../../ui/formErrors';
 import { ColorField, isHexColor } from '../../ui/ColorField';
+import { DialogForm } from '../../ui/DialogForm';
 import { TextField } from '../../ui/TextField';
-import { toastSuccess } from '../../ui/toaster';
-import { userAtom } from '../auth/sessionAtoms';
+import { useRecordForm } from '../../ui/useRecordForm';
+import { userAtom } from '../../app/sessionAtoms';
 import { TagChip } from './TagChip';
 import { tagsApi, type NewTag, type TagChanges } from './tagsApi';
 
@@ -60,69 +60,57 @@ export function TagForm({ tag, onSaved, onCancel, onDirty }: TagFormProps) {
     return fieldLabel ? t('tags.fieldError', { field: fieldLabel, message }) : message;
   };
 
-  const formik = useFormik<TagFormValues>({
+  const { formik, errorOf } = useRecordForm<TagFormValues, Tag>({
     initialValues: initial,
     validate: validateWith<TagFormValues>(tag ? tagChangesSchema : tagSchema, { prepare: (v) => toNewTag(v, mayKanban), describe }),
-    onSubmit: async (values, helpers) => {
-      try {
-        let saved: Tag;
-        if (tag) {
-          const changes = toChanges(values, initial, mayKanban);
-          saved = Object.keys(changes).length > 0 ? await tagsApi.update(tag.id, changes) : tag;
-        } else {
-          saved = await tagsApi.create(toNewTag(values, mayKanban));
-        }
-        toastSuccess(t('tags.saved'));
-        onSaved(saved);
-      } catch (error) {
-        showRefusal<TagFormValues>(error, helpers.setErrors, { describe });
-      }
+    save: async (values) => {
+      if (!tag) return tagsApi.create(toNewTag(values, mayKanban));
+      const changes = toChanges(values, initial, mayKanban);
+      return Object.keys(changes).length > 0 ? tagsApi.update(tag.id, changes) : tag;
     },
+    savedText: t('tags.saved'),
+    onSaved,
+    refusal: { describe },
   });
 
   useEffect(() => onDirty(formik.dirty), [formik.dirty, onDirty]);
 
-  const errorOf = (field: TagField) => (formik.touched[field] || formik.submitCount > 0 ? (formik.errors[field] as string | undefined) : undefined);
   const color = formik.values.color.trim();
 
   return (
-    <form onSubmit={formik.handleSubmit} noValidate data-testid="tag-form">
-      <DialogBody>
-        <TextField id="tag-name" label={label('name')} error={errorOf('name')} autoFocus autoComplete="off" {...formik.getFieldProps('name')} />
-        <ColorField
-          id="tag-color"
-          label={label('color')}
-          error={errorOf('color')}
-          helper={t('tags.hints.color')}
-          {...formik.getFieldProps('color')}
-          pickerLabel={t('tags.fields.colorPicker')}
-          pickerTestId="tag-color-picker"
-          pickerClassName="tag-color-picker"
-          onPick={(picked) => void formik.setFieldValue('color', picked)}
-        />
-        {mayKanban && (
-          <FormGroup helperText={t('tags.hints.kanban')}>
-            <Switch
-              id="tag-kanban"
-              label={t('tags.fields.kanban')}
-              checked={formik.values.kanban}
-              onChange={(event) => void formik.setFieldValue('kanban', event.currentTarget.checked)}
-              data-testid="tag-kanban"
-            />
-          </FormGroup>
-        )}
-        <FormGroup label={t('tags.preview')}>
-          <TagChip name={formik.values.name.trim() || t('tags.fields.name')} color={isHexColor(color) ? color : TAG_DEFAULT_COLOR} testId="tag-preview" />
-        </FormGroup>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('tags.dialog.cancel')} onClick={onCancel} data-testid="tag-cancel" />
-            <Button type="submit" intent={Intent.PRIMARY} text={t('tags.dialog.save')} loading={formik.isSubmitting} data-testid="tag-save" />
-          </>
-        }
+    <DialogForm
+      form={formik}
+      onCancel={onCancel}
+      testIds={{ form: 'tag-form', cancel: 'tag-cancel', submit: 'tag-save' }}
+      cancelText={t('tags.dialog.cancel')}
+      saveText={t('tags.dialog.save')}
+    >
+      <TextField id="tag-name" label={label('name')} error={errorOf('name')} autoFocus autoComplete="off" {...formik.getFieldProps('name')} />
+      <ColorField
+        id="tag-color"
+        label={label('color')}
+        error={errorOf('color')}
+        helper={t('tags.hints.color')}
+        {...formik.getFieldProps('color')}
+        pickerLabel={t('tags.fields.colorPicker')}
+        pickerTestId="tag-color-picker"
+        pickerClassName="tag-color-picker"
+        onPick={(picked) => void formik.setFieldValue('color', picked)}
       />
-    </form>
+      {mayKanban && (
+        <FormGroup helperText={t('tags.hints.kanban')}>
+          <Switch
+            id="tag-kanban"
+            label={t('tags.fields.kanban')}
+            checked={formik.values.kanban}
+            onChange={(event) => void formik.setFieldValue('kanban', event.currentTarget.checked)}
+            data-testid="tag-kanban"
+          />
+        </FormGroup>
+      )}
+      <FormGroup label={t('tags.preview')}>
+        <TagChip name={formik.values.name.trim() || t('tags.fields.name')} color={isHexColor(color) ? color : TAG_DEFAULT_COLOR} testId="tag-preview" />
+      </FormGroup>
+    </DialogForm>
   );
 }

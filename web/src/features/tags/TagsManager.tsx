@@ -6,7 +6,7 @@ import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { TagDialog } from './TagDialog';
 import { TagRow } from './TagRow';
 import { tagsApi } from './tagsApi';

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { toastError, toastSuccess } from '../../ui/toaster';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { kanbanApi } from './kanbanApi';
 import { applyMessageFeed, applyTagFeed, applyTicketFeed, board, emptyBoard, laneOf, moveCard, OPEN_LANE, type KanbanState, type LaneId } from './kanbanBoard';
 

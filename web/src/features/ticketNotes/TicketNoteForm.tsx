@@ -1,9 +1,9 @@
-import { ticketNoteSchema } from '@atendo/contracts';
-import { Button, FormGroup, Intent, TextArea } from '@blueprintjs/core';
-import { useFormik } from 'formik';
+import { ticketNoteSchema, type TicketNote } from '@atendo/contracts';
+import { Button, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showRefusal, validateWith } from '../../ui/formErrors';
-import { toastSuccess } from '../../ui/toaster';
+import { validateWith } from '../../ui/formErrors';
+import { TextAreaField } from '../../ui/TextAreaField';
+import { useRecordForm } from '../../ui/useRecordForm';
 import { ticketNotesApi, type NewTicketNote } from './ticketNotesApi';
 
 interface TicketNoteFormProps {
@@ -23,38 +23,30 @@ export function TicketNoteForm({ ticketId, contactId, onAdded }: TicketNoteFormP
   const toNote = (values: Values): NewTicketNote => ({ note: values.note.trim(), ticketId, contactId });
   const describe = (_field: string, message: string) => t('ticketNotes.fieldError', { message });
 
-  const formik = useFormik<Values>({
+  const { formik, errorOf } = useRecordForm<Values, TicketNote>({
     initialValues: { note: '' },
     validate: validateWith<Values>(ticketNoteSchema, { prepare: toNote, describe }),
-    onSubmit: async (values, helpers) => {
-      try {
-        await ticketNotesApi.add(toNote(values));
-      } catch (error) {
-        showRefusal<Values>(error, helpers.setErrors, { describe });
-        return;
-      }
-      toastSuccess(t('ticketNotes.added'));
-      helpers.resetForm();
-      onAdded();
+    save: async (values, { resetForm }) => {
+      const note = await ticketNotesApi.add(toNote(values));
+      resetForm();
+      return note;
     },
+    savedText: t('ticketNotes.added'),
+    onDone: onAdded,
+    refusal: { describe },
   });
 
-  const error = formik.touched.note || formik.submitCount > 0 ? formik.errors.note : undefined;
-  const intent = error ? Intent.DANGER : Intent.NONE;
   return (
     <form className="ticket-note-form" onSubmit={formik.handleSubmit} noValidate>
-      <FormGroup label={t('ticketNotes.label')} labelFor="ticket-note-input" helperText={error} intent={intent}>
-        <TextArea
-          id="ticket-note-input"
-          data-testid="ticket-note-input"
-          placeholder={t('ticketNotes.placeholder')}
-          {...formik.getFieldProps('note')}
-          intent={intent}
-          aria-invalid={error ? true : undefined}
-          rows={3}
-          fill
-        />
-      </FormGroup>
+      <TextAreaField
+        id="ticket-note-input"
+        label={t('ticketNotes.label')}
+        error={errorOf('note')}
+        placeholder={t('ticketNotes.placeholder')}
+        rows={3}
+        autoResize={false}
+        {...formik.getFieldProps('note')}
+      />
       <Button type="submit" intent={Intent.PRIMARY} icon="add" text={t('ticketNotes.add')} loading={formik.isSubmitting} data-testid="ticket-note-add" />
     </form>
   );

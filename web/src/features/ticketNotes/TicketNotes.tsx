@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toastError, toastSuccess } from '../../ui/toaster';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { TicketNoteForm } from './TicketNoteForm';
 import { TicketNoteItem } from './TicketNoteItem';
 import { ticketNotesApi } from './ticketNotesApi';

@@ -2,7 +2,7 @@ import { Button } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachDialog } from './AttachDialog';
-import { ACCEPTED_MEDIA, type MediaDraft } from './mediaFiles';
+import { ACCEPTED_MEDIA, type MediaDraft } from '../../ui/mediaFiles';
 
 interface AttachButtonProps {
   disabled: boolean;

@@ -1,7 +1,7 @@
 import type { Contact } from '@atendo/contracts';
 import { useTranslation } from 'react-i18next';
 import { RemoteSuggest } from '../../ui/RemoteSuggest';
-import { contactsApi } from '../contacts/contactsApi';
+import { lookups } from '../../api/lookups';
 
 interface ContactSearchProps {
   id: string;
@@ -22,7 +22,7 @@ export function ContactSearch({ id, selected, onSelect, error }: ContactSearchPr
       optionTestId="new-ticket-contact-option"
       selected={selected}
       onSelect={onSelect}
-      search={contactsApi.search}
+      search={lookups.contacts}
       text={(contact) => contact.name}
       label={(contact) => (contact.isGroup ? t('tickets.newTicket.group') : contact.number)}
       icon={(contact) => (contact.isGroup ? 'people' : 'person')}

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../ui/toaster';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { ticketsApi } from './ticketsApi';
 
 /** Deletes one's own sent message, after asking (spec: only own messages can be deleted); the feed shows it deleted. */

@@ -9,7 +9,7 @@ import { AttachButton } from './AttachButton';
 import { AttachDialog } from './AttachDialog';
 import { AudioRecorder } from './AudioRecorder';
 import { newIdempotencyKey } from './idempotencyKey';
-import type { MediaDraft } from './mediaFiles';
+import type { MediaDraft } from '../../ui/mediaFiles';
 import { PendingUploads } from './PendingUploads';
 import { useMediaUploads } from './useMediaUploads';
 import { useVoiceRecorder } from './useVoiceRecorder';

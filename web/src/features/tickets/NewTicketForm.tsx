@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError';
 import { showRefusal, validateWith } from '../../ui/formErrors';
 import { toastError } from '../../ui/toaster';
-import { useCan } from '../auth/useCan';
-import { userAtom } from '../auth/sessionAtoms';
-import { usersApi } from '../users/usersApi';
+import { useCan } from '../../app/useCan';
+import { userAtom } from '../../app/sessionAtoms';
+import { lookups } from '../../api/lookups';
 import { ContactSearch } from './ContactSearch';
 import { ticketsApi } from './ticketsApi';
 
@@ -80,8 +80,8 @@ export function NewTicketForm({ contact: given, onCancel, onCreated }: NewTicket
 
   useEffect(() => {
     let live = true;
-    if (admin) usersApi.queues().then((list) => live && setQueues(list), toastError);
-    usersApi.connections().then((list) => {
+    if (admin) lookups.queues().then((list) => live && setQueues(list), toastError);
+    lookups.connections().then((list) => {
       if (!live) return;
       setConnections(list);
       const preferred = list.find((c) => c.id === user?.whatsappId) ?? list.find((c) => c.isDefault) ?? list[0];

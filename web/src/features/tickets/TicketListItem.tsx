@@ -3,7 +3,7 @@ import { Button, Classes, Colors, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatListTime } from '../../ui/dates';
-import { useCan } from '../auth/useCan';
+import { useCan } from '../../app/useCan';
 import { PeekDialog } from './PeekDialog';
 
 interface TicketListItemProps {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { ContactDrawer } from './ContactDrawer';
 import { ticketAction } from './ticketActions';
 import { ticketOptionsFor, type TicketOptionId } from './ticketOptions';

@@ -3,7 +3,7 @@ import { Button, Intent, Switch, Tab, Tabs, type TabId } from '@blueprintjs/core
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useCan } from '../auth/useCan';
+import { useCan } from '../../app/useCan';
 import { NewTicketDialog } from './NewTicketDialog';
 import { ticketAction } from './ticketActions';
 import { TicketList } from './TicketList';

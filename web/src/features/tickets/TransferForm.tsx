@@ -3,7 +3,7 @@ import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../ui/toaster';
-import { usersApi } from '../users/usersApi';
+import { lookups } from '../../api/lookups';
 import { ticketsApi } from './ticketsApi';
 import { TransferUserSearch } from './TransferUserSearch';
 
@@ -28,8 +28,8 @@ export function TransferForm({ ticket, onCancel, onTransferred }: TransferFormPr
 
   useEffect(() => {
     let live = true;
-    usersApi.queues().then((list) => live && setQueues(list), toastError);
-    usersApi.connections().then((list) => live && setConnections(list), toastError);
+    lookups.queues().then((list) => live && setQueues(list), toastError);
+    lookups.connections().then((list) => live && setConnections(list), toastError);
     return () => {
       live = false;
     };

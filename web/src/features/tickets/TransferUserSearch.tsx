@@ -1,7 +1,7 @@
 import type { UserRef } from '@atendo/contracts';
 import { useTranslation } from 'react-i18next';
 import { RemoteSuggest } from '../../ui/RemoteSuggest';
-import { usersApi } from '../users/usersApi';
+import { lookups } from '../../api/lookups';
 
 interface TransferUserSearchProps {
   id: string;
@@ -19,7 +19,7 @@ export function TransferUserSearch({ id, selected, onSelect }: TransferUserSearc
       optionTestId="transfer-user-option"
       selected={selected}
       onSelect={onSelect}
-      search={usersApi.refs}
+      search={lookups.userRefs}
       text={(user) => user.name}
       placeholder={t('tickets.transfer.userPlaceholder')}
       clearLabel={t('tickets.transfer.clearUser')}

@@ -10,7 +10,7 @@ import type {
   newTicketSchema,
 } from '@atendo/contracts';
 import { api } from '../../api/client';
-import { mediaForm, type MediaDraft } from './mediaFiles';
+import { mediaForm, type MediaDraft } from '../../ui/mediaFiles';
 
 export interface TicketListQuery {
   status?: TicketStatus;

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { toastError, toastWarning } from '../../ui/toaster';
 import { newIdempotencyKey } from './idempotencyKey';
-import { mediaRefusal, type MediaDraft } from './mediaFiles';
+import { mediaRefusal, type MediaDraft } from '../../ui/mediaFiles';
 
 export interface PendingUpload {
   id: number;

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toastError } from '../../ui/toaster';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import type { TicketAction } from './ticketActions';
 import { ticketsApi } from './ticketsApi';
 

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useRef } from 'react';
 import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { usePagedList } from '../../ui/usePagedList';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { addPage, applyMessageFeed, applyTicketFeed, emptyTicketList, type TicketListFilter } from './ticketList';
 import { ticketsApi, type TicketListQuery } from './ticketsApi';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastWarning } from '../../ui/toaster';
-import { MIN_VOICE_BYTES } from './mediaFiles';
+import { MIN_VOICE_BYTES } from '../../ui/mediaFiles';
 import { recordingMimeType, voiceNoteFile } from './voiceNote';
 
 export type RecorderState = 'idle' | 'starting' | 'recording' | 'processing';

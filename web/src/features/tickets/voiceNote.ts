@@ -1,4 +1,4 @@
-import { VOICE_KBPS } from './mediaFiles';
+import { VOICE_KBPS } from '../../ui/mediaFiles';
 
 /** What the browser records in, best first (Chrome and Firefox: Opus in WebM or Ogg; Safari: AAC in MP4). */
 const RECORDING_TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/mp4'];

@@ -1,12 +1,12 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, type InputGroupProps, Intent } from '@blueprintjs/core';
-import { useFormik } from 'formik';
+import { FormGroup, HTMLSelect, type InputGroupProps } from '@blueprintjs/core';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, i18n, LANGUAGES, type Language } from '../../i18n';
-import { serverFieldErrors, validateWith } from '../../ui/formErrors';
-import { toastError, toastSuccess } from '../../ui/toaster';
+import { validateWith } from '../../ui/formErrors';
+import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
-import { userAtom } from '../auth/sessionAtoms';
+import { useRecordForm } from '../../ui/useRecordForm';
+import { userAtom } from '../../app/sessionAtoms';
 import { userEditSchema } from './schemas';
 import { usersApi, type UserChanges } from './usersApi';
 import './users.css';
@@ -48,39 +48,33 @@ export function ProfileDialog({ isOpen, onClose }: ProfileDialogProps) {
     };
   };
 
-  const formik = useFormik<ProfileValues>({
+  const { formik, errorOf } = useRecordForm<ProfileValues, ProfileValues>({
     initialValues: { name: user?.name ?? '', email: user?.email ?? '', password: '', language: currentLanguage() },
-    enableReinitialize: true,
+    formik: { enableReinitialize: true },
     validate: validateWith<ProfileValues>(userEditSchema, {
       prepare: (values) => ({ name: values.name.trim(), email: values.email.trim(), ...changesOf(values) }),
       describe,
       topLevel: true,
     }),
-    onSubmit: async (values, helpers) => {
-      if (!user) return;
-      try {
-        const changes = changesOf(values);
-        if (Object.keys(changes).length > 0) {
-          const saved = await usersApi.update(user.id, changes);
-          setUser({ ...user, name: saved.name, email: saved.email });
-        }
-        if (values.language !== currentLanguage()) {
-          await usersApi.setLanguage(values.language);
-          changeLanguage(values.language);
-        }
-        // In the language just chosen: `t` still speaks the one this render had.
-        toastSuccess(i18n.t('users.profile.saved'));
-        helpers.resetForm();
-        onClose();
-      } catch (error) {
-        const fieldErrors = serverFieldErrors<ProfileValues>(error, { describe });
-        if (Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
-        else toastError(error);
+    save: async (values, helpers) => {
+      if (!user) return undefined;
+      const changes = changesOf(values);
+      if (Object.keys(changes).length > 0) {
+        const saved = await usersApi.update(user.id, changes);
+        setUser({ ...user, name: saved.name, email: saved.email });
       }
+      if (values.language !== currentLanguage()) {
+        await usersApi.setLanguage(values.language);
+        changeLanguage(values.language);
+      }
+      helpers.resetForm();
+      return values;
     },
+    // In the language just chosen: `t` still speaks the one this render had.
+    savedText: () => i18n.t('users.profile.saved'),
+    onDone: onClose,
+    refusal: { describe },
   });
-
-  const errorOf = (field: keyof ProfileValues) => (formik.touched[field] || formik.submitCount > 0 ? formik.errors[field] : undefined);
   const input = (field: 'name' | 'email' | 'password', props: Partial<InputGroupProps> = {}) => (
     <TextField
       id={`profile-${field}`}
@@ -98,33 +92,32 @@ export function ProfileDialog({ isOpen, onClose }: ProfileDialogProps) {
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={close} title={t('users.profile.title')} icon="user" className="user-dialog">
-      <form onSubmit={formik.handleSubmit} noValidate data-testid="profile-dialog">
-        <DialogBody>
-          {input('name', { autoComplete: 'name' })}
-          {input('email', { type: 'email', autoComplete: 'email' })}
-          {input('password', { type: 'password', autoComplete: 'new-password' })}
-          <FormGroup label={labels.language} labelFor="profile-language">
-            <HTMLSelect
-              id="profile-language"
-              name="language"
-              fill
-              data-testid="profile-language"
-              value={formik.values.language}
-              onChange={formik.handleChange}
-              options={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
-            />
-          </FormGroup>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('users.dialog.cancel')} onClick={close} data-testid="profile-cancel" />
-              <Button type="submit" intent={Intent.PRIMARY} text={t('users.dialog.save')} loading={formik.isSubmitting} data-testid="profile-save" />
-            </>
-          }
+    <FormDialog
+      form={formik}
+      isOpen={isOpen}
+      onClose={close}
+      whileSaving="open"
+      title={t('users.profile.title')}
+      icon="user"
+      className="user-dialog"
+      testIds={{ form: 'profile-dialog', cancel: 'profile-cancel', submit: 'profile-save' }}
+      cancelText={t('users.dialog.cancel')}
+      saveText={t('users.dialog.save')}
+    >
+      {input('name', { autoComplete: 'name' })}
+      {input('email', { type: 'email', autoComplete: 'email' })}
+      {input('password', { type: 'password', autoComplete: 'new-password' })}
+      <FormGroup label={labels.language} labelFor="profile-language">
+        <HTMLSelect
+          id="profile-language"
+          name="language"
+          fill
+          data-testid="profile-language"
+          value={formik.values.language}
+          onChange={formik.handleChange}
+          options={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
         />
-      </form>
-    </Dialog>
+      </FormGroup>
+    </FormDialog>
   );
 }

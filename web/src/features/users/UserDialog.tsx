@@ -1,15 +1,16 @@
 import { userSchema, type Profile, type QueueRef, type User, type Whatsapp } from '@atendo/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, type InputGroupProps, Intent, Switch } from '@blueprintjs/core';
-import { useFormik } from 'formik';
+import { FormGroup, HTMLSelect, type InputGroupProps, Intent, Switch } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
-import { serverFieldErrors, validateWith } from '../../ui/formErrors';
-import { toastError, toastSuccess } from '../../ui/toaster';
+import { validateWith } from '../../ui/formErrors';
+import { FormDialog } from '../../ui/FormDialog';
+import { toastError } from '../../ui/toaster';
+import { useRecordForm } from '../../ui/useRecordForm';
 import { TextField } from '../../ui/TextField';
-import { userAtom } from '../auth/sessionAtoms';
-import { useCan } from '../auth/useCan';
-import { QueueSelect } from './QueueSelect';
+import { userAtom } from '../../app/sessionAtoms';
+import { useCan } from '../../app/useCan';
+import { QueueSelect } from '../../ui/QueueSelect';
 import { userEditSchema } from './schemas';
 import { usersApi, type NewUser, type UserChanges } from './usersApi';
 import './users.css';
@@ -99,25 +100,16 @@ export function UserDialog({ isOpen, user, onClose, onSaved }: UserDialogProps) 
     ...(canMakeSuper ? { super: values.super } : {}),
   });
 
-  const formik = useFormik<UserFormValues>({
+  const { formik, errorOf } = useRecordForm<UserFormValues, User>({
     initialValues: initialValues(user),
     validate: validateWith<UserFormValues>(editing ? userEditSchema : userSchema, { prepare: toBody, describe, topLevel: true }),
-    onSubmit: async (values, helpers) => {
-      try {
-        const body = toBody(values);
-        const saved = editing ? await usersApi.update(user.id, body) : await usersApi.create(body as NewUser);
-        toastSuccess(t('users.saved'));
-        onSaved?.(saved);
-        onClose();
-      } catch (error) {
-        const fieldErrors = serverFieldErrors<UserFormValues>(error, { describe });
-        if (Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
-        else toastError(error);
-      }
-    },
+    save: (values) => (editing ? usersApi.update(user.id, toBody(values)) : usersApi.create(toBody(values) as NewUser)),
+    savedText: t('users.saved'),
+    onSaved,
+    onDone: onClose,
+    refusal: { describe },
   });
 
-  const errorOf = (field: Field) => (formik.touched[field] || formik.submitCount > 0 ? (formik.errors[field] as string | undefined) : undefined);
   const group = (field: Field, control: React.ReactNode, helper?: string) => {
     const error = errorOf(field);
     return (
@@ -138,72 +130,65 @@ export function UserDialog({ isOpen, user, onClose, onSaved }: UserDialogProps) 
   );
 
   return (
-    <Dialog
+    <FormDialog
+      form={formik}
       isOpen={isOpen}
       onClose={onClose}
+      whileSaving="open"
       title={editing ? t('users.dialog.editTitle') : t('users.dialog.addTitle')}
       icon={editing ? 'edit' : 'new-person'}
       className="user-dialog"
       canOutsideClickClose={!formik.dirty}
+      testIds={{ form: 'user-dialog', cancel: 'user-cancel', submit: 'user-save' }}
+      cancelText={t('users.dialog.cancel')}
+      saveText={t('users.dialog.save')}
     >
-      <form onSubmit={formik.handleSubmit} noValidate data-testid="user-dialog">
-        <DialogBody>
-          {input('name', { autoFocus: true, autoComplete: 'off' })}
-          {input('email', { type: 'email', autoComplete: 'off' })}
-          {input('password', { type: 'password', autoComplete: 'new-password' })}
-          {canEditProfile &&
-            group(
-              'profile',
-              <HTMLSelect
-                id="user-profile"
-                name="profile"
-                fill
-                data-testid="user-profile"
-                value={formik.values.profile}
-                onChange={formik.handleChange}
-                options={(['user', 'admin'] as const).map((p) => ({ value: p, label: t(`users.profiles.${p}`) }))}
-              />,
-            )}
-          {canEditQueues && (
-            <>
-              {group(
-                'queueIds',
-                <QueueSelect id="user-queueIds" queues={queues.length > 0 ? queues : (user?.queues ?? [])} selectedIds={formik.values.queueIds} onChange={(ids) => void formik.setFieldValue('queueIds', ids)} />,
-              )}
-              {group(
-                'whatsappId',
-                <HTMLSelect
-                  id="user-whatsappId"
-                  name="whatsappId"
-                  fill
-                  data-testid="user-whatsappId"
-                  value={formik.values.whatsappId}
-                  onChange={formik.handleChange}
-                  options={[{ value: '', label: t('users.noConnection') }, ...connections.map((c) => ({ value: String(c.id), label: c.name }))]}
-                />,
-              )}
-              <Switch
-                name="allTicket"
-                data-testid="user-allTicket"
-                checked={formik.values.allTicket}
-                onChange={formik.handleChange}
-                label={labels.allTicket}
-              />
-            </>
+      {input('name', { autoFocus: true, autoComplete: 'off' })}
+      {input('email', { type: 'email', autoComplete: 'off' })}
+      {input('password', { type: 'password', autoComplete: 'new-password' })}
+      {canEditProfile &&
+        group(
+          'profile',
+          <HTMLSelect
+            id="user-profile"
+            name="profile"
+            fill
+            data-testid="user-profile"
+            value={formik.values.profile}
+            onChange={formik.handleChange}
+            options={(['user', 'admin'] as const).map((p) => ({ value: p, label: t(`users.profiles.${p}`) }))}
+          />,
+        )}
+      {canEditQueues && (
+        <>
+          {group(
+            'queueIds',
+            <QueueSelect id="user-queueIds" queues={queues.length > 0 ? queues : (user?.queues ?? [])} selectedIds={formik.values.queueIds} onChange={(ids) => void formik.setFieldValue('queueIds', ids)} />,
           )}
-          {canMakeSuper && (
-            <Switch name="super" data-testid="user-super" checked={formik.values.super} onChange={formik.handleChange} label={labels.super} />
+          {group(
+            'whatsappId',
+            <HTMLSelect
+              id="user-whatsappId"
+              name="whatsappId"
+              fill
+              data-testid="user-whatsappId"
+              value={formik.values.whatsappId}
+              onChange={formik.handleChange}
+              options={[{ value: '', label: t('users.noConnection') }, ...connections.map((c) => ({ value: String(c.id), label: c.name }))]}
+            />,
           )}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('users.dialog.cancel')} onClick={onClose} data-testid="user-cancel" />
-              <Button type="submit" intent={Intent.PRIMARY} text={t('users.dialog.save')} loading={formik.isSubmitting} data-testid="user-save" />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+          <Switch
+            name="allTicket"
+            data-testid="user-allTicket"
+            checked={formik.values.allTicket}
+            onChange={formik.handleChange}
+            label={labels.allTicket}
+          />
+        </>
+      )}
+      {canMakeSuper && (
+        <Switch name="super" data-testid="user-super" checked={formik.values.super} onChange={formik.handleChange} label={labels.super} />
+      )}
+    </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import type { User } from '@atendo/contracts';
 import { Classes, Colors, Icon, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { RowButton } from '../../ui/listPage/RowButton';
-import { QueueTag } from './QueueTag';
+import { QueueTag } from '../../ui/QueueTag';
 
 interface UserRowProps {
   user: User;

@@ -5,7 +5,7 @@ import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
-import { userAtom } from '../auth/sessionAtoms';
+import { userAtom } from '../../app/sessionAtoms';
 import { DeleteUserAlert } from './DeleteUserAlert';
 import { UserDialog } from './UserDialog';
 import { UserRow } from './UserRow';

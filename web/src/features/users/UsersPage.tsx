@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ClosedPage } from '../../ui/ClosedPage';
-import { useCan } from '../auth/useCan';
+import { useCan } from '../../app/useCan';
 import { UsersManager } from './UsersManager';
 
 /** /users (admins): the company's users, searchable, page by page; add, edit and delete. */

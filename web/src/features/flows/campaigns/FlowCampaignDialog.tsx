@@ -1,11 +1,13 @@
 import { changeFlowCampaignSchema, flowCampaignSchema, type Flow, type FlowCampaign, type Whatsapp } from '@atendo/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent, Switch } from '@blueprintjs/core';
-import { useFormik } from 'formik';
+import { Switch } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showRefusal, validateWith } from '../../../ui/formErrors';
-import { toastError, toastSuccess } from '../../../ui/toaster';
+import { validateWith } from '../../../ui/formErrors';
+import { FormDialog } from '../../../ui/FormDialog';
+import { SelectField } from '../../../ui/SelectField';
+import { toastError } from '../../../ui/toaster';
 import { TextField } from '../../../ui/TextField';
+import { useRecordForm } from '../../../ui/useRecordForm';
 import { flowCampaignsApi, flowsApi, type FlowCampaignValues } from '../flowsApi';
 
 /** The form's values: the selects hold their option's value ('' for none). */
@@ -57,71 +59,58 @@ export function FlowCampaignDialog({ editing, onSaved, onClose }: FlowCampaignDi
   };
   const describe = (field: string, text: string) => `${labels[field] ?? field} ${text}`;
 
-  const formik = useFormik<FormValues>({
+  const { formik, errorOf } = useRecordForm<FormValues, FlowCampaign>({
     initialValues: valuesOf(editing),
     validate: editing
       ? validateWith<FormValues>(changeFlowCampaignSchema, { prepare: (v) => ({ id: editing.id, ...sent(v) }), describe })
       : validateWith<FormValues>(flowCampaignSchema, { prepare: sent, describe }),
-    onSubmit: async (values, { setErrors }) => {
-      const body = sent(values) as FlowCampaignValues;
-      try {
-        const saved = editing ? await flowCampaignsApi.update(editing.id, body) : await flowCampaignsApi.create(body);
-        onSaved(saved);
-        toastSuccess(editing ? t('flowCampaigns.updated') : t('flowCampaigns.created'));
-        onClose();
-      } catch (error) {
-        showRefusal<FormValues>(error, setErrors, { describe });
-      }
-    },
+    save: (values) => (editing ? flowCampaignsApi.update(editing.id, sent(values) as FlowCampaignValues) : flowCampaignsApi.create(sent(values) as FlowCampaignValues)),
+    savedText: editing ? t('flowCampaigns.updated') : t('flowCampaigns.created'),
+    onSaved,
+    onDone: onClose,
+    refusal: { describe },
   });
 
-  const errorOf = (name: keyof FormValues) => (formik.touched[name] || formik.submitCount > 0 ? (formik.errors[name] as string | undefined) : undefined);
   const select = (name: 'flowId' | 'whatsappId', options: Array<{ id: number; name: string }>) => {
     const error = errorOf(name);
-    const id = `flow-campaign-${name === 'flowId' ? 'flow' : 'connection'}`;
     return (
-      <FormGroup label={labels[name]} labelFor={id} helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
-        <HTMLSelect
-          id={id}
-          data-testid={id}
-          fill
-          name={name}
-          value={formik.values[name]}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          aria-invalid={error ? true : undefined}
-          className={error ? 'flow-campaign-select-invalid' : undefined}
-          options={[{ value: '', label: t('flowCampaigns.form.choose') }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}
-        />
-      </FormGroup>
+      <SelectField
+        id={`flow-campaign-${name === 'flowId' ? 'flow' : 'connection'}`}
+        label={labels[name]}
+        error={error}
+        name={name}
+        value={formik.values[name]}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        aria-invalid={error ? true : undefined}
+        className={error ? 'flow-campaign-select-invalid' : undefined}
+        options={[{ value: '', label: t('flowCampaigns.form.choose') }, ...options.map((o) => ({ value: String(o.id), label: o.name }))]}
+      />
     );
   };
 
   return (
-    <Dialog isOpen onClose={formik.isSubmitting ? undefined : onClose} title={editing ? t('flowCampaigns.form.editTitle') : t('flowCampaigns.form.addTitle')} icon="key" className="flow-campaign-dialog">
-      <form onSubmit={formik.handleSubmit} noValidate data-testid="flow-campaign-form">
-        <DialogBody>
-          <TextField id="flow-campaign-name" label={labels.name} error={errorOf('name')} {...formik.getFieldProps('name')} autoFocus />
-          {select('flowId', flows)}
-          {select('whatsappId', connections)}
-          <TextField id="flow-campaign-phrase" label={labels.phrase} helper={t('flowCampaigns.form.phraseHint')} error={errorOf('phrase')} {...formik.getFieldProps('phrase')} />
-          <Switch
-            id="flow-campaign-status"
-            data-testid="flow-campaign-status-switch"
-            checked={formik.values.status}
-            label={labels.status}
-            onChange={(event) => void formik.setFieldValue('status', event.currentTarget.checked)}
-          />
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('flowCampaigns.form.cancel')} onClick={onClose} disabled={formik.isSubmitting} data-testid="flow-campaign-cancel" />
-              <Button type="submit" intent={Intent.PRIMARY} text={t('flowCampaigns.form.save')} loading={formik.isSubmitting} data-testid="flow-campaign-submit" />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+    <FormDialog
+      form={formik}
+      onClose={onClose}
+      title={editing ? t('flowCampaigns.form.editTitle') : t('flowCampaigns.form.addTitle')}
+      icon="key"
+      className="flow-campaign-dialog"
+      testIds={{ form: 'flow-campaign-form', cancel: 'flow-campaign-cancel', submit: 'flow-campaign-submit' }}
+      cancelText={t('flowCampaigns.form.cancel')}
+      saveText={t('flowCampaigns.form.save')}
+    >
+      <TextField id="flow-campaign-name" label={labels.name} error={errorOf('name')} {...formik.getFieldProps('name')} autoFocus />
+      {select('flowId', flows)}
+      {select('whatsappId', connections)}
+      <TextField id="flow-campaign-phrase" label={labels.phrase} helper={t('flowCampaigns.form.phraseHint')} error={errorOf('phrase')} {...formik.getFieldProps('phrase')} />
+      <Switch
+        id="flow-campaign-status"
+        data-testid="flow-campaign-status-switch"
+        checked={formik.values.status}
+        label={labels.status}
+        onChange={(event) => void formik.setFieldValue('status', event.currentTarget.checked)}
+      />
+    </FormDialog>
   );
 }

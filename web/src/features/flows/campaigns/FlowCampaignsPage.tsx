@@ -1,7 +1,7 @@
 import type { FlowCampaign } from '@atendo/contracts';
 import { Classes, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../auth/useCan';
+import { useCan } from '../../../app/useCan';
 import { ConfirmRemove } from '../../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../../ui/listPage/ListPage';
 import { ListTable } from '../../../ui/listPage/ListTable';

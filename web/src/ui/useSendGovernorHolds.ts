@@ -1,6 +1,6 @@
 import type { SendGovernorReason } from '@atendo/contracts';
 import { useEffect, useState } from 'react';
-import { campaignsApi } from './campaignsApi';
+import { lookups } from '../api/lookups';
 
 /** How often the connections page asks the governor again: a hold lasts seconds to minutes. */
 export const GOVERNOR_REFRESH_MS = 30_000;
@@ -19,7 +19,7 @@ export function useSendGovernorHolds(): GovernorHolds {
   useEffect(() => {
     let live = true;
     const load = () =>
-      void campaignsApi.governor().then((list) => {
+      void lookups.sendGovernor().then((list) => {
         if (!live) return;
         const now = Date.now();
         const held: GovernorHolds = new Map();

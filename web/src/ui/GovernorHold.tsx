@@ -1,6 +1,6 @@
 import { Callout, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../ui/dates';
+import { formatTime } from './dates';
 import type { GovernorHold as Hold } from './useSendGovernorHolds';
 
 /** The report's notice: the connection's send governor holds the campaign back until a time, for a reason. */

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConnectionsPage } from '../connections/ConnectionsPage';
-import { aConnection } from '../connections/fixtures';
+import { ConnectionsPage } from './ConnectionsPage';
 import { formatTime } from '../../ui/dates';
 import { fakeFetch } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
-import { admin } from '../../test/fixtures';
+import { aConnection, admin } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 
 const row = (id: number) => screen.getAllByTestId('connection-row').find((r) => r.dataset.connectionId === String(id))!;

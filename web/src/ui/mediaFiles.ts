@@ -1,5 +1,5 @@
-import { ApiError } from '../../api/ApiError';
-import { i18n } from '../../i18n';
+import { ApiError } from '../api/ApiError';
+import { i18n } from '../i18n';
 
 /**
  * What the file picker offers. The server decides by content what it takes (and says why it refuses); this only keeps

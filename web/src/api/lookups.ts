@@ -1,0 +1,38 @@
+import type { Contact, ContactDetails, ContactPage, Queue, SendGovernorStatus, UserRef, Whatsapp } from '@atendo/contracts';
+import { api } from './client';
+
+/** A prompt or an integration, as far as a picker needs one. */
+export interface NamedRecord {
+  id: number;
+  name: string;
+}
+
+/**
+ * GET /prompt and GET /queueIntegration answer a list (or a page with it under `key`). Their features may not exist
+ * on the server yet: any failure reads as an empty list, and the form then hides the select.
+ */
+function optionalList(path: string, key: string): Promise<NamedRecord[]> {
+  return api.get<unknown>(path).then(
+    (answer) => {
+      const list = Array.isArray(answer) ? answer : (answer as Record<string, unknown> | undefined)?.[key];
+      return Array.isArray(list) ? (list as NamedRecord[]).filter((r) => typeof r?.id === 'number') : [];
+    },
+    () => [],
+  );
+}
+
+/** What one console feature reads of another's records: the options of its pickers and selects. */
+export const lookups = {
+  /** The first page of the contacts whose name or number holds `searchParam`. */
+  contacts: (searchParam: string): Promise<Contact[]> => api.get<ContactPage>('/contacts', { searchParam }).then((page) => page.contacts),
+  contact: (id: number) => api.get<ContactDetails>(`/contacts/${id}`),
+  /** Any user may ask: names for pickers (the transfer's user search). */
+  userRefs: (searchParam = '') => api.get<UserRef[]>('/users/list', { searchParam }),
+  queues: () => api.get<Queue[]>('/queue'),
+  /** The menu's form of the list (spec §7): without session details. */
+  connections: () => api.get<Whatsapp[]>('/whatsapp', { session: 0 }),
+  prompts: () => optionalList('/prompt', 'prompts'),
+  integrations: () => optionalList('/queueIntegration', 'queueIntegrations'),
+  /** The send governor's state per connection (campaigns hold back; the connections page shows it); none on failure. */
+  sendGovernor: () => api.get<SendGovernorStatus[]>('/send-governor').then((list) => (Array.isArray(list) ? list : []), () => []),
+};

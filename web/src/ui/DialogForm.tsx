@@ -1,0 +1,40 @@
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import type { FormEvent, ReactNode } from 'react';
+
+export interface DialogFormProps {
+  /** The form's saving state and submit (formik's `isSubmitting` and `handleSubmit`). */
+  form: { isSubmitting: boolean; handleSubmit(event?: FormEvent<HTMLFormElement>): void };
+  onCancel(): void;
+  /** Test ids: the form's, and its buttons' (`contact-list-form`, `contact-list-cancel`, `contact-list-submit`). */
+  testIds: { form: string; cancel: string; submit: string };
+  cancelText: string;
+  saveText: string;
+  /** Cancel waits while saving. */
+  cancelWaits?: boolean;
+  /** Save waits too (for what the form still loads). */
+  saveDisabled?: boolean;
+  /** Nothing to save (a record shown read-only): cancel alone closes. */
+  saveHidden?: boolean;
+  /** Actions before cancel (a delete button). */
+  leading?: ReactNode;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/** A create-or-update form inside a dialog: its fields, then cancel and save (busy while saving). */
+export function DialogForm({ form, onCancel, testIds, cancelText, saveText, cancelWaits = false, saveDisabled, saveHidden = false, leading, children }: DialogFormProps) {
+  return (
+    <form onSubmit={form.handleSubmit} noValidate data-testid={testIds.form}>
+      <DialogBody>{children}</DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            {leading}
+            <Button text={cancelText} onClick={onCancel} disabled={cancelWaits && form.isSubmitting} data-testid={testIds.cancel} />
+            {!saveHidden && <Button type="submit" intent={Intent.PRIMARY} text={saveText} loading={form.isSubmitting} disabled={saveDisabled} data-testid={testIds.submit} />}
+          </>
+        }
+      />
+    </form>
+  );
+}
