@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, PLATFORM_ERRORS } from '@atendo/contracts';
+import { composeErrors, ERROR_CODES, ERROR_TEXTS, PLATFORM_ERRORS } from '@atendo/contracts';
 import type { Projection } from '@atendo/read';
 import { checkFeatures, defineFeature } from './featureModule.js';
-import { features, projections } from './index.js';
+import { errorCatalogue, features, projections } from './index.js';
 
 const projection = (name: string): Projection => ({ name, tables: [name], eventTypes: [], apply: async () => undefined });
 
@@ -23,7 +23,19 @@ describe('feature modules', () => {
   });
 
   it('the error catalogue is the platform codes and the codes the modules bring, each once', () => {
-    const claimed = [...PLATFORM_ERRORS, ...features.flatMap((f) => f.errors ?? [])];
+    const claimed = [...Object.keys(PLATFORM_ERRORS), ...features.flatMap((f) => Object.keys(f.errors ?? {}))];
     expect([...claimed].sort()).toEqual([...ERROR_CODES].sort());
+    expect([...errorCatalogue.codes].sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it("the server's catalogue words every code as the console does, in each language", () => {
+    for (const language of ['pt', 'en', 'es'] as const) {
+      for (const code of errorCatalogue.codes) expect(errorCatalogue.texts[language][code], `${language} ${code}`).toBe(ERROR_TEXTS[language][code]);
+    }
+  });
+
+  it('refuses an error code two modules bring', () => {
+    const twice = { ERR_TWICE: { pt: 'a', en: 'b', es: 'c' } };
+    expect(() => composeErrors([twice, twice])).toThrow(/ERR_TWICE is declared twice/);
   });
 });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ErrorCode, FeedChannel } from '@atendo/contracts';
+import type { ErrorDefinitions, FeedChannel } from '@atendo/contracts';
 import type { ApiContext, AuthRoutesOptions, Mailer, MediaServices, RouteSpec, SessionControl } from '@atendo/api';
 import type { DevOutbox } from '../mail/devOutbox.js';
 import { FEED_CHANNELS } from '@atendo/contracts';
@@ -84,8 +84,8 @@ export interface FeatureModule {
   routes?: (deps: FeatureDeps) => RouteSpec[];
   /** The realtime channels its projections emit on. */
   channels?: readonly FeedChannel[];
-  /** The catalogue codes its routes and deciders answer with. */
-  errors?: readonly ErrorCode[];
+  /** The catalogue codes its routes and deciders answer with, with their texts (`contracts/src/<name>/errors.ts`). */
+  errors?: ErrorDefinitions;
   /** Its processes, run by the jobs role (timers, schedules, campaigns …). */
   processes?: (deps: ProcessDeps) => FeatureProcess[];
 }

@@ -22,6 +22,7 @@ import { campaigns } from './campaigns.js';
 import { files } from './files.js';
 import { schedules } from './schedules.js';
 import { integrations } from './integrations.js';
+import { composeErrors, PLATFORM_ERRORS } from '@atendo/contracts';
 import { checkFeatures, type FeatureModule } from './featureModule.js';
 
 /**
@@ -37,3 +38,6 @@ export const projections = features.flatMap((f) => f.projections ?? []);
 export function findProjection(name: string) {
   return projections.find((p) => p.name === name);
 }
+
+/** The server's error catalogue: the platform's codes and every feature's, with their texts (the API's `message`, /openapi.json). */
+export const errorCatalogue = composeErrors([PLATFORM_ERRORS, ...features.map((f) => f.errors ?? {})]);
