@@ -1,5 +1,23 @@
 import { composeErrors, type ErrorCode } from './errors.js';
 import type { Language } from './texts.js';
+import { composeChannels, type FeedChannel } from './realtime.js';
+import { PLATFORM_CHANNELS } from './platform/realtime.js';
+import { TICKETS_CHANNELS } from './tickets/realtime.js';
+import { MESSAGES_CHANNELS } from './messages/realtime.js';
+import { CONNECTIONS_CHANNELS } from './connections/realtime.js';
+import { USERS_CHANNELS } from './users/realtime.js';
+import { CONTACTS_CHANNELS } from './contacts/realtime.js';
+import { ANNOUNCEMENTS_CHANNELS } from './announcements/realtime.js';
+import { QUEUES_CHANNELS } from './queues/realtime.js';
+import { TAGS_CHANNELS } from './tags/realtime.js';
+import { SETTINGS_CHANNELS } from './settings/realtime.js';
+import { QUICK_MESSAGES_CHANNELS } from './quickMessages/realtime.js';
+import { FLOWS_CHANNELS } from './flows/realtime.js';
+import { CONTACT_LISTS_CHANNELS } from './contactLists/realtime.js';
+import { CAMPAIGNS_CHANNELS } from './campaigns/realtime.js';
+import { SCHEDULES_CHANNELS } from './schedules/realtime.js';
+import { FILES_CHANNELS } from './files/realtime.js';
+import { INTEGRATIONS_CHANNELS } from './integrations/realtime.js';
 import { PLATFORM_ERRORS } from './platform/errors.js';
 import { AUTH_ERRORS } from './auth/errors.js';
 import { COMPANIES_ERRORS } from './companies/errors.js';
@@ -54,3 +72,6 @@ export const ERROR_CODES: readonly ErrorCode[] = legacy.codes;
 
 /** What each code means, in each language: the console's toasts read these. */
 export const ERROR_TEXTS = legacy.texts as Record<Language, Record<ErrorCode, string>>;
+
+/** Every channel of today's features (the console's channel table and test read it); the server composes its own. */
+export const FEED_CHANNELS: readonly FeedChannel[] = composeChannels([PLATFORM_CHANNELS, TICKETS_CHANNELS, MESSAGES_CHANNELS, CONNECTIONS_CHANNELS, USERS_CHANNELS, CONTACTS_CHANNELS, ANNOUNCEMENTS_CHANNELS, QUEUES_CHANNELS, TAGS_CHANNELS, SETTINGS_CHANNELS, QUICK_MESSAGES_CHANNELS, FLOWS_CHANNELS, CONTACT_LISTS_CHANNELS, CAMPAIGNS_CHANNELS, SCHEDULES_CHANNELS, FILES_CHANNELS, INTEGRATIONS_CHANNELS]);

@@ -14,7 +14,7 @@ export * from './tickets/events.js';
 export * from './messages/events.js';
 export * from './helps/help.js';
 export * from './errors.js';
-export * from './platform/errors.js';
+export * from './platform/index.js';
 export * from './catalogue.js';
 export * from './realtime.js';
 export * from './api.js';

@@ -3,3 +3,4 @@ export * from './campaignSettings.js';
 export * from './sendGovernor.js';
 export * from './events.js';
 export * from './errors.js';
+export * from './realtime.js';

@@ -4,3 +4,4 @@ export * from './events.js';
 export * from './errors.js';
 export * from './api.js';
 export * from './conversation.js';
+export * from './realtime.js';

@@ -3,3 +3,4 @@ export * from './prompt.js';
 export * from './queueIntegration.js';
 export * from './errors.js';
 export * from './feed.js';
+export * from './realtime.js';

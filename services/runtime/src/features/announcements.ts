@@ -1,3 +1,4 @@
+import { ANNOUNCEMENTS_CHANNELS } from '@atendo/contracts/announcements';
 import { announcementRoutes } from '@atendo/api';
 import { announcementIdMigrations } from '@atendo/core';
 import { announcementMigrations, announcementsProjection } from '@atendo/read';
@@ -9,5 +10,5 @@ export const announcements = defineFeature({
   routes: ({ knex, store, ids, api }) => announcementRoutes({ knex, store, ids, readYourWrites: api.readYourWrites }),
   migrations: [...announcementIdMigrations, ...announcementMigrations],
   projections: [announcementsProjection],
-  channels: ['announcement'],
+  channels: ANNOUNCEMENTS_CHANNELS,
 });

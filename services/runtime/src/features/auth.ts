@@ -1,4 +1,4 @@
-import { AUTH_ERRORS } from '@atendo/contracts';
+import { AUTH_ERRORS } from '@atendo/contracts/auth';
 import { authRoutes, credentialMigrations, passwordResetMigrations, passwordResetRoutes, rateLimitMigrations, refreshTokenMigrations } from '@atendo/api';
 import { defineFeature } from './featureModule.js';
 

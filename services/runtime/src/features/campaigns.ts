@@ -1,4 +1,4 @@
-import { CAMPAIGNS_ERRORS } from '@atendo/contracts';
+import { CAMPAIGNS_CHANNELS, CAMPAIGNS_ERRORS } from '@atendo/contracts/campaigns';
 import { campaignRoutes } from '@atendo/api';
 import { campaignIdMigrations } from '@atendo/core';
 import { campaignMigrations, campaignsProjection, sendGovernorMigrations } from '@atendo/read';
@@ -15,7 +15,7 @@ export const campaigns = defineFeature({
   routes: ({ knex, store, ids, media, api }) => campaignRoutes({ knex, store, ids, storage: media.storage, readYourWrites: api.readYourWrites }),
   migrations: [...campaignIdMigrations, ...campaignMigrations, ...sendGovernorMigrations],
   projections: [campaignsProjection],
-  channels: ['campaign'],
+  channels: CAMPAIGNS_CHANNELS,
   processes: ({ knex, databaseUrl, store, conversations, log, clock, campaignRandom, governors }) => [
     new CampaignDispatcher({ knex, databaseUrl, store, conversations, log, clock, governors, ...(campaignRandom ? { random: campaignRandom } : {}) }),
   ],

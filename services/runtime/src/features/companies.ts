@@ -1,4 +1,4 @@
-import { COMPANIES_ERRORS } from '@atendo/contracts';
+import { COMPANIES_ERRORS } from '@atendo/contracts/companies';
 import { companyRoutes } from '@atendo/api';
 import { companiesMigrations, companiesProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';

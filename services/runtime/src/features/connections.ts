@@ -1,4 +1,4 @@
-import { CONNECTIONS_ERRORS } from '@atendo/contracts';
+import { CONNECTIONS_CHANNELS, CONNECTIONS_ERRORS } from '@atendo/contracts/connections';
 import { connectionRoutes, connectionTokenMigrations } from '@atendo/api';
 import { inboundJournalMigration, sessionLeaseMigration, whatsappAuthMigrations } from '@atendo/channels';
 import { connectionsMigrations, connectionsProjection } from '@atendo/read';
@@ -13,6 +13,6 @@ export const connections = defineFeature({
   // Baileys' credentials (encrypted), the session leases and the inbound journal.
   migrations: [...parkedInboundMigrations, ...connectionsMigrations, ...connectionTokenMigrations, ...whatsappAuthMigrations, sessionLeaseMigration, inboundJournalMigration, ...identityMigrations],
   projections: [connectionsProjection],
-  channels: ['whatsapp', 'whatsappSession'],
+  channels: CONNECTIONS_CHANNELS,
   errors: CONNECTIONS_ERRORS,
 });

@@ -1,4 +1,4 @@
-import { CONTACT_LISTS_ERRORS } from '@atendo/contracts';
+import { CONTACT_LISTS_CHANNELS, CONTACT_LISTS_ERRORS } from '@atendo/contracts/contactLists';
 import { contactListRoutes } from '@atendo/api';
 import { contactListIdMigrations } from '@atendo/core';
 import { contactListMigrations, contactListsProjection } from '@atendo/read';
@@ -15,6 +15,6 @@ export const contactLists = defineFeature({
   routes: ({ knex, store, ids, api }) => contactListRoutes({ knex, store, ids, readYourWrites: api.readYourWrites }),
   migrations: [...contactListIdMigrations, ...contactListMigrations],
   projections: [contactListsProjection],
-  channels: ['ContactList', 'ContactListItem'],
+  channels: CONTACT_LISTS_CHANNELS,
   processes: ({ knex, databaseUrl, store, log, sessions }) => [new ContactListNumberChecker({ knex, databaseUrl, store, log, ...(sessions ? { sessions } : {}) })],
 });

@@ -1,4 +1,4 @@
-import { CONTACTS_ERRORS } from '@atendo/contracts';
+import { CONTACTS_CHANNELS, CONTACTS_ERRORS } from '@atendo/contracts/contacts';
 import { contactRoutes } from '@atendo/api';
 import { contactMigrations, contactsFeed } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
@@ -12,6 +12,6 @@ export const contacts = defineFeature({
   errors: CONTACTS_ERRORS,
   migrations: contactMigrations,
   projections: [contactsFeed],
-  channels: ['contact'],
+  channels: CONTACTS_CHANNELS,
   routes: ({ api, knex, ids }) => contactRoutes({ api, knex, ids }),
 });

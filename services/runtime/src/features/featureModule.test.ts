@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { composeErrors, ERROR_CODES, ERROR_TEXTS, PLATFORM_ERRORS } from '@atendo/contracts';
+import { composeErrors, ERROR_CODES, ERROR_TEXTS, FEED_CHANNELS, feedChannel, PLATFORM_ERRORS } from '@atendo/contracts';
 import type { Projection } from '@atendo/read';
 import { checkFeatures, defineFeature } from './featureModule.js';
-import { errorCatalogue, features, projections } from './index.js';
+import { errorCatalogue, feedChannels, features, projections } from './index.js';
 
 const projection = (name: string): Projection => ({ name, tables: [name], eventTypes: [], apply: async () => undefined });
 
@@ -13,12 +13,15 @@ describe('feature modules', () => {
     expect(features.map((f) => f.name)).toEqual(expect.arrayContaining(['auth', 'users', 'queues', 'connections', 'contacts', 'tickets', 'messages', 'helps']));
   });
 
-  it('refuses two modules of one name, a projection two modules bring and a channel the feed does not have', () => {
+  it('refuses two modules of one name, a projection or a channel two modules bring and a channel no feed could name', () => {
     expect(() => checkFeatures([defineFeature({ name: 'tags' }), defineFeature({ name: 'tags' })])).toThrow(/Feature tags: the name tags is already tags's/);
     expect(() => checkFeatures([defineFeature({ name: 'tags', projections: [projection('labels')] }), defineFeature({ name: 'kanban', projections: [projection('labels')] })])).toThrow(
       /Feature kanban: the projection labels is already tags's/,
     );
-    expect(() => checkFeatures([defineFeature({ name: 'tags', channels: ['label' as never] })])).toThrow(/channel label is not a feed channel/);
+    expect(() => checkFeatures([defineFeature({ name: 'tags', channels: { 'la-bel': feedChannel() } })])).toThrow(/channel la-bel is not a feed channel's name/);
+    expect(() => checkFeatures([defineFeature({ name: 'tags', channels: { label: feedChannel() } }), defineFeature({ name: 'kanban', channels: { label: feedChannel() } })])).toThrow(
+      /Feature kanban: the channel label is already tags's/,
+    );
     expect(() => checkFeatures([defineFeature({ name: 'Quick messages' })])).toThrow(/one lower-camel-case word/);
   });
 
@@ -32,6 +35,10 @@ describe('feature modules', () => {
     for (const language of ['pt', 'en', 'es'] as const) {
       for (const code of errorCatalogue.codes) expect(errorCatalogue.texts[language][code], `${language} ${code}`).toBe(ERROR_TEXTS[language][code]);
     }
+  });
+
+  it("the server's feed is the platform's channels and the modules', as the console knows them", () => {
+    expect([...feedChannels].sort()).toEqual([...FEED_CHANNELS].sort());
   });
 
   it('refuses an error code two modules bring', () => {

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
-import type { ErrorDefinitions, FeedChannel } from '@atendo/contracts';
+import type { ChannelDefinitions, ErrorDefinitions } from '@atendo/contracts';
 import type { ApiContext, AuthRoutesOptions, Mailer, MediaServices, RouteSpec, SessionControl } from '@atendo/api';
 import type { DevOutbox } from '../mail/devOutbox.js';
-import { FEED_CHANNELS } from '@atendo/contracts';
 import type { ContactStreamService, EventStore, FlowSecrets, IdAllocator, Migration } from '@atendo/core';
 import type { SendGovernors } from '../jobs/sendGovernors.js';
 import type { PluginRegistry } from '@atendo/flow-engine';
@@ -82,8 +81,8 @@ export interface FeatureModule {
   projections?: Projection[];
   /** Its entries of the route table (services/api): the API serves nothing else. */
   routes?: (deps: FeatureDeps) => RouteSpec[];
-  /** The realtime channels its projections emit on. */
-  channels?: readonly FeedChannel[];
+  /** The realtime channels its projections emit on, with their payloads (`contracts/src/<name>/realtime.ts`). */
+  channels?: ChannelDefinitions;
   /** The catalogue codes its routes and deciders answer with, with their texts (`contracts/src/<name>/errors.ts`). */
   errors?: ErrorDefinitions;
   /** Its processes, run by the jobs role (timers, schedules, campaigns …). */
@@ -107,13 +106,16 @@ export function checkFeatures(modules: readonly FeatureModule[]): void {
   const feature = seen('the name');
   const projection = seen('the projection');
   const migration = seen('the migration');
+  const channel = seen('the channel');
   for (const m of modules) {
     if (!/^[a-z][a-zA-Z]*$/.test(m.name)) throw new Error(`Feature "${m.name}": a feature's name is one lower-camel-case word`);
     feature(m.name, m.name);
     for (const p of m.projections ?? []) projection(p.name, m.name);
     for (const g of m.migrations ?? []) migration(g.name, m.name);
-    for (const c of m.channels ?? []) {
-      if (!(FEED_CHANNELS as readonly string[]).includes(c)) throw new Error(`Feature ${m.name}: channel ${c} is not a feed channel (contracts/src/realtime.ts)`);
+    for (const c of Object.keys(m.channels ?? {})) {
+      // The console subscribes to `company-{companyId}-{channel}`: a name is one word.
+      if (!/^[A-Za-z]+$/.test(c)) throw new Error(`Feature ${m.name}: channel ${c} is not a feed channel's name (one word of letters)`);
+      channel(c, m.name);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { FILES_ERRORS } from '@atendo/contracts';
+import { FILES_CHANNELS, FILES_ERRORS } from '@atendo/contracts/files';
 import { fileRoutes } from '@atendo/api';
 import { fileListIdMigrations } from '@atendo/core';
 import { fileListMigrations, fileListsProjection } from '@atendo/read';
@@ -11,5 +11,5 @@ export const files = defineFeature({
   routes: ({ knex, store, ids, api, media }) => fileRoutes({ knex, store, ids, storage: media.storage, urls: media.urls, readYourWrites: api.readYourWrites }),
   migrations: [...fileListIdMigrations, ...fileListMigrations],
   projections: [fileListsProjection],
-  channels: ['file'],
+  channels: FILES_CHANNELS,
 });

@@ -1,4 +1,4 @@
-import { FLOWS_ERRORS } from '@atendo/contracts';
+import { FLOWS_CHANNELS, FLOWS_ERRORS } from '@atendo/contracts/flows';
 import { flowRoutes } from '@atendo/api';
 import { flowIdMigrations, flowSecretMigrations } from '@atendo/core';
 import { flowsMigrations, flowsProjection } from '@atendo/read';
@@ -15,7 +15,7 @@ export const flows = defineFeature({
   routes: ({ knex, store, ids, api, media, plugins, secrets }) => flowRoutes({ knex, store, ids, storage: media.storage, registry: plugins, secrets, readYourWrites: api.readYourWrites }),
   migrations: [...flowIdMigrations, ...flowSecretMigrations, ...flowsMigrations, ...flowRunMigrations],
   projections: [flowsProjection],
-  channels: ['flow', 'flowcampaign'],
+  channels: FLOWS_CHANNELS,
   processes: ({ knex, databaseUrl, store, conversations, plugins, secrets, media, log, clock, flowRandom, allowPrivateUrls, flowEffectConcurrency }) => [
     new FlowRunner({ knex, databaseUrl, store, conversations, plugins, secrets, blobs: media.blobs, log, clock, allowPrivateUrls, ...(flowRandom ? { random: flowRandom } : {}), ...(flowEffectConcurrency ? { effectConcurrency: flowEffectConcurrency } : {}) }),
   ],

@@ -22,7 +22,7 @@ import { campaigns } from './campaigns.js';
 import { files } from './files.js';
 import { schedules } from './schedules.js';
 import { integrations } from './integrations.js';
-import { composeErrors, PLATFORM_ERRORS } from '@atendo/contracts';
+import { composeChannels, composeErrors, PLATFORM_CHANNELS, PLATFORM_ERRORS } from '@atendo/contracts';
 import { checkFeatures, type FeatureModule } from './featureModule.js';
 
 /**
@@ -41,3 +41,6 @@ export function findProjection(name: string) {
 
 /** The server's error catalogue: the platform's codes and every feature's, with their texts (the API's `message`, /openapi.json). */
 export const errorCatalogue = composeErrors([PLATFORM_ERRORS, ...features.map((f) => f.errors ?? {})]);
+
+/** The server's feed channels: the platform's and every feature's. */
+export const feedChannels = composeChannels([PLATFORM_CHANNELS, ...features.map((f) => f.channels ?? {})]);

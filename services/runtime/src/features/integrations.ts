@@ -1,4 +1,4 @@
-import { INTEGRATIONS_ERRORS } from '@atendo/contracts';
+import { INTEGRATIONS_CHANNELS, INTEGRATIONS_ERRORS } from '@atendo/contracts/integrations';
 import { promptRoutes, queueIntegrationRoutes } from '@atendo/api';
 import { integrationIdMigrations } from '@atendo/core';
 import { integrationMigrations, integrationsProjection } from '@atendo/read';
@@ -19,5 +19,5 @@ export const integrations = defineFeature({
   ],
   migrations: [...integrationIdMigrations, ...integrationMigrations],
   projections: [integrationsProjection],
-  channels: ['prompt', 'queueIntegration'],
+  channels: INTEGRATIONS_CHANNELS,
 });

@@ -1,6 +1,6 @@
+import { MEDIA_ERRORS } from '@atendo/contracts/media';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { MEDIA_ERRORS } from '@atendo/contracts';
 import { LocalBlobStore, MediaStorage, mediaStorageMigrations, MediaUrls, mediaRoutes, removeStaleFiles, S3BlobStore, type MediaServices } from '@atendo/api';
 import type { Config } from '../config.js';
 import { MediaSweeper } from '../jobs/mediaSweeper.js';

@@ -1,4 +1,4 @@
-import { MESSAGES_ERRORS } from '@atendo/contracts';
+import { MESSAGES_CHANNELS, MESSAGES_ERRORS } from '@atendo/contracts/messages';
 import { externalApiRoutes, idempotencyKeyMigrations, messageRoutes } from '@atendo/api';
 import { ConnectionTimers } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
@@ -8,6 +8,6 @@ export const messages = defineFeature({
   // The console's replies, and the external send API that integrators call with a connection's token.
   routes: (deps) => [...messageRoutes(deps.api, deps.media.storage, new ConnectionTimers(deps.knex)), ...externalApiRoutes({ api: deps.api, knex: deps.knex, sessions: deps.sessions, storage: deps.media.storage })],
   migrations: idempotencyKeyMigrations,
-  channels: ['appMessage'],
+  channels: MESSAGES_CHANNELS,
   errors: MESSAGES_ERRORS,
 });

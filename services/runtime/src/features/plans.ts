@@ -1,4 +1,4 @@
-import { PLANS_ERRORS } from '@atendo/contracts';
+import { PLANS_ERRORS } from '@atendo/contracts/plans';
 import { planRoutes } from '@atendo/api';
 import { plansProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';

@@ -1,4 +1,4 @@
-import { QUEUES_ERRORS } from '@atendo/contracts';
+import { QUEUES_CHANNELS, QUEUES_ERRORS } from '@atendo/contracts/queues';
 import { queueRoutes } from '@atendo/api';
 import { queueOptionsProjection, queuesMigrations, queuesProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
@@ -10,5 +10,5 @@ export const queues = defineFeature({
   // A queue's hours, integration and prompt; its chatbot menu.
   migrations: queuesMigrations,
   projections: [queuesProjection, queueOptionsProjection],
-  channels: ['queue'],
+  channels: QUEUES_CHANNELS,
 });

@@ -1,4 +1,4 @@
-import { QUICK_MESSAGES_ERRORS } from '@atendo/contracts';
+import { QUICK_MESSAGES_CHANNELS, QUICK_MESSAGES_ERRORS } from '@atendo/contracts/quickMessages';
 import { quickMessageRoutes } from '@atendo/api';
 import { quickMessageIdMigrations } from '@atendo/core';
 import { quickMessagesMigrations, quickMessagesProjection } from '@atendo/read';
@@ -11,5 +11,5 @@ export const quickMessages = defineFeature({
   routes: ({ knex, store, ids, api, media }) => quickMessageRoutes({ knex, store, ids, storage: media.storage, readYourWrites: api.readYourWrites }),
   migrations: [...quickMessageIdMigrations, ...quickMessagesMigrations],
   projections: [quickMessagesProjection],
-  channels: ['quickmessage'],
+  channels: QUICK_MESSAGES_CHANNELS,
 });

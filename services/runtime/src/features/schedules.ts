@@ -1,4 +1,4 @@
-import { SCHEDULES_ERRORS } from '@atendo/contracts';
+import { SCHEDULES_CHANNELS, SCHEDULES_ERRORS } from '@atendo/contracts/schedules';
 import { scheduleRoutes } from '@atendo/api';
 import { scheduleIdMigrations } from '@atendo/core';
 import { scheduleMigrations, schedulesProjection } from '@atendo/read';
@@ -16,6 +16,6 @@ export const schedules = defineFeature({
   routes: ({ knex, store, ids, api, media }) => scheduleRoutes({ knex, store, ids, storage: media.storage, readYourWrites: api.readYourWrites }),
   migrations: [...scheduleIdMigrations, ...scheduleMigrations],
   projections: [schedulesProjection],
-  channels: ['schedule'],
+  channels: SCHEDULES_CHANNELS,
   processes: ({ knex, databaseUrl, store, conversations, log, clock, governors }) => [new ScheduleRunner({ knex, databaseUrl, store, conversations, log, clock, governors })],
 });

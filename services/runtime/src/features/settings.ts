@@ -1,3 +1,4 @@
+import { SETTINGS_CHANNELS } from '@atendo/contracts/settings';
 import { settingRoutes } from '@atendo/api';
 import { defineFeature } from './featureModule.js';
 
@@ -5,5 +6,5 @@ import { defineFeature } from './featureModule.js';
 export const settings = defineFeature({
   name: 'settings',
   routes: ({ knex, store, api }) => settingRoutes({ knex, store, readYourWrites: api.readYourWrites }),
-  channels: ['settings'],
+  channels: SETTINGS_CHANNELS,
 });

@@ -1,4 +1,4 @@
-import { TAGS_ERRORS } from '@atendo/contracts';
+import { TAGS_CHANNELS, TAGS_ERRORS } from '@atendo/contracts/tags';
 import { tagRoutes } from '@atendo/api';
 import { tagIdMigrations } from '@atendo/core';
 import { tagsMigrations, tagsProjection } from '@atendo/read';
@@ -10,5 +10,5 @@ export const tags = defineFeature({
   routes: ({ api, knex, store, ids }) => tagRoutes({ api, knex, store, ids }),
   migrations: [...tagIdMigrations, ...tagsMigrations],
   projections: [tagsProjection],
-  channels: ['tag'],
+  channels: TAGS_CHANNELS,
 });

@@ -1,4 +1,4 @@
-import { TICKET_NOTES_ERRORS } from '@atendo/contracts';
+import { TICKET_NOTES_ERRORS } from '@atendo/contracts/ticketNotes';
 import { ticketNoteRoutes } from '@atendo/api';
 import { ticketNoteIdMigrations } from '@atendo/core';
 import { ticketNotesMigrations, ticketNotesProjection } from '@atendo/read';

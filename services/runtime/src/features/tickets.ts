@@ -1,4 +1,4 @@
-import { TICKETS_ERRORS } from '@atendo/contracts';
+import { TICKETS_CHANNELS, TICKETS_ERRORS } from '@atendo/contracts/tickets';
 import { ticketRoutes } from '@atendo/api';
 import { ticketMigrations, ticketsProjection } from '@atendo/read';
 import { TicketAssigner } from '../jobs/assigner.js';
@@ -10,7 +10,7 @@ export const tickets = defineFeature({
   // The customer stream's one projection: contacts, tickets and messages (decision 0007).
   migrations: ticketMigrations,
   projections: [ticketsProjection],
-  channels: ['ticket'],
+  channels: TICKETS_CHANNELS,
   errors: TICKETS_ERRORS,
   // The jobs role assigns waiting tickets, first in first out, where the company asks for it.
   processes: ({ knex, databaseUrl, conversations, log }) => [new TicketAssigner({ knex, databaseUrl, conversations, log })],

@@ -1,4 +1,4 @@
-import { USERS_ERRORS } from '@atendo/contracts';
+import { USERS_CHANNELS, USERS_ERRORS } from '@atendo/contracts/users';
 import { presenceMigrations, userRoutes } from '@atendo/api';
 import { usersMigrations, usersProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
@@ -8,6 +8,6 @@ export const users = defineFeature({
   routes: ({ knex, store, ids, api, auth }) => userRoutes({ knex, store, ids, credentials: auth.credentials, refreshTokens: auth.refreshTokens, readYourWrites: api.readYourWrites }),
   migrations: [...usersMigrations, ...presenceMigrations],
   projections: [usersProjection],
-  channels: ['user', 'auth'],
+  channels: USERS_CHANNELS,
   errors: USERS_ERRORS,
 });

@@ -1,0 +1,2 @@
+export * from './announcement.js';
+export * from './realtime.js';

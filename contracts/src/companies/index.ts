@@ -1,0 +1,3 @@
+export * from './company.js';
+export * from './errors.js';
+export * from './events.js';

@@ -1,0 +1,2 @@
+export * from './realtime.js';
+export * from './settings.js';

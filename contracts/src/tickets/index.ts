@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './events.js';
+export * from './realtime.js';
