@@ -1,6 +1,29 @@
 import { composeErrors, type ErrorCode } from './errors.js';
 import type { Language } from './texts.js';
 import { composeChannels, type FeedChannel } from './realtime.js';
+import { composePlanFlags, type PlanFlag } from './planFlags.js';
+import { PLATFORM_PLAN_FLAGS } from './platform/planFlags.js';
+import { CAMPAIGNS_PLAN_FLAGS } from './campaigns/planFlags.js';
+import { SCHEDULES_PLAN_FLAGS } from './schedules/planFlags.js';
+import { MESSAGES_PLAN_FLAGS } from './messages/planFlags.js';
+import { TAGS_PLAN_FLAGS } from './tags/planFlags.js';
+import { INTEGRATIONS_PLAN_FLAGS } from './integrations/planFlags.js';
+import { composePermissions, holds, type Grantee, type PermissionKey, type PermissionRegistry } from './permissions.js';
+import { PLATFORM_PERMISSIONS } from './platform/permissions.js';
+import { TICKETS_PERMISSIONS } from './tickets/permissions.js';
+import { CONTACTS_PERMISSIONS } from './contacts/permissions.js';
+import { CONNECTIONS_PERMISSIONS } from './connections/permissions.js';
+import { USERS_PERMISSIONS } from './users/permissions.js';
+import { QUEUES_PERMISSIONS } from './queues/permissions.js';
+import { TAGS_PERMISSIONS } from './tags/permissions.js';
+import { SETTINGS_PERMISSIONS } from './settings/permissions.js';
+import { CAMPAIGNS_PERMISSIONS } from './campaigns/permissions.js';
+import { FLOWS_PERMISSIONS } from './flows/permissions.js';
+import { INTEGRATIONS_PERMISSIONS } from './integrations/permissions.js';
+import { COMPANIES_PERMISSIONS } from './companies/permissions.js';
+import { PLANS_PERMISSIONS } from './plans/permissions.js';
+import { HELPS_PERMISSIONS } from './helps/permissions.js';
+import { ANNOUNCEMENTS_PERMISSIONS } from './announcements/permissions.js';
 import { PLATFORM_CHANNELS } from './platform/realtime.js';
 import { TICKETS_CHANNELS } from './tickets/realtime.js';
 import { MESSAGES_CHANNELS } from './messages/realtime.js';
@@ -75,3 +98,16 @@ export const ERROR_TEXTS = legacy.texts as Record<Language, Record<ErrorCode, st
 
 /** Every channel of today's features (the console's channel table and test read it); the server composes its own. */
 export const FEED_CHANNELS: readonly FeedChannel[] = composeChannels([PLATFORM_CHANNELS, TICKETS_CHANNELS, MESSAGES_CHANNELS, CONNECTIONS_CHANNELS, USERS_CHANNELS, CONTACTS_CHANNELS, ANNOUNCEMENTS_CHANNELS, QUEUES_CHANNELS, TAGS_CHANNELS, SETTINGS_CHANNELS, QUICK_MESSAGES_CHANNELS, FLOWS_CHANNELS, CONTACT_LISTS_CHANNELS, CAMPAIGNS_CHANNELS, SCHEDULES_CHANNELS, FILES_CHANNELS, INTEGRATIONS_CHANNELS]);
+
+/** Every permission of today's features (the console's checks read it); the server composes its own. */
+export const PERMISSIONS: PermissionRegistry = composePermissions([PLATFORM_PERMISSIONS, TICKETS_PERMISSIONS, CONTACTS_PERMISSIONS, CONNECTIONS_PERMISSIONS, USERS_PERMISSIONS, QUEUES_PERMISSIONS, TAGS_PERMISSIONS, SETTINGS_PERMISSIONS, CAMPAIGNS_PERMISSIONS, FLOWS_PERMISSIONS, INTEGRATIONS_PERMISSIONS, COMPANIES_PERMISSIONS, PLANS_PERMISSIONS, HELPS_PERMISSIONS, ANNOUNCEMENTS_PERMISSIONS]);
+
+export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as PermissionKey[];
+
+/** Whether `who` holds `permission` (nobody signed in holds none); `registry`: the composition's, else today's features'. */
+export function can(who: Grantee | null | undefined, permission: PermissionKey, registry: PermissionRegistry = PERMISSIONS): boolean {
+  return holds(who, permission, registry);
+}
+
+/** Every plan flag of today's features: the flags a plan record stores (PLAN_FEATURES). */
+export const PLAN_FLAGS: readonly PlanFlag[] = composePlanFlags([PLATFORM_PLAN_FLAGS, CAMPAIGNS_PLAN_FLAGS, SCHEDULES_PLAN_FLAGS, MESSAGES_PLAN_FLAGS, TAGS_PLAN_FLAGS, INTEGRATIONS_PLAN_FLAGS]);

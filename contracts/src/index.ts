@@ -31,6 +31,7 @@ export * from './tickets/errors.js';
 export * from './messages/errors.js';
 export * from './texts.js';
 export * from './permissions.js';
+export * from './planFlags.js';
 export * from './companies/company.js';
 export * from './settings/settings.js';
 export * from './users/user.js';

@@ -2,3 +2,4 @@ export * from './contact.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './realtime.js';
+export * from './permissions.js';

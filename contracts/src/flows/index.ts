@@ -5,3 +5,4 @@ export * from './errors.js';
 export * from './api.js';
 export * from './conversation.js';
 export * from './realtime.js';
+export * from './permissions.js';

@@ -1,1 +1,2 @@
 export * from './help.js';
+export * from './permissions.js';

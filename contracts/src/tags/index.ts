@@ -2,3 +2,5 @@ export * from './errors.js';
 export * from './events.js';
 export * from './realtime.js';
 export * from './tag.js';
+export * from './permissions.js';
+export * from './planFlags.js';

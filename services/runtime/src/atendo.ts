@@ -62,7 +62,7 @@ import { Gateway } from './gateway/gateway.js';
 import { ParkedInbound } from './gateway/parkedInbound.js';
 import type { FeatureDeps, FeatureProcess } from './features/featureModule.js';
 import { DevOutbox } from './mail/devOutbox.js';
-import { errorCatalogue, features, projections as allProjections } from './features/index.js';
+import { errorCatalogue, features, permissionRegistry, projections as allProjections } from './features/index.js';
 import { openMedia, uploadDirOf } from './features/media.js';
 import type { Logger } from './logger.js';
 import { seedDemo, type SeedResult } from './seed.js';
@@ -322,6 +322,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         staticDir: config.webDist,
         routes: features.flatMap((f) => f.routes?.(deps) ?? []),
         errors: errorCatalogue,
+        permissions: permissionRegistry,
         secret: jwtSecret,
         users: userQueries,
         companies: companyGate,

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@atendo/core/testing';
 import { companiesMigrations, CompanyQueries, runtimeMigrations, UserQueries, usersMigrations } from '@atendo/read';
 
 const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMigrations];
-import { AUTH_ERRORS, COMPANIES_ERRORS, composeErrors, PLATFORM_ERRORS, USERS_ERRORS } from '@atendo/contracts';
+import { AUTH_ERRORS, COMPANIES_ERRORS, composeErrors, PERMISSIONS, PLATFORM_ERRORS, USERS_ERRORS } from '@atendo/contracts';
 import { createApiApp } from '../http/app.js';
 import { authRoutes } from './authRoutes.js';
 import { CompanyGate } from './companyGate.js';
@@ -49,6 +49,7 @@ describe('login and sessions', () => {
       companies: new CompanyGate(async (id) => new CompanyQueries(knex).company(id)),
       planAllows: async () => true,
       errors: composeErrors([PLATFORM_ERRORS, AUTH_ERRORS, USERS_ERRORS, COMPANIES_ERRORS]),
+      permissions: PERMISSIONS,
       routes: [
         ...authRoutes({
           secret: 'test-secret',

@@ -1,4 +1,4 @@
-import { ANNOUNCEMENTS_CHANNELS } from '@atendo/contracts/announcements';
+import { ANNOUNCEMENTS_CHANNELS, ANNOUNCEMENTS_PERMISSIONS } from '@atendo/contracts/announcements';
 import { announcementRoutes } from '@atendo/api';
 import { announcementIdMigrations } from '@atendo/core';
 import { announcementMigrations, announcementsProjection } from '@atendo/read';
@@ -7,6 +7,7 @@ import { defineFeature } from './featureModule.js';
 /** Announcements of the platform to every company (super users publish them, with an optional image). */
 export const announcements = defineFeature({
   name: 'announcements',
+  permissions: ANNOUNCEMENTS_PERMISSIONS,
   routes: ({ knex, store, ids, api }) => announcementRoutes({ knex, store, ids, readYourWrites: api.readYourWrites }),
   migrations: [...announcementIdMigrations, ...announcementMigrations],
   projections: [announcementsProjection],

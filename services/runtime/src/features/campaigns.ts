@@ -1,4 +1,4 @@
-import { CAMPAIGNS_CHANNELS, CAMPAIGNS_ERRORS } from '@atendo/contracts/campaigns';
+import { CAMPAIGNS_CHANNELS, CAMPAIGNS_ERRORS, CAMPAIGNS_PERMISSIONS, CAMPAIGNS_PLAN_FLAGS } from '@atendo/contracts/campaigns';
 import { campaignRoutes } from '@atendo/api';
 import { campaignIdMigrations } from '@atendo/core';
 import { campaignMigrations, campaignsProjection, sendGovernorMigrations } from '@atendo/read';
@@ -11,6 +11,8 @@ import { defineFeature } from './featureModule.js';
  */
 export const campaigns = defineFeature({
   name: 'campaigns',
+  permissions: CAMPAIGNS_PERMISSIONS,
+  planFlags: CAMPAIGNS_PLAN_FLAGS,
   errors: CAMPAIGNS_ERRORS,
   routes: ({ knex, store, ids, media, api }) => campaignRoutes({ knex, store, ids, storage: media.storage, readYourWrites: api.readYourWrites }),
   migrations: [...campaignIdMigrations, ...campaignMigrations, ...sendGovernorMigrations],

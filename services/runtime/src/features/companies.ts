@@ -1,4 +1,4 @@
-import { COMPANIES_ERRORS } from '@atendo/contracts/companies';
+import { COMPANIES_ERRORS, COMPANIES_PERMISSIONS } from '@atendo/contracts/companies';
 import { companyRoutes } from '@atendo/api';
 import { companiesMigrations, companiesProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
@@ -6,6 +6,7 @@ import { defineFeature } from './featureModule.js';
 /** Companies: sign-up, the super users' list, each company's plan lookup and opening hours. */
 export const companies = defineFeature({
   name: 'companies',
+  permissions: COMPANIES_PERMISSIONS,
   routes: ({ knex, store, ids, api, auth }) => companyRoutes({ knex, store, ids, credentials: auth.credentials, readYourWrites: api.readYourWrites }),
   migrations: companiesMigrations,
   projections: [companiesProjection],

@@ -1,4 +1,4 @@
-import { CONNECTIONS_CHANNELS, CONNECTIONS_ERRORS } from '@atendo/contracts/connections';
+import { CONNECTIONS_CHANNELS, CONNECTIONS_ERRORS, CONNECTIONS_PERMISSIONS } from '@atendo/contracts/connections';
 import { connectionRoutes, connectionTokenMigrations } from '@atendo/api';
 import { inboundJournalMigration, sessionLeaseMigration, whatsappAuthMigrations } from '@atendo/channels';
 import { connectionsMigrations, connectionsProjection } from '@atendo/read';
@@ -8,6 +8,7 @@ import { defineFeature } from './featureModule.js';
 
 export const connections = defineFeature({
   name: 'connections',
+  permissions: CONNECTIONS_PERMISSIONS,
   routes: ({ api, sessions, knex, store, ids }) => connectionRoutes({ api, sessions, knex, store, ids }),
   // Customer messages the gateway set aside after repeated failures; the connections' settings and API tokens;
   // Baileys' credentials (encrypted), the session leases and the inbound journal.

@@ -1,4 +1,4 @@
-import { CONTACTS_CHANNELS, CONTACTS_ERRORS } from '@atendo/contracts/contacts';
+import { CONTACTS_CHANNELS, CONTACTS_ERRORS, CONTACTS_PERMISSIONS } from '@atendo/contracts/contacts';
 import { contactRoutes } from '@atendo/api';
 import { contactMigrations, contactsFeed } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
@@ -9,6 +9,7 @@ import { defineFeature } from './featureModule.js';
  */
 export const contacts = defineFeature({
   name: 'contacts',
+  permissions: CONTACTS_PERMISSIONS,
   errors: CONTACTS_ERRORS,
   migrations: contactMigrations,
   projections: [contactsFeed],

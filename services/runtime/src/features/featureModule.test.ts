@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { composeErrors, ERROR_CODES, ERROR_TEXTS, FEED_CHANNELS, feedChannel, PLATFORM_ERRORS } from '@atendo/contracts';
+import { composeErrors, ERROR_CODES, ERROR_TEXTS, FEED_CHANNELS, feedChannel, PERMISSIONS, PLAN_FEATURES, PLATFORM_ERRORS } from '@atendo/contracts';
 import type { Projection } from '@atendo/read';
 import { checkFeatures, defineFeature } from './featureModule.js';
-import { errorCatalogue, feedChannels, features, projections } from './index.js';
+import { errorCatalogue, feedChannels, features, permissionRegistry, planFlags, projections } from './index.js';
 
 const projection = (name: string): Projection => ({ name, tables: [name], eventTypes: [], apply: async () => undefined });
 
@@ -39,6 +39,14 @@ describe('feature modules', () => {
 
   it("the server's feed is the platform's channels and the modules', as the console knows them", () => {
     expect([...feedChannels].sort()).toEqual([...FEED_CHANNELS].sort());
+  });
+
+  it("the server's permissions and plan flags are the platform's and the modules', as the console and the plans know them", () => {
+    expect(permissionRegistry).toEqual(PERMISSIONS);
+    expect([...planFlags].sort()).toEqual([...PLAN_FEATURES].sort());
+    expect(() => checkFeatures([defineFeature({ name: 'tags', permissions: { 'tags:kanban': { audience: 'admin', description: '' } } }), defineFeature({ name: 'kanban', permissions: { 'tags:kanban': { audience: 'admin', description: '' } } })])).toThrow(
+      /Feature kanban: the permission tags:kanban is already tags's/,
+    );
   });
 
   it('refuses an error code two modules bring', () => {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ChannelDefinitions, ErrorDefinitions } from '@atendo/contracts';
+import type { ChannelDefinitions, ErrorDefinitions, PermissionDefinitions, PlanFlagDefinitions } from '@atendo/contracts';
 import type { ApiContext, AuthRoutesOptions, Mailer, MediaServices, RouteSpec, SessionControl } from '@atendo/api';
 import type { DevOutbox } from '../mail/devOutbox.js';
 import type { ContactStreamService, EventStore, FlowSecrets, IdAllocator, Migration } from '@atendo/core';
@@ -85,6 +85,10 @@ export interface FeatureModule {
   channels?: ChannelDefinitions;
   /** The catalogue codes its routes and deciders answer with, with their texts (`contracts/src/<name>/errors.ts`). */
   errors?: ErrorDefinitions;
+  /** The permission keys its routes name, with who holds each (`contracts/src/<name>/permissions.ts`). */
+  permissions?: PermissionDefinitions;
+  /** The plan flags that switch it (`contracts/src/<name>/planFlags.ts`). */
+  planFlags?: PlanFlagDefinitions;
   /** Its processes, run by the jobs role (timers, schedules, campaigns …). */
   processes?: (deps: ProcessDeps) => FeatureProcess[];
 }
@@ -107,6 +111,8 @@ export function checkFeatures(modules: readonly FeatureModule[]): void {
   const projection = seen('the projection');
   const migration = seen('the migration');
   const channel = seen('the channel');
+  const permission = seen('the permission');
+  const planFlag = seen('the plan flag');
   for (const m of modules) {
     if (!/^[a-z][a-zA-Z]*$/.test(m.name)) throw new Error(`Feature "${m.name}": a feature's name is one lower-camel-case word`);
     feature(m.name, m.name);
@@ -117,5 +123,7 @@ export function checkFeatures(modules: readonly FeatureModule[]): void {
       if (!/^[A-Za-z]+$/.test(c)) throw new Error(`Feature ${m.name}: channel ${c} is not a feed channel's name (one word of letters)`);
       channel(c, m.name);
     }
+    for (const p of Object.keys(m.permissions ?? {})) permission(p, m.name);
+    for (const f of Object.keys(m.planFlags ?? {})) planFlag(f, m.name);
   }
 }

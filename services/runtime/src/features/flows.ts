@@ -1,4 +1,4 @@
-import { FLOWS_CHANNELS, FLOWS_ERRORS } from '@atendo/contracts/flows';
+import { FLOWS_CHANNELS, FLOWS_ERRORS, FLOWS_PERMISSIONS } from '@atendo/contracts/flows';
 import { flowRoutes } from '@atendo/api';
 import { flowIdMigrations, flowSecretMigrations } from '@atendo/core';
 import { flowsMigrations, flowsProjection } from '@atendo/read';
@@ -11,6 +11,7 @@ import { defineFeature } from './featureModule.js';
  */
 export const flows = defineFeature({
   name: 'flows',
+  permissions: FLOWS_PERMISSIONS,
   errors: FLOWS_ERRORS,
   routes: ({ knex, store, ids, api, media, plugins, secrets }) => flowRoutes({ knex, store, ids, storage: media.storage, registry: plugins, secrets, readYourWrites: api.readYourWrites }),
   migrations: [...flowIdMigrations, ...flowSecretMigrations, ...flowsMigrations, ...flowRunMigrations],

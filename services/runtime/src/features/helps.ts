@@ -1,3 +1,4 @@
+import { HELPS_PERMISSIONS } from '@atendo/contracts/helps';
 import { helpRoutes } from '@atendo/api';
 import { helpIdMigrations } from '@atendo/core';
 import { helpMigrations, helpsProjection } from '@atendo/read';
@@ -5,6 +6,7 @@ import { defineFeature } from './featureModule.js';
 
 export const helps = defineFeature({
   name: 'helps',
+  permissions: HELPS_PERMISSIONS,
   routes: ({ knex, store, ids, api }) => helpRoutes({ knex, store, ids, readYourWrites: api.readYourWrites }),
   migrations: [...helpIdMigrations, ...helpMigrations],
   projections: [helpsProjection],

@@ -22,7 +22,7 @@ import { campaigns } from './campaigns.js';
 import { files } from './files.js';
 import { schedules } from './schedules.js';
 import { integrations } from './integrations.js';
-import { composeChannels, composeErrors, PLATFORM_CHANNELS, PLATFORM_ERRORS } from '@atendo/contracts';
+import { composeChannels, composeErrors, composePermissions, composePlanFlags, PLATFORM_CHANNELS, PLATFORM_ERRORS, PLATFORM_PERMISSIONS, PLATFORM_PLAN_FLAGS } from '@atendo/contracts';
 import { checkFeatures, type FeatureModule } from './featureModule.js';
 
 /**
@@ -44,3 +44,9 @@ export const errorCatalogue = composeErrors([PLATFORM_ERRORS, ...features.map((f
 
 /** The server's feed channels: the platform's and every feature's. */
 export const feedChannels = composeChannels([PLATFORM_CHANNELS, ...features.map((f) => f.channels ?? {})]);
+
+/** The server's permissions: the platform's and every feature's, with who holds each (the route table checks them). */
+export const permissionRegistry = composePermissions([PLATFORM_PERMISSIONS, ...features.map((f) => f.permissions ?? {})]);
+
+/** The server's plan flags: the platform's and every feature's. */
+export const planFlags = composePlanFlags([PLATFORM_PLAN_FLAGS, ...features.map((f) => f.planFlags ?? {})]);

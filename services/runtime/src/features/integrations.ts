@@ -1,4 +1,4 @@
-import { INTEGRATIONS_CHANNELS, INTEGRATIONS_ERRORS } from '@atendo/contracts/integrations';
+import { INTEGRATIONS_CHANNELS, INTEGRATIONS_ERRORS, INTEGRATIONS_PERMISSIONS, INTEGRATIONS_PLAN_FLAGS } from '@atendo/contracts/integrations';
 import { promptRoutes, queueIntegrationRoutes } from '@atendo/api';
 import { integrationIdMigrations } from '@atendo/core';
 import { integrationMigrations, integrationsProjection } from '@atendo/read';
@@ -11,6 +11,8 @@ import { defineFeature } from './featureModule.js';
  */
 export const integrations = defineFeature({
   name: 'integrations',
+  permissions: INTEGRATIONS_PERMISSIONS,
+  planFlags: INTEGRATIONS_PLAN_FLAGS,
   errors: INTEGRATIONS_ERRORS,
   routes: ({ knex, store, ids, api, plugins, secrets, allowPrivateUrls }) => [
     ...promptRoutes({ api, knex, store, ids, secrets }),

@@ -1,10 +1,11 @@
-import { MESSAGES_CHANNELS, MESSAGES_ERRORS } from '@atendo/contracts/messages';
+import { MESSAGES_CHANNELS, MESSAGES_ERRORS, MESSAGES_PLAN_FLAGS } from '@atendo/contracts/messages';
 import { externalApiRoutes, idempotencyKeyMigrations, messageRoutes } from '@atendo/api';
 import { ConnectionTimers } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
 
 export const messages = defineFeature({
   name: 'messages',
+  planFlags: MESSAGES_PLAN_FLAGS,
   // The console's replies, and the external send API that integrators call with a connection's token.
   routes: (deps) => [...messageRoutes(deps.api, deps.media.storage, new ConnectionTimers(deps.knex)), ...externalApiRoutes({ api: deps.api, knex: deps.knex, sessions: deps.sessions, storage: deps.media.storage })],
   migrations: idempotencyKeyMigrations,

@@ -1,10 +1,11 @@
-import { PLANS_ERRORS } from '@atendo/contracts/plans';
+import { PLANS_ERRORS, PLANS_PERMISSIONS } from '@atendo/contracts/plans';
 import { planRoutes } from '@atendo/api';
 import { plansProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
 
 export const plans = defineFeature({
   name: 'plans',
+  permissions: PLANS_PERMISSIONS,
   routes: ({ knex, store, ids, api }) => planRoutes({ knex, store, ids, readYourWrites: api.readYourWrites }),
   projections: [plansProjection],
   errors: PLANS_ERRORS,

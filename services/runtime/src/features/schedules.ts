@@ -1,4 +1,4 @@
-import { SCHEDULES_CHANNELS, SCHEDULES_ERRORS } from '@atendo/contracts/schedules';
+import { SCHEDULES_CHANNELS, SCHEDULES_ERRORS, SCHEDULES_PLAN_FLAGS } from '@atendo/contracts/schedules';
 import { scheduleRoutes } from '@atendo/api';
 import { scheduleIdMigrations } from '@atendo/core';
 import { scheduleMigrations, schedulesProjection } from '@atendo/read';
@@ -12,6 +12,7 @@ import { defineFeature } from './featureModule.js';
  */
 export const schedules = defineFeature({
   name: 'schedules',
+  planFlags: SCHEDULES_PLAN_FLAGS,
   errors: SCHEDULES_ERRORS,
   routes: ({ knex, store, ids, api, media }) => scheduleRoutes({ knex, store, ids, storage: media.storage, readYourWrites: api.readYourWrites }),
   migrations: [...scheduleIdMigrations, ...scheduleMigrations],

@@ -1,10 +1,11 @@
-import { SETTINGS_CHANNELS } from '@atendo/contracts/settings';
+import { SETTINGS_CHANNELS, SETTINGS_PERMISSIONS } from '@atendo/contracts/settings';
 import { settingRoutes } from '@atendo/api';
 import { defineFeature } from './featureModule.js';
 
 /** A company's settings: kept in its company record (the companies projection tells the console on `settings`). */
 export const settings = defineFeature({
   name: 'settings',
+  permissions: SETTINGS_PERMISSIONS,
   routes: ({ knex, store, api }) => settingRoutes({ knex, store, readYourWrites: api.readYourWrites }),
   channels: SETTINGS_CHANNELS,
 });

@@ -1,4 +1,4 @@
-import { TAGS_CHANNELS, TAGS_ERRORS } from '@atendo/contracts/tags';
+import { TAGS_CHANNELS, TAGS_ERRORS, TAGS_PERMISSIONS, TAGS_PLAN_FLAGS } from '@atendo/contracts/tags';
 import { tagRoutes } from '@atendo/api';
 import { tagIdMigrations } from '@atendo/core';
 import { tagsMigrations, tagsProjection } from '@atendo/read';
@@ -6,6 +6,8 @@ import { defineFeature } from './featureModule.js';
 
 export const tags = defineFeature({
   name: 'tags',
+  permissions: TAGS_PERMISSIONS,
+  planFlags: TAGS_PLAN_FLAGS,
   errors: TAGS_ERRORS,
   routes: ({ api, knex, store, ids }) => tagRoutes({ api, knex, store, ids }),
   migrations: [...tagIdMigrations, ...tagsMigrations],

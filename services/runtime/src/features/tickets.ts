@@ -1,4 +1,4 @@
-import { TICKETS_CHANNELS, TICKETS_ERRORS } from '@atendo/contracts/tickets';
+import { TICKETS_CHANNELS, TICKETS_ERRORS, TICKETS_PERMISSIONS } from '@atendo/contracts/tickets';
 import { ticketRoutes } from '@atendo/api';
 import { ticketMigrations, ticketsProjection } from '@atendo/read';
 import { TicketAssigner } from '../jobs/assigner.js';
@@ -6,6 +6,7 @@ import { defineFeature } from './featureModule.js';
 
 export const tickets = defineFeature({
   name: 'tickets',
+  permissions: TICKETS_PERMISSIONS,
   routes: (deps) => ticketRoutes(deps.api, deps.knex, deps.ids),
   // The customer stream's one projection: contacts, tickets and messages (decision 0007).
   migrations: ticketMigrations,

@@ -1,10 +1,11 @@
-import { USERS_CHANNELS, USERS_ERRORS } from '@atendo/contracts/users';
+import { USERS_CHANNELS, USERS_ERRORS, USERS_PERMISSIONS } from '@atendo/contracts/users';
 import { presenceMigrations, userRoutes } from '@atendo/api';
 import { usersMigrations, usersProjection } from '@atendo/read';
 import { defineFeature } from './featureModule.js';
 
 export const users = defineFeature({
   name: 'users',
+  permissions: USERS_PERMISSIONS,
   routes: ({ knex, store, ids, api, auth }) => userRoutes({ knex, store, ids, credentials: auth.credentials, refreshTokens: auth.refreshTokens, readYourWrites: api.readYourWrites }),
   migrations: [...usersMigrations, ...presenceMigrations],
   projections: [usersProjection],
