@@ -1,7 +1,7 @@
 import { HELPS_PERMISSIONS } from '@atendo/contracts/helps';
-import { helpRoutes } from '@atendo/api';
-import { helpIdMigrations } from '@atendo/core';
-import { helpMigrations, helpsProjection } from '@atendo/read';
+import { helpRoutes } from '@atendo/api/helps';
+import { helpIdMigrations } from '@atendo/core/helps';
+import { helpMigrations, helpsProjection } from '@atendo/read/helps';
 import { defineFeature } from './featureModule.js';
 
 export const helps = defineFeature({

@@ -1,7 +1,7 @@
 import { SCHEDULES_CHANNELS, SCHEDULES_ERRORS, SCHEDULES_PLAN_FLAGS } from '@atendo/contracts/schedules';
-import { scheduleRoutes } from '@atendo/api';
-import { scheduleIdMigrations } from '@atendo/core';
-import { scheduleMigrations, schedulesProjection } from '@atendo/read';
+import { scheduleRoutes } from '@atendo/api/schedules';
+import { scheduleIdMigrations } from '@atendo/core/schedules';
+import { scheduleMigrations, schedulesProjection } from '@atendo/read/schedules';
 import { ScheduleRunner } from '../jobs/scheduleRunner.js';
 import { defineFeature } from './featureModule.js';
 
