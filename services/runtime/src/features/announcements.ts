@@ -12,4 +12,5 @@ export const announcements = defineFeature({
   migrations: [...announcementIdMigrations, ...announcementMigrations],
   projections: [announcementsProjection],
   channels: ANNOUNCEMENTS_CHANNELS,
+  probe: { resources: { 'announcements.id': null } },
 });

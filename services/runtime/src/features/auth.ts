@@ -12,4 +12,8 @@ export const auth = defineFeature({
   ],
   migrations: [...refreshTokenMigrations, ...credentialMigrations, ...rateLimitMigrations, ...passwordResetMigrations],
   errors: AUTH_ERRORS,
+  probe: {
+    // A password reset names an e-mail, not a company's record; it answers the same to anyone.
+    resources: { 'forgetpassword.email': null, 'resetpasswords.email': null, 'resetpasswords.token': null, 'resetpasswords.newPassword': null },
+  },
 });

@@ -21,4 +21,12 @@ export const campaigns = defineFeature({
   processes: ({ knex, databaseUrl, store, conversations, log, clock, campaignRandom, governors }) => [
     new CampaignDispatcher({ knex, databaseUrl, store, conversations, log, clock, governors, ...(campaignRandom ? { random: campaignRandom } : {}) }),
   ],
+  probe: {
+    resources: { 'campaigns.id': 'campaign' },
+    async make(b) {
+      const campaign = await b.api<{ id: number }>('/campaigns', { body: { name: 'Campanha em massa da B', whatsappId: Number(b.theirs.whatsapp), contactListId: Number(b.theirs.contactList), message1: 'Oi da B' } });
+      return { campaign: String(campaign.id) };
+    },
+    observe: (b) => b.api(`/campaigns/${b.theirs.campaign}`),
+  },
 });

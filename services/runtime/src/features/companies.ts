@@ -11,4 +11,5 @@ export const companies = defineFeature({
   migrations: companiesMigrations,
   projections: [companiesProjection],
   errors: COMPANIES_ERRORS,
+  probe: { resources: { 'companies.id': 'company', 'companies.companyId': 'company' } },
 });

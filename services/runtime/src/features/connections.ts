@@ -16,4 +16,8 @@ export const connections = defineFeature({
   projections: [connectionsProjection],
   channels: CONNECTIONS_CHANNELS,
   errors: CONNECTIONS_ERRORS,
+  probe: {
+    resources: { 'whatsapp.id': 'whatsapp', 'whatsappsession.id': 'whatsapp' },
+    observe: (b) => b.api('/whatsapp'),
+  },
 });

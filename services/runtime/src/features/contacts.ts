@@ -15,4 +15,18 @@ export const contacts = defineFeature({
   projections: [contactsFeed],
   channels: CONTACTS_CHANNELS,
   routes: ({ api, knex, ids }) => contactRoutes({ api, knex, ids }),
+  probe: {
+    resources: { 'contacts.id': 'ticketContact', 'contacts.jobId': 'contactImport' },
+    async make(b) {
+      const sheet = new FormData();
+      sheet.append('file', new Blob(['name;number\nContato da B;5511955550009\n']), 'b.csv');
+      const contactImport = await b.api<{ id: string }>('/contacts/import', { method: 'POST', form: sheet });
+      // Finished before the probe counts events.
+      await b.eventually(async () => {
+        if ((await b.api<{ status: string }>(`/contacts/import/${contactImport.id}`)).status !== 'done') throw new Error('the import is not done yet');
+      });
+      return { contactImport: contactImport.id };
+    },
+    observe: (b) => b.api(`/contacts/${b.theirs.ticketContact}`),
+  },
 });

@@ -59,6 +59,34 @@ export interface ProcessDeps {
   sessions?: Pick<SessionControl, 'checkNumber'>;
 }
 
+/**
+ * Company B of the tenant probe (services/runtime/src/routeWalks.int.test.ts), as a feature's probe sees it: a second
+ * company whose records a user of the first must neither see nor change through any route.
+ */
+export interface ProbeCompany {
+  /** Calls the API as B's admin and answers the body: JSON, or a multipart `form` for uploads. */
+  api<T = unknown>(path: string, init?: { method?: string; body?: unknown; form?: FormData }): Promise<T>;
+  /** B's records made so far (the feature list's order), by resource; B itself: `company`, `user`, `whatsapp`. */
+  theirs: Readonly<Record<string, string>>;
+  /** Tries `check` again until it passes (the read models and the jobs role catch up). */
+  eventually<T>(check: () => Promise<T>, timeoutMs?: number): Promise<T>;
+  /** A customer writes to B's connection. */
+  customerSays(number: string, text: string, pushName: string): Promise<void>;
+}
+
+/** What the tenant probe needs of a feature whose routes take ids. */
+export interface FeatureProbe {
+  /**
+   * Which resource each id of its routes' paths names, by `<first path segment>.<parameter>` (`'schedules.id':
+   * 'schedule'`); null: not a company's record (a platform-wide help entry, a setting's key).
+   */
+  resources: Readonly<Record<string, string | null>>;
+  /** Makes company B one of each resource it names: their ids (as the path takes them), by resource. */
+  make?(b: ProbeCompany): Promise<Record<string, string>>;
+  /** What B sees of its records, read before and after the probe: nothing may have changed. */
+  observe?(b: ProbeCompany): Promise<unknown>;
+}
+
 /** A process of the jobs role: it reacts to time (and to the log) by sending commands. */
 export interface FeatureProcess {
   name: string;
@@ -89,6 +117,8 @@ export interface FeatureModule {
   permissions?: PermissionDefinitions;
   /** The plan flags that switch it (`contracts/src/<name>/planFlags.ts`). */
   planFlags?: PlanFlagDefinitions;
+  /** The tenant probe's names for its ids, and how company B gets one of each. */
+  probe?: FeatureProbe;
   /** Its processes, run by the jobs role (timers, schedules, campaigns …). */
   processes?: (deps: ProcessDeps) => FeatureProcess[];
 }
@@ -113,6 +143,7 @@ export function checkFeatures(modules: readonly FeatureModule[]): void {
   const channel = seen('the channel');
   const permission = seen('the permission');
   const planFlag = seen('the plan flag');
+  const probed = seen("the probe's id");
   for (const m of modules) {
     if (!/^[a-z][a-zA-Z]*$/.test(m.name)) throw new Error(`Feature "${m.name}": a feature's name is one lower-camel-case word`);
     feature(m.name, m.name);
@@ -125,5 +156,6 @@ export function checkFeatures(modules: readonly FeatureModule[]): void {
     }
     for (const p of Object.keys(m.permissions ?? {})) permission(p, m.name);
     for (const f of Object.keys(m.planFlags ?? {})) planFlag(f, m.name);
+    for (const r of Object.keys(m.probe?.resources ?? {})) probed(r, m.name);
   }
 }

@@ -12,4 +12,12 @@ export const files = defineFeature({
   migrations: [...fileListIdMigrations, ...fileListMigrations],
   projections: [fileListsProjection],
   channels: FILES_CHANNELS,
+  probe: {
+    resources: { 'files.id': 'fileList' },
+    async make(b) {
+      const fileList = await b.api<{ id: number }>('/files', { body: { name: 'Arquivos da B', message: 'da B', options: [{ name: 'opção da B' }] } });
+      return { fileList: String(fileList.id) };
+    },
+    observe: (b) => b.api(`/files/${b.theirs.fileList}`),
+  },
 });

@@ -20,4 +20,16 @@ export const flows = defineFeature({
   processes: ({ knex, databaseUrl, store, conversations, plugins, secrets, media, log, clock, flowRandom, allowPrivateUrls, flowEffectConcurrency }) => [
     new FlowRunner({ knex, databaseUrl, store, conversations, plugins, secrets, blobs: media.blobs, log, clock, allowPrivateUrls, ...(flowRandom ? { random: flowRandom } : {}), ...(flowEffectConcurrency ? { effectConcurrency: flowEffectConcurrency } : {}) }),
   ],
+  probe: {
+    resources: { 'flowbuilder.id': 'flow', 'flowcampaign.id': 'flowCampaign' },
+    async make(b) {
+      const flow = await b.api<{ id: number }>('/flowbuilder', { body: { name: 'Fluxo da B' } });
+      const flowCampaign = await b.api<{ id: number }>('/flowcampaign', { body: { name: 'Campanha da B', flowId: flow.id, whatsappId: Number(b.theirs.whatsapp), phrase: 'frase da B' } });
+      const image = new FormData();
+      image.append('medias', new Blob([Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')], { type: 'image/png' }), 'b.png');
+      const file = (await b.api<{ url: string }>('/flowbuilder/img', { method: 'POST', form: image })).url;
+      return { flow: String(flow.id), flowCampaign: String(flowCampaign.id), file };
+    },
+    observe: async (b) => [await b.api('/flowbuilder'), await b.api('/flowcampaign')],
+  },
 });

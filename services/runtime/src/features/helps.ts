@@ -10,4 +10,5 @@ export const helps = defineFeature({
   routes: ({ knex, store, ids, api }) => helpRoutes({ knex, store, ids, readYourWrites: api.readYourWrites }),
   migrations: [...helpIdMigrations, ...helpMigrations],
   projections: [helpsProjection],
+  probe: { resources: { 'helps.id': null } },
 });

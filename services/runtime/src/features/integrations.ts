@@ -22,4 +22,15 @@ export const integrations = defineFeature({
   migrations: [...integrationIdMigrations, ...integrationMigrations],
   projections: [integrationsProjection],
   channels: INTEGRATIONS_CHANNELS,
+  probe: {
+    resources: { 'prompt.id': 'prompt', 'queueIntegration.id': 'queueIntegration' },
+    async make(b) {
+      const prompt = await b.api<{ id: number }>('/prompt', {
+        body: { name: 'Assistente da B', prompt: 'Você é o assistente da B. Responda com educação e passe o ticket para a fila quando pedirem.', model: 'gpt-4o-mini', maxTokens: 100, temperature: 1, apiKey: 'sk-da-B-0000000000000000', queueId: Number(b.theirs.queue), maxMessages: 10 },
+      });
+      const integration = await b.api<{ id: number }>('/queueIntegration', { body: { type: 'webhook', name: 'Webhook da B', urlN8N: 'https://hooks.example.com/b', webhookSecret: 'segredo-da-B-0000000000' } });
+      return { prompt: String(prompt.id), queueIntegration: String(integration.id) };
+    },
+    observe: async (b) => [await b.api('/prompt'), await b.api('/queueIntegration')],
+  },
 });

@@ -11,4 +11,12 @@ export const messages = defineFeature({
   migrations: idempotencyKeyMigrations,
   channels: MESSAGES_CHANNELS,
   errors: MESSAGES_ERRORS,
+  probe: {
+    resources: { 'messages.ticketId': 'ticket', 'messages.id': 'message' },
+    async make(b) {
+      const { messages } = await b.api<{ messages: Array<{ id: string }> }>(`/messages/${b.theirs.ticket}`);
+      return { message: messages[0]!.id };
+    },
+    observe: (b) => b.api(`/messages/${b.theirs.ticket}`),
+  },
 });

@@ -9,4 +9,5 @@ export const plans = defineFeature({
   routes: ({ knex, store, ids, api }) => planRoutes({ knex, store, ids, readYourWrites: api.readYourWrites }),
   projections: [plansProjection],
   errors: PLANS_ERRORS,
+  probe: { resources: { 'plans.id': null } },
 });

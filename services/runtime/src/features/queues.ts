@@ -12,4 +12,14 @@ export const queues = defineFeature({
   migrations: queuesMigrations,
   projections: [queuesProjection, queueOptionsProjection],
   channels: QUEUES_CHANNELS,
+  probe: {
+    resources: { 'queue.id': 'queue', 'queue-options.id': 'queueOption' },
+    async make(b) {
+      // A queue with a menu.
+      const queue = await b.api<{ id: number }>('/queue', { body: { name: 'Fila da B', color: '#0b0b0b' } });
+      const option = await b.api<{ id: number }>('/queue-options', { body: { queueId: queue.id, title: 'Opção da B' } });
+      return { queue: String(queue.id), queueOption: String(option.id) };
+    },
+    observe: async (b) => [await b.api('/queue'), await b.api(`/queue-options?queueId=${b.theirs.queue}`)],
+  },
 });

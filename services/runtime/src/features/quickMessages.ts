@@ -12,4 +12,12 @@ export const quickMessages = defineFeature({
   migrations: [...quickMessageIdMigrations, ...quickMessagesMigrations],
   projections: [quickMessagesProjection],
   channels: QUICK_MESSAGES_CHANNELS,
+  probe: {
+    resources: { 'quick-messages.id': 'quickMessage' },
+    async make(b) {
+      const quick = await b.api<{ id: number }>('/quick-messages', { body: { shortcode: 'daB', message: 'resposta da B', geral: true } });
+      return { quickMessage: String(quick.id) };
+    },
+    observe: (b) => b.api('/quick-messages/list'),
+  },
 });

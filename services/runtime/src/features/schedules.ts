@@ -19,4 +19,12 @@ export const schedules = defineFeature({
   projections: [schedulesProjection],
   channels: SCHEDULES_CHANNELS,
   processes: ({ knex, databaseUrl, store, conversations, log, clock, governors }) => [new ScheduleRunner({ knex, databaseUrl, store, conversations, log, clock, governors })],
+  probe: {
+    resources: { 'schedules.id': 'schedule' },
+    async make(b) {
+      const schedule = await b.api<{ id: number }>('/schedules', { body: { body: 'Lembrete da B', contactId: Number(b.theirs.ticketContact), sendAt: new Date(Date.now() + 86_400_000).toISOString() } });
+      return { schedule: String(schedule.id) };
+    },
+    observe: (b) => b.api(`/schedules/${b.theirs.schedule}`),
+  },
 });

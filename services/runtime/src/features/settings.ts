@@ -8,4 +8,6 @@ export const settings = defineFeature({
   permissions: SETTINGS_PERMISSIONS,
   routes: ({ knex, store, api }) => settingRoutes({ knex, store, readYourWrites: api.readYourWrites }),
   channels: SETTINGS_CHANNELS,
+  // The company comes from the token: a setting's key names no other company's anything.
+  probe: { resources: { 'settings.key': null } },
 });

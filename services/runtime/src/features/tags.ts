@@ -13,4 +13,13 @@ export const tags = defineFeature({
   migrations: [...tagIdMigrations, ...tagsMigrations],
   projections: [tagsProjection],
   channels: TAGS_CHANNELS,
+  probe: {
+    resources: { 'tags.id': 'tag', 'ticket-tags.ticketId': 'ticket', 'ticket-tags.tagId': 'tag' },
+    async make(b) {
+      const tag = await b.api<{ id: number }>('/tags', { body: { name: 'Tag da B', kanban: 1 } });
+      await b.api('/tags/sync', { body: { ticketId: Number(b.theirs.ticket), tags: [{ id: tag.id }] } });
+      return { tag: String(tag.id) };
+    },
+    observe: async (b) => [await b.api('/tags/list'), await b.api('/ticket/kanban')],
+  },
 });

@@ -1,3 +1,4 @@
+import type { ListTicketsResponse } from '@atendo/contracts';
 import { TICKETS_CHANNELS, TICKETS_ERRORS, TICKETS_PERMISSIONS } from '@atendo/contracts/tickets';
 import { ticketRoutes } from '@atendo/api';
 import { ticketMigrations, ticketsProjection } from '@atendo/read';
@@ -15,4 +16,18 @@ export const tickets = defineFeature({
   errors: TICKETS_ERRORS,
   // The jobs role assigns waiting tickets, first in first out, where the company asks for it.
   processes: ({ knex, databaseUrl, conversations, log }) => [new TicketAssigner({ knex, databaseUrl, conversations, log })],
+  probe: {
+    resources: { 'tickets.id': 'ticket', 'tickets.uuid': 'ticketUuid' },
+    async make(b) {
+      // B's customer writes to B's connection: B has a contact, a ticket and a message.
+      await b.customerSays('5511955550001', 'sou cliente da B', 'Cliente B');
+      const ticket = await b.eventually(async () => {
+        const t = (await b.api<ListTicketsResponse>('/tickets')).tickets[0];
+        if (!t) throw new Error('no ticket yet');
+        return t;
+      });
+      return { ticket: String(ticket.id), ticketUuid: ticket.uuid, ticketContact: String(ticket.contact.id) };
+    },
+    observe: async (b) => (await b.api<ListTicketsResponse>('/tickets?showAll=true')).tickets.map((t) => [t.id, t.status, t.userId, t.queueId, t.unreadMessages]),
+  },
 });

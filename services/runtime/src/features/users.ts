@@ -11,4 +11,8 @@ export const users = defineFeature({
   projections: [usersProjection],
   channels: USERS_CHANNELS,
   errors: USERS_ERRORS,
+  probe: {
+    resources: { 'users.id': 'user', 'users.lang': null },
+    observe: (b) => b.api('/users/list'),
+  },
 });
