@@ -1,63 +1,10 @@
-import type { Knex } from 'knex';
 import type { ChannelDefinitions, ErrorDefinitions, PermissionDefinitions, PlanFlagDefinitions } from '@atendo/contracts';
-import type { ApiContext, AuthRoutesOptions, Mailer, MediaServices, RouteSpec, SessionControl } from '@atendo/api';
-import type { DevOutbox } from '../mail/devOutbox.js';
-import type { ContactStreamService, EventStore, FlowSecrets, IdAllocator, Migration } from '@atendo/core';
-import type { SendGovernors } from '../jobs/sendGovernors.js';
-import type { PluginRegistry } from '@atendo/flow-engine';
-import type { Logger } from '../logger.js';
+import type { RouteSpec } from '@atendo/api';
+import type { Migration } from '@atendo/core';
 import type { Projection } from '@atendo/read';
+import type { Services } from '../platform/services.js';
 
-/** What a feature's routes may ask for; a feature that needs its own queries builds them from `knex`. */
-export interface FeatureDeps {
-  api: ApiContext;
-  auth: AuthRoutesOptions;
-  sessions: SessionControl;
-  knex: Knex;
-  store: EventStore;
-  ids: IdAllocator;
-  /** E-mail: null when no SMTP server is configured (production without SMTP_URL). */
-  mailer: Mailer | null;
-  /** The local SMTP server of development and tests (null in production): its mail is read at GET /dev/outbox. */
-  outbox: DevOutbox | null;
-  /** Media files: the blob store and the signer of their URLs. */
-  media: MediaServices;
-  /** The flow block types this installation runs (the workspace's plugins and installed ones). */
-  plugins: PluginRegistry;
-  /** Secrets of flow blocks, sealed at rest. */
-  secrets: FlowSecrets;
-  /** Outside calls may reach addresses inside this installation's network (FLOW_PRIVATE_URLS), as flow blocks' do. */
-  allowPrivateUrls: boolean;
-}
-
-/** What a feature's processes (the jobs role) may ask for. */
-export interface ProcessDeps {
-  knex: Knex;
-  databaseUrl: string;
-  conversations: ContactStreamService;
-  log: Logger;
-  /** What time it is (tests move it forward). */
-  clock: () => Date;
-  store: EventStore;
-  plugins: PluginRegistry;
-  secrets: FlowSecrets;
-  media: MediaServices;
-  /** The flow blocks' random source (tests seed it). */
-  flowRandom?: (key: string) => number;
-  /** Flow blocks' outside calls in flight at once (tests lower it). */
-  flowEffectConcurrency?: number;
-  /** Which variant a campaign's contact gets, by `{campaignId}:{number}` (tests seed it). */
-  campaignRandom?: (key: string) => number;
-  /** The connections' send governors: every send that is not an agent's reply asks its connection's first. */
-  governors: SendGovernors;
-  /** Flow blocks may reach addresses inside this installation's network (FLOW_PRIVATE_URLS). */
-  allowPrivateUrls: boolean;
-  /**
-   * The WhatsApp sessions of this process (the gateway, when the channels role runs here): absent otherwise, since roles
-   * talk through the log and no call reaches another node's sessions (decision 0029).
-   */
-  sessions?: Pick<SessionControl, 'checkNumber'>;
-}
+export type { Services } from '../platform/services.js';
 
 /**
  * Company B of the tenant probe (services/runtime/src/routeWalks.int.test.ts), as a feature's probe sees it: a second
@@ -107,8 +54,8 @@ export interface FeatureModule {
   migrations?: Migration[];
   /** Its read models. */
   projections?: Projection[];
-  /** Its entries of the route table (services/api): the API serves nothing else. */
-  routes?: (deps: FeatureDeps) => RouteSpec[];
+  /** Its entries of the route table (services/api): the API serves nothing else. It names the services it uses. */
+  routes?: (services: Services) => RouteSpec[];
   /** The realtime channels its projections emit on, with their payloads (`contracts/src/<name>/realtime.ts`). */
   channels?: ChannelDefinitions;
   /** The catalogue codes its routes and deciders answer with, with their texts (`contracts/src/<name>/errors.ts`). */
@@ -119,8 +66,13 @@ export interface FeatureModule {
   planFlags?: PlanFlagDefinitions;
   /** The tenant probe's names for its ids, and how company B gets one of each. */
   probe?: FeatureProbe;
-  /** Its processes, run by the jobs role (timers, schedules, campaigns …). */
-  processes?: (deps: ProcessDeps) => FeatureProcess[];
+  /** Its processes, run by the jobs role (timers, schedules, campaigns …), with the services they name. */
+  processes?: (services: Services) => FeatureProcess[];
+  /**
+   * Services it offers other features (declared on `Services` by module augmentation), made once at start from the
+   * platform's services, before any role starts.
+   */
+  provides?: (services: Services) => Promise<Partial<Services>> | Partial<Services>;
 }
 
 export function defineFeature<M extends FeatureModule>(module: M): M {

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
 import { apiRoutes, CompanyGate, createApiApp, openApiPath, route, routeKey, servedRoutes, signAccessToken, type RouteSpec } from '@atendo/api';
-import type { FeatureDeps } from './featureModule.js';
+import type { Services } from './featureModule.js';
 import { errorCatalogue, features, permissionRegistry } from './index.js';
 
 // Route factories only keep their dependencies until a request comes: none comes here but for /openapi.json.
-const deps = { api: {}, auth: {}, sessions: {}, knex: {}, store: {}, ids: {}, media: { blobs: {}, storage: {}, urls: {} } } as unknown as FeatureDeps;
+const deps = { api: {}, auth: {}, sessions: {}, knex: {}, store: {}, ids: {}, media: { blobs: {}, storage: {}, urls: {} } } as unknown as Services;
 const log = { error: () => undefined };
 
 function productApp(extra: RouteSpec[] = []): { app: Express; table: RouteSpec[] } {

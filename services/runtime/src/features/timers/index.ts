@@ -1,0 +1,11 @@
+import { timersMigrations, timersProjection } from '@atendo/read';
+import { TimerRunner } from '../../jobs/timerRunner.js';
+import { defineFeature } from '../featureModule.js';
+
+/** Durable timers of tickets (auto-close, auto-transfer, rating wait): armed in the log, fired by the jobs role. */
+export const timers = defineFeature({
+  name: 'timers',
+  migrations: timersMigrations,
+  projections: [timersProjection],
+  processes: ({ knex, databaseUrl, conversations, log, clock }) => [new TimerRunner({ knex, databaseUrl, conversations, log, clock })],
+});
