@@ -1,3 +1,4 @@
+import { composeKeys } from './compose.js';
 import type { Language } from './texts.js';
 
 /** What one code of the catalogue says, in each language of the product. */
@@ -31,12 +32,10 @@ export interface ComposedErrors {
 
 /** Composes a catalogue from features' errors objects, refusing a code two of them declare. */
 export function composeErrors(groups: readonly ErrorDefinitions[]): ComposedErrors {
-  const codes: ErrorCode[] = [];
+  const codes = composeKeys<ErrorCode>(groups, 'Error code');
   const texts: Record<Language, Partial<Record<ErrorCode, string>>> = { pt: {}, en: {}, es: {} };
   for (const group of groups) {
     for (const [code, text] of Object.entries(group) as Array<[ErrorCode, ErrorTexts]>) {
-      if (codes.includes(code)) throw new Error(`Error code ${code} is declared twice`);
-      codes.push(code);
       for (const language of Object.keys(texts) as Language[]) texts[language][code] = text[language];
     }
   }

@@ -1,4 +1,5 @@
 import type { Profile } from './api.js';
+import { composeKeys } from './compose.js';
 
 /** Who asks: the user's profile and the platform's super-user flag. */
 export interface Grantee {
@@ -40,14 +41,8 @@ export type PermissionsOf<T extends PermissionDefinitions> = { readonly [K in ke
 
 /** Composes a registry from features' permissions, refusing a key two of them declare. */
 export function composePermissions(groups: readonly PermissionDefinitions[]): PermissionRegistry {
-  const registry: Partial<Record<PermissionKey, PermissionDefinition>> = {};
-  for (const group of groups) {
-    for (const [key, definition] of Object.entries(group) as Array<[PermissionKey, PermissionDefinition]>) {
-      if (registry[key]) throw new Error(`Permission ${key} is declared twice`);
-      registry[key] = definition;
-    }
-  }
-  return registry;
+  composeKeys(groups, 'Permission');
+  return Object.assign({}, ...groups) as PermissionRegistry;
 }
 
 /** Whether `who` holds `permission` as `registry` defines it (nobody signed in holds none, nor anyone an unknown key). */

@@ -1,3 +1,5 @@
+import { composeKeys } from './compose.js';
+
 /** A plan's switch for a feature: a route that names one answers 403 to companies whose plan does not allow it. */
 export interface PlanFlagDefinition {
   description: string;
@@ -23,12 +25,5 @@ export type PlanFlagsOf<T extends PlanFlagDefinitions> = { readonly [K in keyof 
 
 /** The flags of a composition (the server's feature list), refusing one declared twice. */
 export function composePlanFlags(groups: readonly PlanFlagDefinitions[]): PlanFlag[] {
-  const flags: PlanFlag[] = [];
-  for (const group of groups) {
-    for (const flag of Object.keys(group) as PlanFlag[]) {
-      if (flags.includes(flag)) throw new Error(`Plan flag ${flag} is declared twice`);
-      flags.push(flag);
-    }
-  }
-  return flags;
+  return composeKeys<PlanFlag>(groups, 'Plan flag');
 }

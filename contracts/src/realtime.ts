@@ -1,3 +1,5 @@
+import { composeKeys } from './compose.js';
+
 /**
  * The realtime feed. Projectors write entries with a per-company sequence; the WebSocket server delivers
  * each entry to the sockets of that company whose user may see it.
@@ -35,14 +37,7 @@ export type PayloadsOf<T extends ChannelDefinitions> = { readonly [K in keyof T]
 
 /** The channel names of a composition (the server's feature list, the console's), refusing one declared twice. */
 export function composeChannels(groups: readonly ChannelDefinitions[]): FeedChannel[] {
-  const names: FeedChannel[] = [];
-  for (const group of groups) {
-    for (const name of Object.keys(group) as FeedChannel[]) {
-      if (names.includes(name)) throw new Error(`Feed channel ${name} is declared twice`);
-      names.push(name);
-    }
-  }
-  return names;
+  return composeKeys<FeedChannel>(groups, 'Feed channel');
 }
 
 export function channelName(companyId: number, channel: FeedChannel): string {
