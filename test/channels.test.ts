@@ -10,7 +10,7 @@ const { CONSOLE_CHANNELS } = (await import(consoleChannels)) as { CONSOLE_CHANNE
 
 describe('realtime channels', () => {
   it('every channel a feature module emits on is one the console knows, and the console knows no other', () => {
-    const fromModules = new Set(features.flatMap((f) => f.channels ?? []));
+    const fromModules = new Set(features.flatMap((f) => Object.keys(f.channels ?? {})));
     const known = Object.keys(CONSOLE_CHANNELS);
     expect([...fromModules].filter((c) => !known.includes(c))).toEqual([]);
     expect(known.filter((c) => !(FEED_CHANNELS as readonly string[]).includes(c))).toEqual([]);
@@ -18,7 +18,7 @@ describe('realtime channels', () => {
   });
 
   it('the channels the console handles are ones a feature module says it emits on', () => {
-    const fromModules = new Set<string>(features.flatMap((f) => f.channels ?? []));
+    const fromModules = new Set<string>(features.flatMap((f) => Object.keys(f.channels ?? {})));
     const handled = Object.entries(CONSOLE_CHANNELS).filter(([, v]) => 'features' in v).map(([c]) => c);
     expect(handled.filter((c) => !fromModules.has(c))).toEqual([]);
   });

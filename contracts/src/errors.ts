@@ -1,60 +1,46 @@
-import { AUTH_ERRORS } from './auth/errors.js';
-import { COMPANIES_ERRORS } from './companies/errors.js';
-import { PLANS_ERRORS } from './plans/errors.js';
-import { USERS_ERRORS } from './users/errors.js';
-import { QUEUES_ERRORS } from './queues/errors.js';
-import { CONNECTIONS_ERRORS } from './connections/errors.js';
-import { CONTACTS_ERRORS } from './contacts/errors.js';
-import { TICKETS_ERRORS } from './tickets/errors.js';
-import { MESSAGES_ERRORS } from './messages/errors.js';
-import { TICKET_NOTES_ERRORS } from './ticketNotes/errors.js';
-import { QUICK_MESSAGES_ERRORS } from './quickMessages/errors.js';
-import { TAGS_ERRORS } from './tags/errors.js';
-import { FLOWS_ERRORS } from './flows/errors.js';
-import { CAMPAIGNS_ERRORS } from './campaigns/errors.js';
-import { CONTACT_LISTS_ERRORS } from './contactLists/errors.js';
-import { SCHEDULES_ERRORS } from './schedules/errors.js';
-import { FILES_ERRORS } from './files/errors.js';
-import { INTEGRATIONS_ERRORS } from './integrations/errors.js';
-import { MEDIA_ERRORS } from './media/errors.js';
+import { composeKeys } from './compose.js';
+import type { Language } from './texts.js';
 
-/** Codes of the platform itself, answered by every feature's routes. */
-export const PLATFORM_ERRORS = [
-  'ERR_INTERNAL_SERVER_ERROR',
-  'ERR_VALIDATION',
-  'ERR_NO_PERMISSION',
-  'ERR_NOT_FOUND',
-  'ERR_CONCURRENCY_CONFLICT',
-] as const;
+/** What one code of the catalogue says, in each language of the product. */
+export type ErrorTexts = Readonly<Record<Language, string>>;
+
+/** A feature's codes with their texts (`contracts/src/<feature>/errors.ts`). */
+export type ErrorDefinitions = Readonly<Record<string, ErrorTexts>>;
 
 /**
- * The error catalogue, composed from each feature's codes (`contracts/src/<feature>/errors.ts`). Every API error
- * answers `{ error: code }` with one of these.
+ * The error catalogue's codes. Empty here: each feature's `errors.ts` adds its own by module augmentation
+ * (`interface ErrorCatalogue extends CodesOf<typeof SCHEDULES_ERRORS> {}`), so no central list names them.
  */
-export const ERROR_CODES = [
-  ...PLATFORM_ERRORS,
-  ...AUTH_ERRORS,
-  ...COMPANIES_ERRORS,
-  ...PLANS_ERRORS,
-  ...USERS_ERRORS,
-  ...QUEUES_ERRORS,
-  ...CONNECTIONS_ERRORS,
-  ...CONTACTS_ERRORS,
-  ...TICKETS_ERRORS,
-  ...MESSAGES_ERRORS,
-  ...TICKET_NOTES_ERRORS,
-  ...QUICK_MESSAGES_ERRORS,
-  ...TAGS_ERRORS,
-  ...FLOWS_ERRORS,
-  ...CAMPAIGNS_ERRORS,
-  ...CONTACT_LISTS_ERRORS,
-  ...SCHEDULES_ERRORS,
-  ...FILES_ERRORS,
-  ...INTEGRATIONS_ERRORS,
-  ...MEDIA_ERRORS,
-] as const;
+export interface ErrorCatalogue {}
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
+/** A code of the catalogue: every API error answers `{ error: code }` with one of these. */
+export type ErrorCode = keyof ErrorCatalogue & string;
+
+/** The codes of a feature's errors object, as members the catalogue can extend. */
+export type CodesOf<T extends ErrorDefinitions> = { readonly [K in keyof T]: T[K] };
+
+/** Declares a feature's codes with their texts in pt, en and es; the codes join `ErrorCode` by augmentation. */
+export function defineErrors<const T extends Record<`ERR_${string}`, ErrorTexts>>(errors: T): T {
+  return errors;
+}
+
+/** The catalogue of one composition (the server's feature list, the console's): its codes and their texts. */
+export interface ComposedErrors {
+  codes: readonly ErrorCode[];
+  texts: Readonly<Record<Language, Readonly<Partial<Record<ErrorCode, string>>>>>;
+}
+
+/** Composes a catalogue from features' errors objects, refusing a code two of them declare. */
+export function composeErrors(groups: readonly ErrorDefinitions[]): ComposedErrors {
+  const codes = composeKeys<ErrorCode>(groups, 'Error code');
+  const texts: Record<Language, Partial<Record<ErrorCode, string>>> = { pt: {}, en: {}, es: {} };
+  for (const group of groups) {
+    for (const [code, text] of Object.entries(group) as Array<[ErrorCode, ErrorTexts]>) {
+      for (const language of Object.keys(texts) as Language[]) texts[language][code] = text[language];
+    }
+  }
+  return { codes, texts };
+}
 
 export interface ErrorBody {
   error: ErrorCode;

@@ -1,4 +1,5 @@
 import type { Profile } from './api.js';
+import { composeKeys } from './compose.js';
 
 /** Who asks: the user's profile and the platform's super-user flag. */
 export interface Grantee {
@@ -9,48 +10,46 @@ export interface Grantee {
 /** Who a permission is for: any signed-in user, the company's admins, or the platform's super users. */
 export type PermissionAudience = 'signedIn' | 'admin' | 'super';
 
+/** One permission: who holds it and what it lets them do. */
+export interface PermissionDefinition {
+  audience: PermissionAudience;
+  description: string;
+}
+
+export type PermissionDefinitions = Readonly<Record<string, PermissionDefinition>>;
+
 /**
- * The rules of roles and permissions (spec §6), in one place: the route table names one of these for every route
- * (the API checks it), and the console asks the same question (`can`) before it shows a menu entry or a button.
- * Keys of the form `page:action` are the names the console's permission checks have always used.
+ * The rules of roles and permissions (spec §6): the route table names one of these keys for every route (the API
+ * checks it), and the console asks the same question (`can`) before it shows a menu entry or a button. Keys of the
+ * form `page:action` are the names the console's permission checks have always used. Empty here: each feature
+ * declares its keys (`contracts/src/<feature>/permissions.ts`) and adds them by module augmentation.
  */
-export const PERMISSIONS = {
-  signedIn: { audience: 'signedIn', description: 'Any signed-in user of the company' },
-  'dashboard:view': { audience: 'admin', description: 'The dashboard and its reports' },
-  'drawer-admin-items:view': { audience: 'admin', description: "The side menu's administration group" },
-  'tickets-manager:showall': { audience: 'admin', description: "Show every ticket, not only the user's queues" },
-  'tickets:peek': { audience: 'admin', description: "Peek into any ticket's messages, read-only" },
-  'tickets:anyQueue': { audience: 'admin', description: 'Open any ticket, whatever its queue; filter the search by user' },
-  'ticket-options:deleteTicket': { audience: 'admin', description: 'Delete a ticket' },
-  'contacts-page:deleteContact': { audience: 'admin', description: 'Delete a contact' },
-  'connections-page:addConnection': { audience: 'admin', description: 'Add a WhatsApp connection' },
-  'connections-page:actionButtons': { audience: 'admin', description: "Start, restart and disconnect a connection's session; see its QR code" },
-  'connections-page:editOrDeleteConnection': { audience: 'admin', description: 'Edit or delete a connection' },
-  'user-modal:editProfile': { audience: 'admin', description: "Change a user's profile" },
-  'user-modal:editQueues': { audience: 'admin', description: "Change a user's queues" },
-  'users:manage': { audience: 'admin', description: 'Add, edit and delete users' },
-  'queues:manage': { audience: 'admin', description: 'Add, edit and delete queues' },
-  'tags:kanban': { audience: 'admin', description: 'Make a tag a kanban lane, or take it off the kanban (spec: admin or supervisor)' },
-  'settings:manage': { audience: 'admin', description: "Change the company's settings" },
-  'campaigns:manage': { audience: 'admin', description: 'Keep contact lists and run campaigns' },
-  'flows:manage': { audience: 'admin', description: 'Draw, publish and test flows; keep the phrases that start them' },
-  'prompts:manage': { audience: 'admin', description: 'Keep the OpenAI prompts that answer queues and connections' },
-  'integrations:manage': { audience: 'admin', description: 'Keep the queue integrations (Dialogflow, n8n, webhook, Typebot, flows) and test them' },
-  'companies:manage': { audience: 'super', description: 'Companies of the platform' },
-  'plans:manage': { audience: 'super', description: 'Plans of the platform' },
-  'helps:manage': { audience: 'super', description: 'Help entries' },
-  'announcements:manage': { audience: 'super', description: 'Announcements' },
-} as const satisfies Record<string, { audience: PermissionAudience; description: string }>;
+export interface PermissionCatalogue {}
 
-export type PermissionKey = keyof typeof PERMISSIONS;
+export type PermissionKey = keyof PermissionCatalogue & string;
 
-export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as PermissionKey[];
+/** A composition's permissions (the server's feature list, the console's), by key. */
+export type PermissionRegistry = Readonly<Partial<Record<PermissionKey, PermissionDefinition>>>;
 
-/** Whether `who` holds `permission` (nobody signed in holds none). */
-export function can(who: Grantee | null | undefined, permission: PermissionKey): boolean {
-  if (!who) return false;
-  const { audience } = PERMISSIONS[permission] as { audience: PermissionAudience };
-  switch (audience) {
+/** Declares a feature's permission keys with who holds each; the keys join `PermissionKey` by augmentation. */
+export function definePermissions<const T extends Record<string, PermissionDefinition>>(permissions: T): T {
+  return permissions;
+}
+
+/** A feature's keys, as members the catalogue can extend. */
+export type PermissionsOf<T extends PermissionDefinitions> = { readonly [K in keyof T]: T[K] };
+
+/** Composes a registry from features' permissions, refusing a key two of them declare. */
+export function composePermissions(groups: readonly PermissionDefinitions[]): PermissionRegistry {
+  composeKeys(groups, 'Permission');
+  return Object.assign({}, ...groups) as PermissionRegistry;
+}
+
+/** Whether `who` holds `permission` as `registry` defines it (nobody signed in holds none, nor anyone an unknown key). */
+export function holds(who: Grantee | null | undefined, permission: PermissionKey, registry: PermissionRegistry): boolean {
+  const definition = registry[permission];
+  if (!who || !definition) return false;
+  switch (definition.audience) {
     case 'signedIn':
       return true;
     case 'admin':

@@ -1,35 +1,44 @@
+import { composeKeys } from './compose.js';
+
 /**
  * The realtime feed. Projectors write entries with a per-company sequence; the WebSocket server delivers
  * each entry to the sockets of that company whose user may see it.
  */
 
-/** Channel suffixes of the spec's `company-{companyId}-{suffix}` events. */
-export const FEED_CHANNELS = [
-  'ticket',
-  'appMessage',
-  'whatsapp',
-  'whatsappSession',
-  'user',
-  'chat',
-  'contact',
-  'announcement',
-  'auth',
-  'payment',
-  'queue',
-  'tag',
-  'settings',
-  'quickmessage',
-  'flow',
-  'flowcampaign',
-  'ContactList',
-  'ContactListItem',
-  'campaign',
-  'schedule',
-  'file',
-  'prompt',
-  'queueIntegration',
-] as const;
-export type FeedChannel = (typeof FEED_CHANNELS)[number];
+/**
+ * The channels of the feed (suffixes of the spec's `company-{companyId}-{suffix}` events) with the payload each
+ * carries. Empty here: each feature declares its own (`contracts/src/<feature>/realtime.ts`) and adds them by module
+ * augmentation (`interface FeedCatalogue extends PayloadsOf<typeof SCHEDULES_CHANNELS> {}`).
+ */
+export interface FeedCatalogue {}
+
+export type FeedChannel = keyof FeedCatalogue & string;
+
+/** What an entry of `channel` carries. */
+export type FeedPayload<C extends FeedChannel> = FeedCatalogue[C];
+
+/** A channel's declaration: its payload is a type only (nothing travels at run time but the name). */
+export interface ChannelDeclaration<P> {
+  readonly payload?: P;
+}
+
+/** Declares one channel carrying `P`. */
+export const feedChannel = <P extends { action: string }>(): ChannelDeclaration<P> => ({});
+
+export type ChannelDefinitions = Readonly<Record<string, ChannelDeclaration<unknown>>>;
+
+/** Declares a feature's channels by name; the names join `FeedChannel` by augmentation. */
+export function defineChannels<const T extends ChannelDefinitions>(channels: T): T {
+  return channels;
+}
+
+/** The payloads of a feature's channels, as members the feed's catalogue can extend. */
+export type PayloadsOf<T extends ChannelDefinitions> = { readonly [K in keyof T]: T[K] extends ChannelDeclaration<infer P> ? P : never };
+
+/** The channel names of a composition (the server's feature list, the console's), refusing one declared twice. */
+export function composeChannels(groups: readonly ChannelDefinitions[]): FeedChannel[] {
+  return composeKeys<FeedChannel>(groups, 'Feed channel');
+}
 
 export function channelName(companyId: number, channel: FeedChannel): string {
   return `company-${companyId}-${channel}`;

@@ -1,3 +1,4 @@
 export * from './contactList.js';
 export * from './events.js';
 export * from './errors.js';
+export * from './realtime.js';

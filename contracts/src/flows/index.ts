@@ -4,3 +4,5 @@ export * from './events.js';
 export * from './errors.js';
 export * from './api.js';
 export * from './conversation.js';
+export * from './realtime.js';
+export * from './permissions.js';

@@ -60,11 +60,12 @@ import { discoverPlugins, type PluginRegistry } from '@atendo/flow-engine';
 import { fileURLToPath } from 'node:url';
 import { Gateway } from './gateway/gateway.js';
 import { ParkedInbound } from './gateway/parkedInbound.js';
-import type { FeatureDeps, FeatureProcess } from './features/featureModule.js';
+import type { FeatureProcess } from './features/featureModule.js';
+import { ServiceRegistry } from './platform/services.js';
 import { DevOutbox } from './mail/devOutbox.js';
-import { features, projections as allProjections } from './features/index.js';
+import { errorCatalogue, features, permissionRegistry, projections as allProjections } from './features/index.js';
 import { inboundEnrichers } from './gateway/inboundContexts.js';
-import { openMedia, uploadDirOf } from './features/media.js';
+import { uploadDirOf } from './features/media/index.js';
 import type { Logger } from './logger.js';
 import { seedDemo, type SeedResult } from './seed.js';
 import { ensureSimulator, simulatorProxy } from './simulator.js';
@@ -187,7 +188,6 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     stops.push(() => bus.close());
     const feed = new FeedStore(knex);
     const jwtSecret = config.jwtSecret ?? randomBytes(32).toString('hex');
-    const media = await openMedia(config, jwtSecret, knex);
     // Flow blocks: the workspace's plugins and every installed package that declares one (decision 0027).
     const plugins = await discoverPlugins(REPO_ROOT);
     const secrets = new FlowSecrets(knex, await whatsappAuthKey(config));
@@ -199,6 +199,29 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     const credentials = new Credentials(knex);
     const presence = new Presence(knex);
     const conversationService = new ContactStreamService(store, ids, new PostgresSnapshotStore(knex));
+    // The named services features ask for (decision 0042): the platform's now, the roles' as they start.
+    const registry = new ServiceRegistry(`node ${config.nodeId} (roles: ${roles.join(', ')})`);
+    const services = registry.services;
+    registry.provide({
+      config,
+      log,
+      knex,
+      databaseUrl: database.url,
+      store,
+      ids,
+      conversations: conversationService,
+      clock: options.clock ?? (() => new Date()),
+      jwtSecret,
+      plugins,
+      secrets,
+      allowPrivateUrls: config.flowPrivateUrls,
+      flowRandom: options.flowRandom,
+      flowEffectConcurrency: options.flowEffectConcurrency,
+      campaignRandom: options.campaignRandom,
+    });
+    // What features offer each other (the media feature's blob store …), before any role asks for it.
+    for (const feature of features) if (feature.provides) registry.provide(await feature.provides(services));
+    const media = services.media;
 
     const projectors: Projector[] = [];
     if (roles.includes('read')) {
@@ -228,6 +251,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       if (projectors.length) await Promise.all(projectors.map((p) => p.waitFor(position)));
       else await waitForCheckpoints(knex, projectionNames, position);
     };
+    registry.provide({ readYourWrites });
 
     let seeded: SeedResult | null = null;
     if (config.seedDemo) {
@@ -250,12 +274,19 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       await gateway.start();
       stops.push(() => gateway!.stop());
     }
+    const sessions: SessionControl = gateway?.sessions ?? {
+      channels: availableChannels(config, simulatorUrl),
+      start: async () => undefined,
+      renew: async () => undefined,
+      logout: async () => undefined,
+    };
+    registry.provide({ sessions });
 
     // The jobs role: each feature's processes (timers …) react to time by sending commands.
     const processes = new Map<string, FeatureProcess>();
     if (roles.includes('jobs')) {
-      const deps = { knex, databaseUrl: database.url, conversations: conversationService, log, clock: options.clock ?? (() => new Date()), store, plugins, secrets, media, allowPrivateUrls: config.flowPrivateUrls, ...(gateway ? { sessions: gateway.sessions } : {}), ...(options.flowRandom ? { flowRandom: options.flowRandom } : {}), ...(options.flowEffectConcurrency ? { flowEffectConcurrency: options.flowEffectConcurrency } : {}), ...(options.campaignRandom ? { campaignRandom: options.campaignRandom } : {}), governors: new SendGovernors(knex, options.sendGovernor) };
-      for (const process of features.flatMap((f) => f.processes?.(deps) ?? [])) {
+      registry.provide({ governors: new SendGovernors(knex, options.sendGovernor) });
+      for (const process of features.flatMap((f) => f.processes?.(services) ?? [])) {
         process.start();
         processes.set(process.name, process);
         stops.push(() => process.stop());
@@ -285,12 +316,6 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         refreshTokens.purge().catch((err: unknown) => log.warn({ err }, 'refresh token purge failed'));
       }, 60 * 60_000);
       stops.push(async () => clearInterval(purge));
-      const sessions: SessionControl = gateway?.sessions ?? {
-        channels: availableChannels(config, simulatorUrl),
-        start: async () => undefined,
-        renew: async () => undefined,
-        logout: async () => undefined,
-      };
       const parked = new ParkedInbound(knex);
       const authOptions: AuthRoutesOptions = {
         secret: jwtSecret,
@@ -314,14 +339,16 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       if (!smtpUrl) log.warn('no SMTP server is configured (SMTP_URL): password reset codes cannot be sent');
       const mailer = smtpUrl ? smtpMailer(smtpUrl, config.mailFrom) : null;
       if (mailer) stops.push(async () => mailer.close());
-      const deps: FeatureDeps = { api: context, auth: authOptions, sessions, knex, store, ids, mailer, outbox, media, plugins, secrets, allowPrivateUrls: config.flowPrivateUrls };
+      registry.provide({ api: context, auth: authOptions, mailer, outbox });
       const app = createApiApp({
         log,
         trustProxy: config.trustProxy,
         healthDetails: config.production ? 'superAdmin' : 'public',
         raw: simulatorUrl && !config.production ? [['/simulator', simulatorProxy(simulatorUrl)]] : [],
         staticDir: config.webDist,
-        routes: features.flatMap((f) => f.routes?.(deps) ?? []),
+        routes: features.flatMap((f) => f.routes?.(services) ?? []),
+        errors: errorCatalogue,
+        permissions: permissionRegistry,
         secret: jwtSecret,
         users: userQueries,
         companies: companyGate,

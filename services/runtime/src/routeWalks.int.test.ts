@@ -2,16 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, PERMISSION_KEYS, type Grantee, type ListTicketsResponse, type PermissionKey, type Ticket } from '@atendo/contracts';
+import { can, type Grantee, type ListTicketsResponse, type PermissionKey } from '@atendo/contracts';
 import { handleCommand, planDecider, planStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { addCompany, addUser, type TestUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
+import { features, permissionRegistry } from './features/index.js';
+import type { ProbeCompany } from './features/featureModule.js';
 
 /**
  * Walks over the route table as the running product publishes it (/openapi.json): every route, the day it is added,
- * is walked for permissions, probed across tenants and fuzzed — no list here to keep up to date, except which
- * resource a route's id names (`RESOURCE_OF`), which fails loudly for a route it does not know.
+ * is walked for permissions, probed across tenants and fuzzed — no list here to keep up to date: which resource a
+ * route's id names, and how company B gets one, come from the feature modules (`probe`); a route whose id no module
+ * names fails loudly.
  */
 
 interface JsonSchema {
@@ -74,7 +77,7 @@ describe('the route table, walked', () => {
 
   it('publishes a table to walk', () => {
     expect(routes.length).toBeGreaterThan(15);
-    for (const r of routes) expect(['public', ...PERMISSION_KEYS], key(r)).toContain(r.op['x-permission']);
+    for (const r of routes) expect(['public', ...Object.keys(permissionRegistry)], key(r)).toContain(r.op['x-permission']);
   });
 
   describe('permission walk', () => {
@@ -97,7 +100,7 @@ describe('the route table, walked', () => {
           expect(res.status, label).toBeLessThan(500);
           if (permission === 'public') expect(res.body?.error, label).not.toBe('ERR_NO_PERMISSION');
           else if (!s.grantee) expect(res.status, label).toBe(401);
-          else if (can(s.grantee, permission)) expect(res.body?.error, label).not.toBe('ERR_NO_PERMISSION');
+          else if (can(s.grantee, permission, permissionRegistry)) expect(res.body?.error, label).not.toBe('ERR_NO_PERMISSION');
           else expect(res, label).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
         }
       }
@@ -137,134 +140,40 @@ describe('the route table, walked', () => {
     let tokenB: string;
 
     /**
-     * Which resource each id parameter names, by the route's first path segment and the parameter. A route that takes
-     * an id of a resource not listed here fails the probe until it is added: every id-taking route is probed.
-     * Platform-wide resources (help entries) have no tenant and are not probed.
+     * Which resource each id parameter names, by the route's first path segment and the parameter: each feature
+     * module's `probe.resources`. A route that takes an id of a resource no module names fails the probe until its
+     * module names it: every id-taking route is probed. Platform-wide resources (help entries) have no tenant and are
+     * not probed.
      */
-    const RESOURCE_OF: Record<string, string | null> = {
-      'tickets.id': 'ticket',
-      'tickets.uuid': 'ticketUuid',
-      'messages.ticketId': 'ticket',
-      'messages.id': 'message',
-      'whatsapp.id': 'whatsapp',
-      'whatsappsession.id': 'whatsapp',
-      'helps.id': null,
-      'plans.id': null,
-      'announcements.id': null,
-      'companies.id': 'company',
-      'companies.companyId': 'company',
-      // The company comes from the token: a setting's key names no other company's anything.
-      'settings.key': null,
-      'users.id': 'user',
-      'queue.id': 'queue',
-      'queue-options.id': 'queueOption',
-      'ticket-notes.id': 'ticketNote',
-      'contacts.id': 'ticketContact',
-      'contacts.jobId': 'contactImport',
-      'tags.id': 'tag',
-      'ticket-tags.ticketId': 'ticket',
-      'ticket-tags.tagId': 'tag',
-      'quick-messages.id': 'quickMessage',
-      'flowbuilder.id': 'flow',
-      'flowcampaign.id': 'flowCampaign',
-      'contact-lists.id': 'contactList',
-      'campaigns.id': 'campaign',
-      'contact-list-items.id': 'contactListItem',
-      'files.id': 'fileList',
-      'schedules.id': 'schedule',
-      'prompt.id': 'prompt',
-      'queueIntegration.id': 'queueIntegration',
-      'users.lang': null,
-      // A password reset names an e-mail, not a company's record; it answers the same to anyone.
-      'forgetpassword.email': null,
-      'resetpasswords.email': null,
-      'resetpasswords.token': null,
-      'resetpasswords.newPassword': null,
-    };
+    const RESOURCE_OF: Record<string, string | null> = Object.assign({}, ...features.map((f) => f.probe?.resources ?? {}));
 
-    /** What B sees of its records. */
-    const snapshotB = async () => JSON.stringify([
-      (await h.api<ListTicketsResponse>('/tickets?showAll=true', { token: tokenB })).body.tickets.map((t: Ticket) => [t.id, t.status, t.userId, t.queueId, t.unreadMessages]),
-      (await h.api('/whatsapp', { token: tokenB })).body,
-      (await h.api(`/messages/${theirs.ticket}`, { token: tokenB })).body,
-      (await h.api('/queue', { token: tokenB })).body,
-      (await h.api(`/queue-options?queueId=${theirs.queue}`, { token: tokenB })).body,
-      (await h.api(`/ticket-notes/list?ticketId=${theirs.ticket}&contactId=${theirs.ticketContact}`, { token: tokenB })).body,
-      (await h.api(`/contacts/${theirs.ticketContact}`, { token: tokenB })).body,
-      (await h.api('/tags/list', { token: tokenB })).body,
-      (await h.api('/ticket/kanban', { token: tokenB })).body,
-      (await h.api('/quick-messages/list', { token: tokenB })).body,
-      (await h.api('/flowbuilder', { token: tokenB })).body,
-      (await h.api('/flowcampaign', { token: tokenB })).body,
-      (await h.api('/contact-lists/list', { token: tokenB })).body,
-      (await h.api(`/contact-list-items?contactListId=${theirs.contactList}`, { token: tokenB })).body,
-      (await h.api(`/schedules/${theirs.schedule}`, { token: tokenB })).body,
-      (await h.api(`/files/${theirs.fileList}`, { token: tokenB })).body,
-      (await h.api(`/campaigns/${theirs.campaign}`, { token: tokenB })).body,
-      (await h.api('/prompt', { token: tokenB })).body,
-      (await h.api('/queueIntegration', { token: tokenB })).body,
-      (await h.api('/users/list', { token: tokenB })).body,
-    ]);
+    /** Company B as the modules' probes see it. */
+    const companyB = (): ProbeCompany => ({
+      async api<T>(path: string, init: { method?: string; body?: unknown; form?: FormData } = {}) {
+        if (init.form) return (await (await fetch(`${h.url}${path}`, { method: init.method ?? 'POST', headers: { authorization: `Bearer ${tokenB}` }, body: init.form })).json()) as T;
+        return (await h.api<T>(path, { token: tokenB, ...(init.method ? { method: init.method } : {}), ...(init.body !== undefined ? { body: init.body } : {}) })).body;
+      },
+      theirs,
+      eventually: (check, timeoutMs) => eventually(check, timeoutMs),
+      customerSays: async (number, text, pushName) => void (await h.customerSays(number, text, pushName, b.whatsappId)),
+    });
+
+    /** What B sees of its records: each module's `probe.observe`. */
+    const snapshotB = async () => {
+      const seen: unknown[] = [];
+      for (const f of features) if (f.probe?.observe) seen.push(await f.probe.observe(companyB()));
+      return JSON.stringify(seen);
+    };
 
     beforeAll(async () => {
       b = await addCompany(h, 'Probe B');
       tokenA = (await h.login()).token;
       tokenB = (await h.login(b.email, b.password)).token;
-      // B's customer writes to B's connection: B has a contact, a ticket and a message.
+      // B's connection, paired; then each module makes B one of each of its resources, in the feature list's order.
       await h.api(`/whatsappsession/${b.whatsappId}`, { method: 'POST', token: tokenB });
       await h.pair(b.whatsappId);
-      await h.customerSays('5511955550001', 'sou cliente da B', 'Cliente B', b.whatsappId);
-      const ticket = await eventually(async () => {
-        const t = (await h.api<ListTicketsResponse>('/tickets', { token: tokenB })).body.tickets[0];
-        expect(t).toBeDefined();
-        return t!;
-      });
-      // And a queue with a menu.
-      const queue = (await h.api<{ id: number }>('/queue', { token: tokenB, body: { name: 'Fila da B', color: '#0b0b0b' } })).body;
-      const option = (await h.api<{ id: number }>('/queue-options', { token: tokenB, body: { queueId: queue.id, title: 'Opção da B' } })).body;
-      const note = (await h.api<{ id: number }>('/ticket-notes', { token: tokenB, body: { note: 'nota da B', ticketId: ticket.id, contactId: ticket.contact.id } })).body;
-      const tag = (await h.api<{ id: number }>('/tags', { token: tokenB, body: { name: 'Tag da B', kanban: 1 } })).body;
-      await h.api('/tags/sync', { token: tokenB, body: { ticketId: ticket.id, tags: [{ id: tag.id }] } });
-      const theirMessage = (await h.api<{ messages: Array<{ id: string }> }>(`/messages/${ticket.id}`, { token: tokenB })).body.messages[0]!;
-      const quick = (await h.api<{ id: number }>('/quick-messages', { token: tokenB, body: { shortcode: 'daB', message: 'resposta da B', geral: true } })).body;
-      const flow = (await h.api<{ id: number }>('/flowbuilder', { token: tokenB, body: { name: 'Fluxo da B' } })).body;
-      const flowCampaign = (await h.api<{ id: number }>('/flowcampaign', { token: tokenB, body: { name: 'Campanha da B', flowId: flow.id, whatsappId: b.whatsappId, phrase: 'frase da B' } })).body;
-      const contactList = (await h.api<{ id: number }>('/contact-lists', { token: tokenB, body: { name: 'Lista da B' } })).body;
-      const contactListItem = (await h.api<{ id: number }>('/contact-list-items', { token: tokenB, body: { contactListId: contactList.id, name: 'Contato da lista da B', number: '5511955550010' } })).body;
-      const fileList = (await h.api<{ id: number }>('/files', { token: tokenB, body: { name: 'Arquivos da B', message: 'da B', options: [{ name: 'opção da B' }] } })).body;
-      const schedule = (await h.api<{ id: number }>('/schedules', { token: tokenB, body: { body: 'Lembrete da B', contactId: ticket.contact.id, sendAt: new Date(Date.now() + 86_400_000).toISOString() } })).body;
-      const prompt = (await h.api<{ id: number }>('/prompt', { token: tokenB, body: { name: 'Assistente da B', prompt: 'Você é o assistente da B. Responda com educação e passe o ticket para a fila quando pedirem.', model: 'gpt-4o-mini', maxTokens: 100, temperature: 1, apiKey: 'sk-da-B-0000000000000000', queueId: queue.id, maxMessages: 10 } })).body;
-      const queueIntegration = (await h.api<{ id: number }>('/queueIntegration', { token: tokenB, body: { type: 'webhook', name: 'Webhook da B', urlN8N: 'https://hooks.example.com/b', webhookSecret: 'segredo-da-B-0000000000' } })).body;
-      const campaign = (await h.api<{ id: number }>('/campaigns', { token: tokenB, body: { name: 'Campanha em massa da B', whatsappId: b.whatsappId, contactListId: contactList.id, message1: 'Oi da B' } })).body;
-      const sheet = new FormData();
-      sheet.append('file', new Blob(['name;number\nContato da B;5511955550009\n']), 'b.csv');
-      const contactImport = (await (await fetch(`${h.url}/contacts/import`, { method: 'POST', headers: { authorization: `Bearer ${tokenB}` }, body: sheet })).json()) as { id: string };
-      // Finished before the probe counts events.
-      await eventually(async () => expect((await h.api<{ status: string }>(`/contacts/import/${contactImport.id}`, { token: tokenB })).body.status).toBe('done'));
-      // WhatsApp's check of the list's number (the jobs role, decision 0029) done too: the probe sees B's rows stand still.
-      await eventually(async () => expect((await h.api<{ isWhatsappValid: boolean | null }>(`/contact-list-items/${contactListItem.id}`, { token: tokenB })).body.isWhatsappValid).not.toBeNull(), 20_000);
-      const image = new FormData();
-      image.append('medias', new Blob([Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')], { type: 'image/png' }), 'b.png');
-      const file = ((await (await fetch(`${h.url}/flowbuilder/img`, { method: 'POST', headers: { authorization: `Bearer ${tokenB}` }, body: image })).json()) as { url: string }).url;
-      theirs = {
-        file,
-        contactImport: contactImport.id,
-        ticketNote: String(note.id),
-        quickMessage: String(quick.id),
-        flow: String(flow.id),
-        flowCampaign: String(flowCampaign.id),
-        contactList: String(contactList.id),
-        campaign: String(campaign.id),
-        contactListItem: String(contactListItem.id),
-        fileList: String(fileList.id),
-        schedule: String(schedule.id),
-        prompt: String(prompt.id),
-        queueIntegration: String(queueIntegration.id),
-        message: theirMessage.id,
-        ticketContact: String(ticket.contact.id),
-        ticket: String(ticket.id), ticketUuid: ticket.uuid, whatsapp: String(b.whatsappId), company: String(b.companyId), user: String(b.id),
-        queue: String(queue.id), queueOption: String(option.id), tag: String(tag.id),
-      };
+      theirs = { whatsapp: String(b.whatsappId), company: String(b.companyId), user: String(b.id) };
+      for (const f of features) if (f.probe?.make) Object.assign(theirs, await f.probe.make(companyB()));
     });
 
     it("answers a user of A who uses B's ids with 403 or 404, telling nothing and changing nothing, on every route", async () => {
@@ -274,7 +183,7 @@ describe('the route table, walked', () => {
         const segment = r.path.split('/')[1]!;
         const resources = pathParams(r).map((p) => {
           const which = `${segment}.${p.name}`;
-          expect(RESOURCE_OF, `${key(r)}: which resource does {${p.name}} name? Add it to RESOURCE_OF`).toHaveProperty([which]);
+          expect(RESOURCE_OF, `${key(r)}: which resource does {${p.name}} name? Add it to its module's probe.resources`).toHaveProperty([which]);
           return RESOURCE_OF[which];
         });
         if (resources.some((x) => x === null)) continue;

@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing'
 import { companiesMigrations, CompanyQueries, runtimeMigrations, UserQueries, usersMigrations } from '@atendo/read';
 
 const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMigrations];
+import { AUTH_ERRORS, COMPANIES_ERRORS, composeErrors, PERMISSIONS, PLATFORM_ERRORS, USERS_ERRORS } from '@atendo/contracts';
 import { createApiApp } from '../http/app.js';
 import { authRoutes } from './authRoutes.js';
 import { CompanyGate } from './companyGate.js';
@@ -48,6 +49,8 @@ describe('login and sessions', () => {
       users: new UserQueries(knex),
       companies: new CompanyGate(async (id) => new CompanyQueries(knex).company(id)),
       planAllows: async () => true,
+      errors: composeErrors([PLATFORM_ERRORS, AUTH_ERRORS, USERS_ERRORS, COMPANIES_ERRORS]),
+      permissions: PERMISSIONS,
       routes: [
         ...authRoutes({
           secret: 'test-secret',

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { ComposedErrors } from '@atendo/contracts';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compression from 'compression';
@@ -17,6 +18,8 @@ export interface ApiAppOptions extends MountOptions {
   raw?: Array<[string, RequestHandler]>;
   /** The features' entries of the route table, mounted in order; nothing else is served (but /health and /openapi.json). */
   routes: RouteSpec[];
+  /** The error catalogue composed from the product's features: the errors' `message` and /openapi.json read it. */
+  errors: ComposedErrors;
   /** The built console: served at /, and its index.html for page navigations (e.g. a reload on /tickets/…). */
   staticDir?: string;
   /**
@@ -34,7 +37,7 @@ export interface ApiAppOptions extends MountOptions {
 }
 
 /** The whole table: the app's own entries and the features'. */
-export function apiRoutes(options: Pick<ApiAppOptions, 'routes' | 'health' | 'log' | 'healthDetails' | 'secret' | 'users'>): RouteSpec[] {
+export function apiRoutes(options: Pick<ApiAppOptions, 'routes' | 'errors' | 'health' | 'log' | 'healthDetails' | 'secret' | 'users'>): RouteSpec[] {
   const mayReadDetails = async (req: Request): Promise<boolean> => {
     if (options.healthDetails !== 'superAdmin') return true;
     const header = req.headers.authorization;
@@ -81,7 +84,7 @@ export function apiRoutes(options: Pick<ApiAppOptions, 'routes' | 'health' | 'lo
   ];
   const table = [...own, ...options.routes];
   checkRouteTable(table);
-  const document = openApiDocument(table, { title: 'Atendo API', version: '1' });
+  const document = openApiDocument(table, { title: 'Atendo API', version: '1' }, options.errors.codes);
   return table;
 }
 
@@ -120,7 +123,7 @@ export function createApiApp(options: ApiAppOptions): Express {
   app.use(express.json({ limit: '1mb', reviver: dropForbiddenKeys, verify: refuseDeepJson }));
   app.use(refuseUnstorableText);
   mountRouteTable(app, apiRoutes(options), options);
-  app.use(notFound);
-  app.use(errorHandler(options.log));
+  app.use(notFound(options.errors));
+  app.use(errorHandler(options.log, options.errors));
   return app;
 }

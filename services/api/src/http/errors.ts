@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError } from '@atendo/platform';
-import { ERROR_TEXTS, validationText, type ErrorBody, type ErrorCode, type Language } from '@atendo/contracts';
+import { validationText, type ComposedErrors, type ErrorBody, type ErrorCode, type Language } from '@atendo/contracts';
 import { languageOf, type ValidationProblem } from './validate.js';
 
 /** A rule's key: a common one (`validation.required`) or a feature's own (`prompts.validation.queueRequired`). */
@@ -11,11 +11,12 @@ const isProblem = (d: unknown): d is ValidationProblem =>
 /**
  * The answer to an error, in the caller's language: the catalogue code, its text, and for refused fields each
  * field's rule worded (`title: is required`). The error's own English wording, when it says more than the
- * catalogue's text, goes along as `reason` for integrators and logs.
+ * catalogue's text, goes along as `reason` for integrators and logs. The texts are the catalogue composed from the
+ * product's features.
  */
-export function errorBody(error: AppError, language: Language): ErrorBody {
-  const code = error.code as ErrorCode;
-  const text = ERROR_TEXTS[language][code] ?? error.message;
+export function errorBody(error: AppError, language: Language, catalogue: ComposedErrors): ErrorBody {
+  const code = error.code;
+  const text = catalogue.texts[language][code] ?? error.message;
   const body: ErrorBody = { error: code, message: text };
   if (Array.isArray(error.details) && error.details.length > 0 && error.details.every(isProblem)) {
     const problems = error.details.map((p) => ({ path: p.path, rule: p.message.replace(RULE_KEY, ''), message: validationText(p.message, p.params ?? {}, language) }));
@@ -46,25 +47,27 @@ function bodyRefusal(error: unknown): { status: number; reason: string } | undef
 }
 
 /** Turns any error into `{ error: code, message }` with its status; unexpected ones are logged and answered 500. */
-export function errorHandler(log: { error(obj: unknown, msg?: string): void }): ErrorRequestHandler {
+export function errorHandler(log: { error(obj: unknown, msg?: string): void }, catalogue: ComposedErrors): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const language = languageOf(req);
     if (error instanceof AppError) {
-      res.status(error.status).json(errorBody(error, language));
+      res.status(error.status).json(errorBody(error, language, catalogue));
       return;
     }
     // express.json()'s refusals, in our words: the parser's own (a position in the JSON, a library's phrase) say
     // nothing to a caller and something of the server.
     const refused = bodyRefusal(error);
     if (refused) {
-      res.status(refused.status).json({ error: 'ERR_VALIDATION', message: ERROR_TEXTS[language].ERR_VALIDATION, reason: refused.reason } satisfies ErrorBody);
+      res.status(refused.status).json({ error: 'ERR_VALIDATION', message: catalogue.texts[language].ERR_VALIDATION, reason: refused.reason } satisfies ErrorBody);
       return;
     }
     log.error({ err: error }, 'unhandled error');
-    res.status(500).json({ error: 'ERR_INTERNAL_SERVER_ERROR', message: ERROR_TEXTS[language].ERR_INTERNAL_SERVER_ERROR } satisfies ErrorBody);
+    res.status(500).json({ error: 'ERR_INTERNAL_SERVER_ERROR', message: catalogue.texts[language].ERR_INTERNAL_SERVER_ERROR } satisfies ErrorBody);
   };
 }
 
-export const notFound: RequestHandler = (req, res) => {
-  res.status(404).json({ error: 'ERR_NOT_FOUND', message: ERROR_TEXTS[languageOf(req)].ERR_NOT_FOUND } satisfies ErrorBody);
-};
+export function notFound(catalogue: ComposedErrors): RequestHandler {
+  return (req, res) => {
+    res.status(404).json({ error: 'ERR_NOT_FOUND', message: catalogue.texts[languageOf(req)].ERR_NOT_FOUND } satisfies ErrorBody);
+  };
+}

@@ -1,6 +1,6 @@
 import { convertSchema } from '@sodaru/yup-to-json-schema';
 import type { AnySchema } from 'yup';
-import { ERROR_CODES } from '@atendo/contracts';
+import type { ErrorCode } from '@atendo/contracts';
 import type { RouteSpec } from './routeTable.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -56,8 +56,11 @@ function requestBody(spec: RouteSpec): JsonSchema {
   return { required: true, content };
 }
 
-/** The API's OpenAPI 3.1 document, derived from the route table: what is served is what is documented. */
-export function openApiDocument(routes: readonly RouteSpec[], info: { title: string; version: string }): JsonSchema {
+/**
+ * The API's OpenAPI 3.1 document, derived from the route table: what is served is what is documented. `errorCodes`:
+ * the catalogue composed from the product's features.
+ */
+export function openApiDocument(routes: readonly RouteSpec[], info: { title: string; version: string }, errorCodes: readonly ErrorCode[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const spec of routes) {
     const errorAnswer = { description: 'An error from the catalogue', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
@@ -95,7 +98,7 @@ export function openApiDocument(routes: readonly RouteSpec[], info: { title: str
           type: 'object',
           required: ['error'],
           properties: {
-            error: { type: 'string', enum: [...ERROR_CODES] },
+            error: { type: 'string', enum: [...errorCodes] },
             message: { type: 'string', description: "What went wrong, in the caller's language (Accept-Language, else the user's, else English)" },
             reason: { type: 'string', description: "The server's own English wording, when it says more than the catalogue's text" },
             details: { description: 'For ERR_VALIDATION: [{ path, rule, message }], one per refused field' },

@@ -1,6 +1,6 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { AnyObject, AnySchema, ObjectSchema } from 'yup';
-import { can, PERMISSIONS, type PermissionKey } from '@atendo/contracts';
+import { holds, type PermissionKey, type PermissionRegistry, type PlanFlag } from '@atendo/contracts';
 import { AppError } from '@atendo/platform';
 import type { UserQueries } from '@atendo/read';
 import type { CompanyGate } from '../auth/companyGate.js';
@@ -13,10 +13,6 @@ import { validate } from './validate.js';
  * that the console reads too. One field, read by one check (`permits`).
  */
 export type Permission = 'public' | PermissionKey;
-
-/** The plan's feature flags: a route that names one answers 403 to companies whose plan does not allow it. */
-export const PLAN_FLAGS = ['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations'] as const;
-export type PlanFlag = (typeof PLAN_FLAGS)[number];
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -41,6 +37,7 @@ export interface RouteSpec {
   /** The feature it belongs to: the document's tag. */
   feature: string;
   permission: Permission;
+  /** A plan flag (contracts/src/<feature>/planFlags.ts): companies whose plan does not allow it get 403. */
   planFlag?: PlanFlag;
   params?: ObjectSchema<AnyObject>;
   query?: ObjectSchema<AnyObject>;
@@ -92,8 +89,8 @@ export function checkRouteTable(routes: readonly RouteSpec[]): void {
   }
 }
 
-export function permits(permission: Permission, who: AuthContext | undefined): boolean {
-  return permission === 'public' || can(who?.viewer, permission);
+export function permits(permission: Permission, who: AuthContext | undefined, registry: PermissionRegistry): boolean {
+  return permission === 'public' || holds(who?.viewer, permission, registry);
 }
 
 export interface MountOptions {
@@ -103,6 +100,8 @@ export interface MountOptions {
   users: UserQueries;
   /** Whether the caller's company may work now (switched on, not past its due date), checked on every signed-in request. */
   companies: CompanyGate;
+  /** The permissions composed from the product's features: who holds each key the routes name. */
+  permissions: PermissionRegistry;
   /** Whether the company's plan allows a flag (checked for routes that name one). */
   planAllows(companyId: number, flag: PlanFlag): Promise<boolean>;
 }
@@ -110,14 +109,17 @@ export interface MountOptions {
 /** Mounts every entry of the table on `app`, in order, each behind its permission, plan and input checks. */
 export function mountRouteTable(app: Express, routes: readonly RouteSpec[], options: MountOptions): void {
   checkRouteTable(routes);
+  for (const spec of routes) {
+    if (spec.permission !== 'public' && !options.permissions[spec.permission]) throw new Error(`Route ${routeKey(spec)} of ${spec.feature}: no feature declares the permission ${spec.permission}`);
+  }
   const authenticate = requireAuth(options.secret, options.users, options.companies);
   for (const spec of routes) {
     const chain: RequestHandler[] = [];
     if (spec.permission !== 'public') chain.push(authenticate);
     chain.push(async (req, res) => {
       const who = req.auth;
-      if (!permits(spec.permission, who)) {
-        throw new AppError('ERR_NO_PERMISSION', 403, `Needs the permission ${spec.permission}: ${PERMISSIONS[spec.permission as PermissionKey].description}`);
+      if (!permits(spec.permission, who, options.permissions)) {
+        throw new AppError('ERR_NO_PERMISSION', 403, `Needs the permission ${spec.permission}: ${options.permissions[spec.permission as PermissionKey]?.description ?? 'not a permission of this product'}`);
       }
       if (spec.planFlag && !(await options.planAllows(auth(req).viewer.companyId, spec.planFlag))) {
         throw new AppError('ERR_NO_PERMISSION', 403, `The company's plan does not include this (${spec.planFlag})`);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, PLATFORM_ERRORS } from '@atendo/contracts';
+import { composeErrors, ERROR_CODES, ERROR_TEXTS, FEED_CHANNELS, feedChannel, PERMISSIONS, PLAN_FEATURES, PLATFORM_ERRORS } from '@atendo/contracts';
 import type { Projection } from '@atendo/read';
 import { checkFeatures, defineFeature } from './featureModule.js';
-import { features, projections } from './index.js';
+import { errorCatalogue, feedChannels, features, permissionRegistry, planFlags, projections } from './index.js';
 
 const projection = (name: string): Projection => ({ name, tables: [name], eventTypes: [], apply: async () => undefined });
 
@@ -13,17 +13,44 @@ describe('feature modules', () => {
     expect(features.map((f) => f.name)).toEqual(expect.arrayContaining(['auth', 'users', 'queues', 'connections', 'contacts', 'tickets', 'messages', 'helps']));
   });
 
-  it('refuses two modules of one name, a projection two modules bring and a channel the feed does not have', () => {
+  it('refuses two modules of one name, a projection or a channel two modules bring and a channel no feed could name', () => {
     expect(() => checkFeatures([defineFeature({ name: 'tags' }), defineFeature({ name: 'tags' })])).toThrow(/Feature tags: the name tags is already tags's/);
     expect(() => checkFeatures([defineFeature({ name: 'tags', projections: [projection('labels')] }), defineFeature({ name: 'kanban', projections: [projection('labels')] })])).toThrow(
       /Feature kanban: the projection labels is already tags's/,
     );
-    expect(() => checkFeatures([defineFeature({ name: 'tags', channels: ['label' as never] })])).toThrow(/channel label is not a feed channel/);
+    expect(() => checkFeatures([defineFeature({ name: 'tags', channels: { 'la-bel': feedChannel() } })])).toThrow(/channel la-bel is not a feed channel's name/);
+    expect(() => checkFeatures([defineFeature({ name: 'tags', channels: { label: feedChannel() } }), defineFeature({ name: 'kanban', channels: { label: feedChannel() } })])).toThrow(
+      /Feature kanban: the channel label is already tags's/,
+    );
     expect(() => checkFeatures([defineFeature({ name: 'Quick messages' })])).toThrow(/one lower-camel-case word/);
   });
 
   it('the error catalogue is the platform codes and the codes the modules bring, each once', () => {
-    const claimed = [...PLATFORM_ERRORS, ...features.flatMap((f) => f.errors ?? [])];
+    const claimed = [...Object.keys(PLATFORM_ERRORS), ...features.flatMap((f) => Object.keys(f.errors ?? {}))];
     expect([...claimed].sort()).toEqual([...ERROR_CODES].sort());
+    expect([...errorCatalogue.codes].sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it("the server's catalogue words every code as the console does, in each language", () => {
+    for (const language of ['pt', 'en', 'es'] as const) {
+      for (const code of errorCatalogue.codes) expect(errorCatalogue.texts[language][code], `${language} ${code}`).toBe(ERROR_TEXTS[language][code]);
+    }
+  });
+
+  it("the server's feed is the platform's channels and the modules', as the console knows them", () => {
+    expect([...feedChannels].sort()).toEqual([...FEED_CHANNELS].sort());
+  });
+
+  it("the server's permissions and plan flags are the platform's and the modules', as the console and the plans know them", () => {
+    expect(permissionRegistry).toEqual(PERMISSIONS);
+    expect([...planFlags].sort()).toEqual([...PLAN_FEATURES].sort());
+    expect(() => checkFeatures([defineFeature({ name: 'tags', permissions: { 'tags:kanban': { audience: 'admin', description: '' } } }), defineFeature({ name: 'kanban', permissions: { 'tags:kanban': { audience: 'admin', description: '' } } })])).toThrow(
+      /Feature kanban: the permission tags:kanban is already tags's/,
+    );
+  });
+
+  it('refuses an error code two modules bring', () => {
+    const twice = { ERR_TWICE: { pt: 'a', en: 'b', es: 'c' } };
+    expect(() => composeErrors([twice, twice])).toThrow(/ERR_TWICE is declared twice/);
   });
 });

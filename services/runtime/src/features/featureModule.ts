@@ -1,64 +1,38 @@
-import type { Knex } from 'knex';
-import type { ErrorCode, FeedChannel } from '@atendo/contracts';
-import type { ApiContext, AuthRoutesOptions, Mailer, MediaServices, RouteSpec, SessionControl } from '@atendo/api';
-import type { DevOutbox } from '../mail/devOutbox.js';
-import { FEED_CHANNELS } from '@atendo/contracts';
-import type { ContactStreamService, EventStore, FlowSecrets, IdAllocator, Migration } from '@atendo/core';
-import type { SendGovernors } from '../jobs/sendGovernors.js';
-import type { PluginRegistry } from '@atendo/flow-engine';
-import type { Logger } from '../logger.js';
+import type { ChannelDefinitions, ErrorDefinitions, PermissionDefinitions, PlanFlagDefinitions } from '@atendo/contracts';
+import type { RouteSpec } from '@atendo/api';
+import type { Migration } from '@atendo/core';
 import type { InboundEnricher } from '../gateway/inboundContexts.js';
 import type { Projection } from '@atendo/read';
+import type { Services } from '../platform/services.js';
 
-/** What a feature's routes may ask for; a feature that needs its own queries builds them from `knex`. */
-export interface FeatureDeps {
-  api: ApiContext;
-  auth: AuthRoutesOptions;
-  sessions: SessionControl;
-  knex: Knex;
-  store: EventStore;
-  ids: IdAllocator;
-  /** E-mail: null when no SMTP server is configured (production without SMTP_URL). */
-  mailer: Mailer | null;
-  /** The local SMTP server of development and tests (null in production): its mail is read at GET /dev/outbox. */
-  outbox: DevOutbox | null;
-  /** Media files: the blob store and the signer of their URLs. */
-  media: MediaServices;
-  /** The flow block types this installation runs (the workspace's plugins and installed ones). */
-  plugins: PluginRegistry;
-  /** Secrets of flow blocks, sealed at rest. */
-  secrets: FlowSecrets;
-  /** Outside calls may reach addresses inside this installation's network (FLOW_PRIVATE_URLS), as flow blocks' do. */
-  allowPrivateUrls: boolean;
+export type { Services } from '../platform/services.js';
+
+/**
+ * Company B of the tenant probe (services/runtime/src/routeWalks.int.test.ts), as a feature's probe sees it: a second
+ * company whose records a user of the first must neither see nor change through any route.
+ */
+export interface ProbeCompany {
+  /** Calls the API as B's admin and answers the body: JSON, or a multipart `form` for uploads. */
+  api<T = unknown>(path: string, init?: { method?: string; body?: unknown; form?: FormData }): Promise<T>;
+  /** B's records made so far (the feature list's order), by resource; B itself: `company`, `user`, `whatsapp`. */
+  theirs: Readonly<Record<string, string>>;
+  /** Tries `check` again until it passes (the read models and the jobs role catch up). */
+  eventually<T>(check: () => Promise<T>, timeoutMs?: number): Promise<T>;
+  /** A customer writes to B's connection. */
+  customerSays(number: string, text: string, pushName: string): Promise<void>;
 }
 
-/** What a feature's processes (the jobs role) may ask for. */
-export interface ProcessDeps {
-  knex: Knex;
-  databaseUrl: string;
-  conversations: ContactStreamService;
-  log: Logger;
-  /** What time it is (tests move it forward). */
-  clock: () => Date;
-  store: EventStore;
-  plugins: PluginRegistry;
-  secrets: FlowSecrets;
-  media: MediaServices;
-  /** The flow blocks' random source (tests seed it). */
-  flowRandom?: (key: string) => number;
-  /** Flow blocks' outside calls in flight at once (tests lower it). */
-  flowEffectConcurrency?: number;
-  /** Which variant a campaign's contact gets, by `{campaignId}:{number}` (tests seed it). */
-  campaignRandom?: (key: string) => number;
-  /** The connections' send governors: every send that is not an agent's reply asks its connection's first. */
-  governors: SendGovernors;
-  /** Flow blocks may reach addresses inside this installation's network (FLOW_PRIVATE_URLS). */
-  allowPrivateUrls: boolean;
+/** What the tenant probe needs of a feature whose routes take ids. */
+export interface FeatureProbe {
   /**
-   * The WhatsApp sessions of this process (the gateway, when the channels role runs here): absent otherwise, since roles
-   * talk through the log and no call reaches another node's sessions (decision 0029).
+   * Which resource each id of its routes' paths names, by `<first path segment>.<parameter>` (`'schedules.id':
+   * 'schedule'`); null: not a company's record (a platform-wide help entry, a setting's key).
    */
-  sessions?: Pick<SessionControl, 'checkNumber'>;
+  resources: Readonly<Record<string, string | null>>;
+  /** Makes company B one of each resource it names: their ids (as the path takes them), by resource. */
+  make?(b: ProbeCompany): Promise<Record<string, string>>;
+  /** What B sees of its records, read before and after the probe: nothing may have changed. */
+  observe?(b: ProbeCompany): Promise<unknown>;
 }
 
 /** A process of the jobs role: it reacts to time (and to the log) by sending commands. */
@@ -81,14 +55,25 @@ export interface FeatureModule {
   migrations?: Migration[];
   /** Its read models. */
   projections?: Projection[];
-  /** Its entries of the route table (services/api): the API serves nothing else. */
-  routes?: (deps: FeatureDeps) => RouteSpec[];
-  /** The realtime channels its projections emit on. */
-  channels?: readonly FeedChannel[];
-  /** The catalogue codes its routes and deciders answer with. */
-  errors?: readonly ErrorCode[];
-  /** Its processes, run by the jobs role (timers, schedules, campaigns …). */
-  processes?: (deps: ProcessDeps) => FeatureProcess[];
+  /** Its entries of the route table (services/api): the API serves nothing else. It names the services it uses. */
+  routes?: (services: Services) => RouteSpec[];
+  /** The realtime channels its projections emit on, with their payloads (`contracts/src/<name>/realtime.ts`). */
+  channels?: ChannelDefinitions;
+  /** The catalogue codes its routes and deciders answer with, with their texts (`contracts/src/<name>/errors.ts`). */
+  errors?: ErrorDefinitions;
+  /** The permission keys its routes name, with who holds each (`contracts/src/<name>/permissions.ts`). */
+  permissions?: PermissionDefinitions;
+  /** The plan flags that switch it (`contracts/src/<name>/planFlags.ts`). */
+  planFlags?: PlanFlagDefinitions;
+  /** The tenant probe's names for its ids, and how company B gets one of each. */
+  probe?: FeatureProbe;
+  /** Its processes, run by the jobs role (timers, schedules, campaigns …), with the services they name. */
+  processes?: (services: Services) => FeatureProcess[];
+  /**
+   * Services it offers other features (declared on `Services` by module augmentation), made once at start from the
+   * platform's services, before any role starts.
+   */
+  provides?: (services: Services) => Promise<Partial<Services>> | Partial<Services>;
   /** What its automation adds to a customer's message before the conversation decides it (the gateway runs it). */
   inbound?: InboundEnricher;
 }
@@ -110,13 +95,22 @@ export function checkFeatures(modules: readonly FeatureModule[]): void {
   const feature = seen('the name');
   const projection = seen('the projection');
   const migration = seen('the migration');
+  const channel = seen('the channel');
+  const permission = seen('the permission');
+  const planFlag = seen('the plan flag');
+  const probed = seen("the probe's id");
   for (const m of modules) {
     if (!/^[a-z][a-zA-Z]*$/.test(m.name)) throw new Error(`Feature "${m.name}": a feature's name is one lower-camel-case word`);
     feature(m.name, m.name);
     for (const p of m.projections ?? []) projection(p.name, m.name);
     for (const g of m.migrations ?? []) migration(g.name, m.name);
-    for (const c of m.channels ?? []) {
-      if (!(FEED_CHANNELS as readonly string[]).includes(c)) throw new Error(`Feature ${m.name}: channel ${c} is not a feed channel (contracts/src/realtime.ts)`);
+    for (const c of Object.keys(m.channels ?? {})) {
+      // The console subscribes to `company-{companyId}-{channel}`: a name is one word.
+      if (!/^[A-Za-z]+$/.test(c)) throw new Error(`Feature ${m.name}: channel ${c} is not a feed channel's name (one word of letters)`);
+      channel(c, m.name);
     }
+    for (const p of Object.keys(m.permissions ?? {})) permission(p, m.name);
+    for (const f of Object.keys(m.planFlags ?? {})) planFlag(f, m.name);
+    for (const r of Object.keys(m.probe?.resources ?? {})) probed(r, m.name);
   }
 }

@@ -1,27 +1,28 @@
-import { auth } from './auth.js';
-import { companies } from './companies.js';
-import { plans } from './plans.js';
-import { users } from './users.js';
-import { queues } from './queues.js';
-import { connections } from './connections.js';
-import { contacts } from './contacts.js';
-import { tickets } from './tickets.js';
-import { messages } from './messages.js';
-import { activity } from './activity.js';
-import { helps } from './helps.js';
-import { ticketNotes } from './ticketNotes.js';
-import { settings } from './settings.js';
-import { announcements } from './announcements.js';
-import { media } from './media.js';
-import { timers } from './timers.js';
-import { quickMessages } from './quickMessages.js';
-import { tags } from './tags.js';
-import { flows } from './flows.js';
-import { contactLists } from './contactLists.js';
-import { campaigns } from './campaigns.js';
-import { files } from './files.js';
-import { schedules } from './schedules.js';
-import { integrations } from './integrations.js';
+import { auth } from './auth/index.js';
+import { companies } from './companies/index.js';
+import { plans } from './plans/index.js';
+import { users } from './users/index.js';
+import { queues } from './queues/index.js';
+import { connections } from './connections/index.js';
+import { contacts } from './contacts/index.js';
+import { tickets } from './tickets/index.js';
+import { messages } from './messages/index.js';
+import { activity } from './activity/index.js';
+import { helps } from './helps/index.js';
+import { ticketNotes } from './ticketNotes/index.js';
+import { settings } from './settings/index.js';
+import { announcements } from './announcements/index.js';
+import { media } from './media/index.js';
+import { timers } from './timers/index.js';
+import { quickMessages } from './quickMessages/index.js';
+import { tags } from './tags/index.js';
+import { flows } from './flows/index.js';
+import { contactLists } from './contactLists/index.js';
+import { campaigns } from './campaigns/index.js';
+import { files } from './files/index.js';
+import { schedules } from './schedules/index.js';
+import { integrations } from './integrations/index.js';
+import { composeChannels, composeErrors, composePermissions, composePlanFlags, PLATFORM_CHANNELS, PLATFORM_ERRORS, PLATFORM_PERMISSIONS, PLATFORM_PLAN_FLAGS } from '@atendo/contracts';
 import { checkFeatures, type FeatureModule } from './featureModule.js';
 
 /**
@@ -37,3 +38,15 @@ export const projections = features.flatMap((f) => f.projections ?? []);
 export function findProjection(name: string) {
   return projections.find((p) => p.name === name);
 }
+
+/** The server's error catalogue: the platform's codes and every feature's, with their texts (the API's `message`, /openapi.json). */
+export const errorCatalogue = composeErrors([PLATFORM_ERRORS, ...features.map((f) => f.errors ?? {})]);
+
+/** The server's feed channels: the platform's and every feature's. */
+export const feedChannels = composeChannels([PLATFORM_CHANNELS, ...features.map((f) => f.channels ?? {})]);
+
+/** The server's permissions: the platform's and every feature's, with who holds each (the route table checks them). */
+export const permissionRegistry = composePermissions([PLATFORM_PERMISSIONS, ...features.map((f) => f.permissions ?? {})]);
+
+/** The server's plan flags: the platform's and every feature's. */
+export const planFlags = composePlanFlags([PLATFORM_PLAN_FLAGS, ...features.map((f) => f.planFlags ?? {})]);

@@ -3,16 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
 import { apiRoutes, CompanyGate, createApiApp, openApiPath, route, routeKey, servedRoutes, signAccessToken, type RouteSpec } from '@atendo/api';
-import type { FeatureDeps } from './featureModule.js';
-import { features } from './index.js';
+import type { Services } from './featureModule.js';
+import { errorCatalogue, features, permissionRegistry } from './index.js';
 
 // Route factories only keep their dependencies until a request comes: none comes here but for /openapi.json.
-const deps = { api: {}, auth: {}, sessions: {}, knex: {}, store: {}, ids: {}, media: { blobs: {}, storage: {}, urls: {} } } as unknown as FeatureDeps;
+const deps = { api: {}, auth: {}, sessions: {}, knex: {}, store: {}, ids: {}, media: { blobs: {}, storage: {}, urls: {} } } as unknown as Services;
 const log = { error: () => undefined };
 
 function productApp(extra: RouteSpec[] = []): { app: Express; table: RouteSpec[] } {
   const routes = [...features.flatMap((f) => f.routes?.(deps) ?? []), ...extra];
-  const options = { log, routes, secret: 'x'.repeat(32), users: {} as never, companies: new CompanyGate(async () => ({ status: true, disabledAt: null, dueDate: null })), planAllows: async () => true };
+  const options = { log, routes, errors: errorCatalogue, permissions: permissionRegistry, secret: 'x'.repeat(32), users: {} as never, companies: new CompanyGate(async () => ({ status: true, disabledAt: null, dueDate: null })), planAllows: async () => true };
   return { app: createApiApp(options), table: apiRoutes(options) };
 }
 
@@ -67,7 +67,7 @@ describe('the route table', () => {
     const campaigns = route({ method: 'get', path: '/campaigns', feature: 'campaigns', summary: 'Campaigns', permission: 'signedIn', planFlag: 'useCampaigns', handler: ({ res }) => void (ran++, res.json([])) });
     const secret = 'y'.repeat(32);
     const users = { viewer: async (companyId: number, userId: number) => ({ companyId, userId, profile: 'user', super: false, queueIds: [] }) };
-    const gated = createApiApp({ log, routes: [campaigns], secret, users: users as never, companies: new CompanyGate(async () => ({ status: true, disabledAt: null, dueDate: null })), planAllows: async (companyId) => companyId === 1 });
+    const gated = createApiApp({ log, routes: [campaigns], errors: errorCatalogue, permissions: permissionRegistry, secret, users: users as never, companies: new CompanyGate(async () => ({ status: true, disabledAt: null, dueDate: null })), planAllows: async (companyId) => companyId === 1 });
     const s = http.createServer(gated);
     await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
     const at = `http://127.0.0.1:${(s.address() as AddressInfo).port}/campaigns`;

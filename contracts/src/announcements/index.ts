@@ -1,0 +1,3 @@
+export * from './announcement.js';
+export * from './realtime.js';
+export * from './permissions.js';

@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './password.js';
+export * from './passwordReset.js';

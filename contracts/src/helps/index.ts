@@ -1,0 +1,2 @@
+export * from './help.js';
+export * from './permissions.js';

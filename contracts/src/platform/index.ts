@@ -1,0 +1,4 @@
+export * from './errors.js';
+export * from './realtime.js';
+export * from './permissions.js';
+export * from './planFlags.js';

@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './quickMessage.js';
+export * from './realtime.js';

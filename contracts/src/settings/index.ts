@@ -1,0 +1,3 @@
+export * from './realtime.js';
+export * from './settings.js';
+export * from './permissions.js';

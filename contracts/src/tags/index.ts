@@ -1,0 +1,6 @@
+export * from './errors.js';
+export * from './events.js';
+export * from './realtime.js';
+export * from './tag.js';
+export * from './permissions.js';
+export * from './planFlags.js';

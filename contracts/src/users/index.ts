@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './events.js';
+export * from './realtime.js';
+export * from './user.js';
+export * from './permissions.js';

@@ -1,0 +1,3 @@
+export * from './helpsProjection.js';
+export * from './migrations.js';
+export * from './queries.js';

@@ -1,9 +1,0 @@
-import { settingRoutes } from '@atendo/api';
-import { defineFeature } from './featureModule.js';
-
-/** A company's settings: kept in its company record (the companies projection tells the console on `settings`). */
-export const settings = defineFeature({
-  name: 'settings',
-  routes: ({ knex, store, api }) => settingRoutes({ knex, store, readYourWrites: api.readYourWrites }),
-  channels: ['settings'],
-});

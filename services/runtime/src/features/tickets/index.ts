@@ -1,0 +1,33 @@
+import type { ListTicketsResponse } from '@atendo/contracts';
+import { TICKETS_CHANNELS, TICKETS_ERRORS, TICKETS_PERMISSIONS } from '@atendo/contracts/tickets';
+import { ticketRoutes } from '@atendo/api';
+import { ticketMigrations, ticketsProjection } from '@atendo/read';
+import { TicketAssigner } from '../../jobs/assigner.js';
+import { defineFeature } from '../featureModule.js';
+
+export const tickets = defineFeature({
+  name: 'tickets',
+  permissions: TICKETS_PERMISSIONS,
+  routes: ({ api, knex, ids }) => ticketRoutes(api, knex, ids),
+  // The customer stream's one projection: contacts, tickets and messages (decision 0007).
+  migrations: ticketMigrations,
+  projections: [ticketsProjection],
+  channels: TICKETS_CHANNELS,
+  errors: TICKETS_ERRORS,
+  // The jobs role assigns waiting tickets, first in first out, where the company asks for it.
+  processes: ({ knex, databaseUrl, conversations, log }) => [new TicketAssigner({ knex, databaseUrl, conversations, log })],
+  probe: {
+    resources: { 'tickets.id': 'ticket', 'tickets.uuid': 'ticketUuid' },
+    async make(b) {
+      // B's customer writes to B's connection: B has a contact, a ticket and a message.
+      await b.customerSays('5511955550001', 'sou cliente da B', 'Cliente B');
+      const ticket = await b.eventually(async () => {
+        const t = (await b.api<ListTicketsResponse>('/tickets')).tickets[0];
+        if (!t) throw new Error('no ticket yet');
+        return t;
+      });
+      return { ticket: String(ticket.id), ticketUuid: ticket.uuid, ticketContact: String(ticket.contact.id) };
+    },
+    observe: async (b) => (await b.api<ListTicketsResponse>('/tickets?showAll=true')).tickets.map((t) => [t.id, t.status, t.userId, t.queueId, t.unreadMessages]),
+  },
+});

@@ -1,0 +1,13 @@
+import { timersMigrations, timersProjection } from '@atendo/read';
+import { TimerRunner } from '../../jobs/timerRunner.js';
+import { defineFeature } from '../featureModule.js';
+import { autoTransferInbound } from './autoTransferInbound.js';
+
+/** Durable timers of tickets (auto-close, auto-transfer, rating wait): armed in the log, fired by the jobs role. */
+export const timers = defineFeature({
+  name: 'timers',
+  migrations: timersMigrations,
+  projections: [timersProjection],
+  inbound: autoTransferInbound,
+  processes: ({ knex, databaseUrl, conversations, log, clock }) => [new TimerRunner({ knex, databaseUrl, conversations, log, clock })],
+});
