@@ -2,7 +2,7 @@ import { CAMPAIGNS_ERRORS } from '@atendo/contracts';
 import { campaignRoutes } from '@atendo/api';
 import { campaignIdMigrations } from '@atendo/core';
 import { campaignMigrations, campaignsProjection, sendGovernorMigrations } from '@atendo/read';
-import { CampaignDispatcher } from '../jobs/campaignDispatcher.js';
+import { CampaignDispatcher } from './campaigns/campaignDispatcher.js';
 import { defineFeature } from './featureModule.js';
 
 /**

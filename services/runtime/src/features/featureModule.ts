@@ -4,7 +4,7 @@ import type { ApiContext, AuthRoutesOptions, Mailer, MediaServices, RouteSpec, S
 import type { DevOutbox } from '../mail/devOutbox.js';
 import { FEED_CHANNELS } from '@atendo/contracts';
 import type { ContactStreamService, EventStore, FlowSecrets, IdAllocator, Migration } from '@atendo/core';
-import type { SendGovernors } from '../jobs/sendGovernors.js';
+import type { SendGovernors } from '../platform/sendGovernors.js';
 import type { PluginRegistry } from '@atendo/flow-engine';
 import type { Logger } from '../logger.js';
 import type { Projection } from '@atendo/read';

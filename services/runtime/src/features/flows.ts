@@ -2,7 +2,7 @@ import { FLOWS_ERRORS } from '@atendo/contracts';
 import { flowRoutes } from '@atendo/api';
 import { flowIdMigrations, flowSecretMigrations } from '@atendo/core';
 import { flowsMigrations, flowsProjection } from '@atendo/read';
-import { FlowRunner, flowRunMigrations } from '../jobs/flowRunner.js';
+import { FlowRunner, flowRunMigrations } from './flows/flowRunner.js';
 import { defineFeature } from './featureModule.js';
 
 /**

@@ -2,7 +2,7 @@ import { SCHEDULES_ERRORS } from '@atendo/contracts';
 import { scheduleRoutes } from '@atendo/api';
 import { scheduleIdMigrations } from '@atendo/core';
 import { scheduleMigrations, schedulesProjection } from '@atendo/read';
-import { ScheduleRunner } from '../jobs/scheduleRunner.js';
+import { ScheduleRunner } from './schedules/scheduleRunner.js';
 import { defineFeature } from './featureModule.js';
 
 /**

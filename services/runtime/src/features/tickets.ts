@@ -1,7 +1,7 @@
 import { TICKETS_ERRORS } from '@atendo/contracts';
 import { ticketRoutes } from '@atendo/api';
 import { ticketMigrations, ticketsProjection } from '@atendo/read';
-import { TicketAssigner } from '../jobs/assigner.js';
+import { TicketAssigner } from './tickets/assigner.js';
 import { defineFeature } from './featureModule.js';
 
 export const tickets = defineFeature({

@@ -1,5 +1,5 @@
 import { timersMigrations, timersProjection } from '@atendo/read';
-import { TimerRunner } from '../jobs/timerRunner.js';
+import { TimerRunner } from './timers/timerRunner.js';
 import { defineFeature } from './featureModule.js';
 
 /** Durable timers of tickets (auto-close, auto-transfer, rating wait): armed in the log, fired by the jobs role. */

@@ -10,9 +10,9 @@ import {
 } from '@atendo/contracts';
 import { AppError, contactStream, handleCommand, scheduleDecider, scheduleStream, type CommandContext, type ContactStreamService, type EventStore } from '@atendo/core';
 import { ScheduleQueries } from '@atendo/read';
-import type { Logger } from '../logger.js';
-import { LeaderLoop } from './leaderLoop.js';
-import type { SendGovernors } from './sendGovernors.js';
+import type { Logger } from '../../logger.js';
+import { LeaderLoop } from '../../platform/process/leaderLoop.js';
+import type { SendGovernors } from '../../platform/sendGovernors.js';
 
 export interface ScheduleRunnerOptions {
   knex: Knex;

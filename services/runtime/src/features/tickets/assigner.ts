@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { AppError, type ContactStreamService } from '@atendo/core';
 import { TicketQueries } from '@atendo/read';
-import type { Logger } from '../logger.js';
-import { LeaderLock } from './leaderLock.js';
+import type { Logger } from '../../logger.js';
+import { LeaderLock } from '../../platform/process/leaderLock.js';
 
 /** Without a sign of life for this long, an agent is not at the console (the presence table's rule). */
 const ONLINE_WITHIN_SECONDS = 5 * 60;

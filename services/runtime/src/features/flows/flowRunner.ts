@@ -19,11 +19,11 @@ import { importRemoteMedia, mediaKey, notTheCompanys, type BlobStore } from '@at
 import { AppError, handleCommand, loadState, nameBasedUuid, recordBotHealth, StateCache, type CommandContext, type ContactStreamService, type EventStore, type FlowOutgoing, type FlowTurnEnd, type FlowSecrets, type Migration } from '@atendo/core';
 import { flowExecution, type FlowCommand, type FlowExecutionState, type PluginRegistry } from '@atendo/flow-engine';
 import { FlowQueries, readCheckpoint } from '@atendo/read';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../../logger.js';
 import { botGraph } from './botGraph.js';
-import { CircuitBreakers } from './circuitBreaker.js';
-import { LeaderLoop } from './leaderLoop.js';
-import { outsideFetch } from './outsideFetch.js';
+import { CircuitBreakers } from '../../platform/circuitBreaker.js';
+import { LeaderLoop } from '../../platform/process/leaderLoop.js';
+import { outsideFetch } from '../../platform/outsideFetch.js';
 import { failedAt, namedIn, type Named } from './runReferences.js';
 
 /** Where the runner stands in the log (projection_checkpoints, like a read model's). */

@@ -1,4 +1,4 @@
-import type { Logger } from '../logger.js';
+import type { Logger } from '../../logger.js';
 import { LeaderLock } from './leaderLock.js';
 
 export interface LeaderLoopOptions {

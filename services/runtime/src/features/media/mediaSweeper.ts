@@ -1,6 +1,6 @@
 import type { MediaStorage } from '@atendo/api';
-import type { Logger } from '../logger.js';
-import { LeaderLoop } from './leaderLoop.js';
+import type { Logger } from '../../logger.js';
+import { LeaderLoop } from '../../platform/process/leaderLoop.js';
 
 /** How long an upload may wait for a save to name it before it is collected (issue 32): a day. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 3600_000;

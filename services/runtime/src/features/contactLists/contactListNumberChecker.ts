@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { recordWhatsappVerdict, type EventStore } from '@atendo/core';
 import { ContactListQueries } from '@atendo/read';
-import type { Logger } from '../logger.js';
-import { LeaderLock } from './leaderLock.js';
+import type { Logger } from '../../logger.js';
+import { LeaderLock } from '../../platform/process/leaderLock.js';
 
 export interface ContactListNumberCheckerOptions {
   knex: Knex;

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { nameBasedUuid, type ContactStreamService } from '@atendo/core';
 import { ConnectionTimers, dropTimers, TimerQueries, type DueTimer } from '@atendo/read';
-import type { Logger } from '../logger.js';
-import { LeaderLoop } from './leaderLoop.js';
+import type { Logger } from '../../logger.js';
+import { LeaderLoop } from '../../platform/process/leaderLoop.js';
 
 export interface TimerRunnerOptions {
   knex: Knex;

@@ -19,9 +19,9 @@ import {
   type EventStore,
 } from '@atendo/core';
 import { CampaignQueries, FileListQueries, readCheckpoint, type CampaignRecipientRow, type DispatchableCampaign } from '@atendo/read';
-import type { Logger } from '../logger.js';
-import { LeaderLoop } from './leaderLoop.js';
-import type { SendGovernors } from './sendGovernors.js';
+import type { Logger } from '../../logger.js';
+import { LeaderLoop } from '../../platform/process/leaderLoop.js';
+import type { SendGovernors } from '../../platform/sendGovernors.js';
 
 /** Where the dispatcher stands in the log, reading the outcomes of the messages it sent. */
 const CHECKPOINT = 'campaign-outcomes';
