@@ -34,6 +34,7 @@ import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
 import type { MediaStorage } from '../media/storage.js';
+import { theUpload } from '../media/uploads.js';
 
 export interface CampaignRouteDeps {
   knex: Knex;
@@ -157,7 +158,7 @@ export function campaignRoutes({ knex, store, ids, storage, readYourWrites, cloc
         const before = await found(companyId, id);
         const result = await handleCommand(store, campaignDecider, campaignStream(companyId, id), { type: 'DeleteCampaign' }, by(auth), { snapshots });
         await readYourWrites(result.position);
-        if (before.mediaPath) await storage.remove(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+        await storage.removeNamed(before.mediaPath);
         res.json({ message: 'Campaign deleted' });
       },
     }),
@@ -199,19 +200,10 @@ export function campaignRoutes({ knex, store, ids, storage, readYourWrites, cloc
       authorize: inCompany,
       async handler({ req, res, params: { id }, auth }) {
         const { companyId } = auth.viewer;
-        const upload = req.uploads?.[0];
-        if (!upload) throw new AppError('ERR_VALIDATION', 400, 'No file in the field `file`', [{ path: 'file', message: 'validation.required' }]);
+        const upload = theUpload(req);
         const before = await found(companyId, id);
-        // The file first: the event that names it comes once it is stored; refused, it goes again.
-        const [stored] = await storage.keep(companyId, [upload]);
-        let view: CampaignView;
-        try {
-          view = await change(companyId, id, { mediaPath: `/public/${stored!.key}`, mediaName: stored!.originalName.replace(/\s+/g, '_') }, auth);
-        } catch (error) {
-          await storage.remove(stored!.key).catch(() => undefined);
-          throw error;
-        }
-        if (before.mediaPath) await storage.remove(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+        const view = await storage.keepFor(companyId, upload, (stored) => change(companyId, id, { mediaPath: `/public/${stored.key}`, mediaName: stored.originalName.replace(/\s+/g, '_') }, auth));
+        await storage.removeNamed(before.mediaPath);
         res.json(view);
       },
     }),
@@ -227,7 +219,7 @@ export function campaignRoutes({ knex, store, ids, storage, readYourWrites, cloc
         const { companyId } = auth.viewer;
         const before = await found(companyId, id);
         const view = await change(companyId, id, { mediaPath: null, mediaName: null }, auth);
-        if (before.mediaPath) await storage.remove(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+        await storage.removeNamed(before.mediaPath);
         res.json(view);
       },
     }),

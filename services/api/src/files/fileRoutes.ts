@@ -17,6 +17,7 @@ import { route, type RouteSpec } from '../http/routeTable.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
 import { MediaUrls } from '../media/mediaUrls.js';
 import type { MediaStorage } from '../media/storage.js';
+import { theUpload } from '../media/uploads.js';
 
 export interface FileRouteDeps {
   knex: Knex;
@@ -146,21 +147,15 @@ export function fileRoutes({ knex, store, ids, storage, urls, readYourWrites }: 
       authorize: inCompany,
       async handler({ req, res, params: { id }, body, auth }) {
         const { companyId } = auth.viewer;
-        const upload = req.uploads?.[0];
-        if (!upload) throw new AppError('ERR_VALIDATION', 400, 'No file in the field `files`', [{ path: 'files', message: 'validation.required' }]);
+        const upload = theUpload(req, 'files');
         const optionId = Number(body.id);
         const before = (await found(companyId, id)).options.find((o) => o.id === optionId);
         if (!before) throw new AppError('ERR_FILE_LIST_OPTION_NOT_FOUND', 404, `File list ${id} has no option ${optionId}`);
-        // The file first: the event that shows it comes once it is stored.
-        const [stored] = await storage.keep(companyId, [upload]);
-        try {
-          const file = { path: MediaUrls.path(stored!.key), mediaType: stored!.kind, mime: stored!.mime, fileName: stored!.originalName };
+        await storage.keepFor(companyId, upload, async (stored) => {
+          const file = { path: MediaUrls.path(stored.key), mediaType: stored.kind, mime: stored.mime, fileName: stored.originalName };
           const result = await handleCommand(store, fileListDecider, fileListStream(companyId, id), { type: 'attachFile', optionId, file }, by(auth));
           await readYourWrites(result.position);
-        } catch (error) {
-          await storage.remove(stored!.key).catch(() => undefined);
-          throw error;
-        }
+        });
         await forget([before.path]);
         res.json(view(await found(companyId, id)));
       },

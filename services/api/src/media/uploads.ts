@@ -55,6 +55,13 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** The one file a route's `upload` received in `field`: a 400 naming the field when there is none. */
+export function theUpload(req: Request, field = 'file'): ReceivedUpload {
+  const upload = req.uploads?.[0];
+  if (!upload) throw new AppError('ERR_VALIDATION', 400, `No file in the field \`${field}\``, [{ path: field, message: 'validation.required' }]);
+  return upload;
+}
+
 /** A disk failure while receiving: the server's fault (500), not the caller's input. */
 class DiskFailure extends Error {}
 

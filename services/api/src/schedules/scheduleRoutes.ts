@@ -16,6 +16,7 @@ import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
 import type { MediaMime } from '../media/mediaTypes.js';
 import type { MediaStorage } from '../media/storage.js';
+import { theUpload } from '../media/uploads.js';
 
 export interface ScheduleRouteDeps {
   knex: Knex;
@@ -63,7 +64,6 @@ export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, cloc
     const result = await handleCommand(store, scheduleDecider, scheduleStream(companyId, id), command, by(auth));
     await readYourWrites(result.position);
   };
-  const removeFile = (mediaPath: string | null) => (mediaPath ? storage.remove(mediaPath.replace(/^\/public\//, '')).catch(() => undefined) : undefined);
   const references = ['ERR_NO_CONTACT_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_TICKET_FOUND'] as const;
 
   return [
@@ -157,7 +157,7 @@ export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, cloc
         const before = await found(companyId, id);
         await run(companyId, id, { type: 'DeleteSchedule' }, auth);
         // A sent message still shows its image.
-        if (before.status !== 'ENVIADA') await removeFile(before.mediaPath);
+        if (before.status !== 'ENVIADA') await storage.removeNamed(before.mediaPath);
         res.json({ message: 'Schedule deleted' });
       },
     }),
@@ -175,18 +175,12 @@ export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, cloc
       },
       async handler({ req, res, params: { id }, auth }) {
         const { companyId } = auth.viewer;
-        const upload = req.uploads?.[0];
-        if (!upload) throw new AppError('ERR_VALIDATION', 400, 'No file in the field `file`', [{ path: 'file', message: 'validation.required' }]);
+        const upload = theUpload(req);
         const before = await found(companyId, id);
-        // The file first: the event that shows it comes once it is stored.
-        const [stored] = await storage.keep(companyId, [upload]);
-        try {
-          await run(companyId, id, { type: 'UpdateSchedule', changes: { mediaPath: `/public/${stored!.key}`, mediaName: stored!.originalName }, at: clock().toISOString() }, auth);
-        } catch (error) {
-          await storage.remove(stored!.key).catch(() => undefined);
-          throw error;
-        }
-        await removeFile(before.mediaPath);
+        await storage.keepFor(companyId, upload, (stored) =>
+          run(companyId, id, { type: 'UpdateSchedule', changes: { mediaPath: `/public/${stored.key}`, mediaName: stored.originalName }, at: clock().toISOString() }, auth),
+        );
+        await storage.removeNamed(before.mediaPath);
         res.json(await found(companyId, id));
       },
     }),
@@ -202,7 +196,7 @@ export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, cloc
         const { companyId } = auth.viewer;
         const before = await found(companyId, id);
         await run(companyId, id, { type: 'UpdateSchedule', changes: { mediaPath: null, mediaName: null }, at: clock().toISOString() }, auth);
-        await removeFile(before.mediaPath);
+        await storage.removeNamed(before.mediaPath);
         res.json(await found(companyId, id));
       },
     }),

@@ -11,7 +11,7 @@ import {
 import { AppError, contactStream, handleCommand, scheduleDecider, scheduleStream, type CommandContext, type ContactStreamService, type EventStore } from '@atendo/core';
 import { ScheduleQueries } from '@atendo/read';
 import type { Logger } from '../../logger.js';
-import { LeaderLoop } from '../../platform/process/leaderLoop.js';
+import { LeaderProcess } from '../../platform/process/leaderProcess.js';
 import type { SendGovernors } from '../../platform/sendGovernors.js';
 
 export interface ScheduleRunnerOptions {
@@ -50,7 +50,7 @@ const LANGUAGES: readonly GreetingLanguage[] = ['pt', 'en', 'es'];
  *   nothing new on the next try (the conversation already has that message) and only records it.
  * - The one place a schedule is sent is `sendDue`, so a send governor can be put in front of it.
  */
-export class ScheduleRunner {
+export class ScheduleRunner extends LeaderProcess {
   readonly name = 'schedules';
   private readonly schedules: ScheduleQueries;
   private readonly clock: () => Date;
@@ -58,31 +58,17 @@ export class ScheduleRunner {
   private readonly waiting = new Map<number, number>();
   /** When a governor's hold on a schedule lifts (set by sendDue, read once by the loop). */
   private readonly heldUntil = new Map<number, number>();
-  private readonly loop: LeaderLoop;
   /** Schedules sent since start (for the logs and tests). */
   sent = 0;
 
   constructor(private readonly options: ScheduleRunnerOptions) {
+    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:schedules', log: options.log, what: 'schedule runner' });
     this.schedules = new ScheduleQueries(options.knex);
     this.clock = options.clock ?? (() => new Date());
-    this.loop = new LeaderLoop({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:schedules', log: options.log, what: 'schedule runner', tick: () => this.look() });
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
-  }
-
-  /** Looks at the table now instead of at the next tick (tests after moving the clock). */
-  poke(): void {
-    this.loop.poke();
   }
 
   /** The loop's tick: sends what is due; answers the wait until the next (0: a full batch, more are due). */
-  private async look(): Promise<number> {
+  protected async look(): Promise<number> {
     const idleMs = this.options.idleMs ?? 1_000;
     const { looked, tried } = await this.sendDueOnes();
     if (looked === (this.options.batch ?? 100) && tried > 0) return 0;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { nameBasedUuid, type ContactStreamService } from '@atendo/core';
 import { ConnectionTimers, dropTimers, TimerQueries, type DueTimer } from '@atendo/read';
 import type { Logger } from '../../logger.js';
-import { LeaderLoop } from '../../platform/process/leaderLoop.js';
+import { LeaderProcess } from '../../platform/process/leaderProcess.js';
 
 export interface TimerRunnerOptions {
   knex: Knex;
@@ -26,39 +26,25 @@ export interface TimerRunnerOptions {
  * what it does. Nothing lives only in memory: a restart, or a deadline missed while the role was down, finds the
  * rows still there and fires them on start. A timer whose rule stopped applying decides nothing, and its row goes.
  */
-export class TimerRunner {
+export class TimerRunner extends LeaderProcess {
   readonly name = 'timers';
   private readonly timers: TimerQueries;
   private readonly settings: ConnectionTimers;
   private readonly clock: () => Date;
   /** Timers whose command failed, and when they are tried again. */
   private readonly failing = new Map<string, number>();
-  private readonly loop: LeaderLoop;
   /** Timers fired since start (for the benchmark and the logs). */
   fired = 0;
 
   constructor(private readonly options: TimerRunnerOptions) {
+    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:timers', log: options.log, what: 'timer runner' });
     this.timers = new TimerQueries(options.knex);
     this.settings = new ConnectionTimers(options.knex);
     this.clock = options.clock ?? (() => new Date());
-    this.loop = new LeaderLoop({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:timers', log: options.log, what: 'timer runner', tick: () => this.look() });
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
-  }
-
-  /** Looks at the table now instead of at the next tick (tests after moving the clock). */
-  poke(): void {
-    this.loop.poke();
   }
 
   /** The loop's tick: fires what is due; answers the wait until the next look. */
-  private async look(): Promise<number> {
+  protected async look(): Promise<number> {
     const idleMs = this.options.idleMs ?? 250;
     const { looked, tried } = await this.fireDue();
     // A full batch: more are due now. Due ones that all wait for a retry: the next tick.
