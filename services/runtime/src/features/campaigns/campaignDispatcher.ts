@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Knex } from 'knex';
 import mimeTypes from 'mime-types';
 import type { CampaignSettings, CampaignView, MediaType, RecordedEvent } from '@atendo/contracts';
 import {
@@ -19,8 +18,7 @@ import {
   type EventStore,
 } from '@atendo/core';
 import { CampaignQueries, FileListQueries, type CampaignRecipientRow, type DispatchableCampaign } from '@atendo/read';
-import type { Logger } from '../../logger.js';
-import { LeaderProcess } from '../../platform/process/leaderProcess.js';
+import { LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
 import { LogFollower } from '../../platform/process/logFollower.js';
 import type { SendGovernors } from '../../platform/sendGovernors.js';
 
@@ -33,13 +31,9 @@ const SENDS_PER_TICK = 200;
 /** A message refused with one of these words was refused for sending too fast (WhatsApp's 429, rate-overlimit). */
 const RATE_LIMITED = /\b429\b|rate-?overlimit|rate.?limit|too many/i;
 
-export interface CampaignDispatcherOptions {
-  knex: Knex;
-  databaseUrl: string;
+export interface CampaignDispatcherOptions extends RunnerOptions {
   store: EventStore;
   conversations: ContactStreamService;
-  log: Logger;
-  clock?: () => Date;
   /** Longest wait between two looks for work. */
   idleMs?: number;
   /** A number in [0, 1) for a key (`{campaignId}:{number}`): which variant a contact gets (tests seed it). */

@@ -1,14 +1,9 @@
-import type { Knex } from 'knex';
 import { recordWhatsappVerdict, type EventStore } from '@atendo/core';
 import { ContactListQueries } from '@atendo/read';
-import type { Logger } from '../../logger.js';
-import { LeaderProcess } from '../../platform/process/leaderProcess.js';
+import { LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
 
-export interface ContactListNumberCheckerOptions {
-  knex: Knex;
-  databaseUrl: string;
+export interface ContactListNumberCheckerOptions extends RunnerOptions {
   store: EventStore;
-  log: Logger;
   /** The WhatsApp sessions of this process; without them this node checks nothing (and leaves the lead to one that can). */
   sessions?: { checkNumber?(companyId: number, whatsappId: number, number: string): Promise<boolean> };
   /** Wait between two rounds. */

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { Knex } from 'knex';
 import mimeTypes from 'mime-types';
 import {
   flowExecutionStream,
@@ -19,10 +18,9 @@ import { importRemoteMedia, mediaKey, notTheCompanys, type BlobStore } from '@at
 import { AppError, handleCommand, loadState, nameBasedUuid, recordBotHealth, StateCache, type CommandContext, type ContactStreamService, type EventStore, type FlowOutgoing, type FlowTurnEnd, type FlowSecrets, type Migration } from '@atendo/core';
 import { flowExecution, type FlowCommand, type FlowExecutionState, type PluginRegistry } from '@atendo/flow-engine';
 import { FlowQueries } from '@atendo/read';
-import type { Logger } from '../../logger.js';
 import { botGraph } from './botGraph.js';
 import { CircuitBreakers } from '../../platform/circuitBreaker.js';
-import { LeaderProcess } from '../../platform/process/leaderProcess.js';
+import { LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
 import { LogFollower } from '../../platform/process/logFollower.js';
 import { outsideFetch } from '../../platform/outsideFetch.js';
 import { failedAt, namedIn, type Named } from './runReferences.js';
@@ -90,16 +88,12 @@ interface Run {
   bot?: BotRef;
 }
 
-export interface FlowRunnerOptions {
-  knex: Knex;
-  databaseUrl: string;
+export interface FlowRunnerOptions extends RunnerOptions {
   store: EventStore;
   conversations: ContactStreamService;
   plugins: PluginRegistry;
   secrets: FlowSecrets;
   blobs: BlobStore;
-  log: Logger;
-  clock?: () => Date;
   /** Longest sleep between two looks at the due waits. */
   idleMs?: number;
   /** The blocks' random source by draw key (tests seed it); default: the engine's, seeded per execution. */

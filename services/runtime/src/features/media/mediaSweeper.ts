@@ -1,18 +1,13 @@
 import type { MediaStorage } from '@atendo/api';
-import type { Logger } from '../../logger.js';
-import { LeaderProcess } from '../../platform/process/leaderProcess.js';
+import { LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
 
 /** How long an upload may wait for a save to name it before it is collected (issue 32): a day. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 3600_000;
 const IDLE_MS = 10 * 60_000;
 
-export interface MediaSweeperOptions {
+export interface MediaSweeperOptions extends Omit<RunnerOptions, 'knex'> {
+  /** The companies' uploads (and their tables). */
   storage: MediaStorage;
-  /** Where the leader lock is taken (one jobs node sweeps at a time). */
-  databaseUrl: string;
-  log: Logger;
-  /** What time it is: tests move it forward instead of waiting a day. */
-  clock?: () => Date;
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import {
   renderScheduleBody,
   SCHEDULE_MAX_LATENESS_MS,
@@ -10,19 +9,12 @@ import {
 } from '@atendo/contracts';
 import { AppError, contactStream, handleCommand, scheduleDecider, scheduleStream, type CommandContext, type ContactStreamService, type EventStore } from '@atendo/core';
 import { ScheduleQueries } from '@atendo/read';
-import type { Logger } from '../../logger.js';
-import { LeaderProcess } from '../../platform/process/leaderProcess.js';
+import { LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
 import type { SendGovernors } from '../../platform/sendGovernors.js';
 
-export interface ScheduleRunnerOptions {
-  knex: Knex;
-  /** Where the leader lock is taken (one jobs node sends at a time; the others stand by). */
-  databaseUrl: string;
+export interface ScheduleRunnerOptions extends RunnerOptions {
   store: EventStore;
   conversations: ContactStreamService;
-  log: Logger;
-  /** What time it is: tests move it forward instead of waiting. */
-  clock?: () => Date;
   /** The connections' send governors, shared with the campaigns: a scheduled message waits its connection's turn. */
   governors?: SendGovernors;
   /** Longest wait between two looks at the table. */

@@ -1,8 +1,6 @@
-import type { Knex } from 'knex';
 import { AppError, type ContactStreamService } from '@atendo/core';
 import { TicketQueries } from '@atendo/read';
-import type { Logger } from '../../logger.js';
-import { eachCompany, LeaderProcess } from '../../platform/process/leaderProcess.js';
+import { eachCompany, LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
 
 /** Without a sign of life for this long, an agent is not at the console (the presence table's rule). */
 const ONLINE_WITHIN_SECONDS = 5 * 60;
@@ -19,9 +17,7 @@ export class TicketAssigner extends LeaderProcess {
   /** Tickets assigned since start. */
   assigned = 0;
 
-  constructor(
-    private readonly options: { knex: Knex; databaseUrl: string; conversations: ContactStreamService; log: Logger; everyMs?: number },
-  ) {
+  constructor(private readonly options: RunnerOptions & { conversations: ContactStreamService; everyMs?: number }) {
     // One jobs node assigns; the others stand by. A round every `everyMs`, leading or not, failed or not.
     const everyMs = options.everyMs ?? 1_000;
     super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:assigner', log: options.log, what: 'automatic assignment', standbyMs: everyMs, retryMs: everyMs });

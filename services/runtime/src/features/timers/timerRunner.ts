@@ -1,17 +1,9 @@
-import type { Knex } from 'knex';
 import { nameBasedUuid, type ContactStreamService } from '@atendo/core';
 import { ConnectionTimers, dropTimers, TimerQueries, type DueTimer } from '@atendo/read';
-import type { Logger } from '../../logger.js';
-import { LeaderProcess } from '../../platform/process/leaderProcess.js';
+import { LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
 
-export interface TimerRunnerOptions {
-  knex: Knex;
-  /** Where the leader lock is taken (one jobs node fires at a time; the others stand by). */
-  databaseUrl: string;
+export interface TimerRunnerOptions extends RunnerOptions {
   conversations: ContactStreamService;
-  log: Logger;
-  /** What time it is: tests move it forward instead of waiting. */
-  clock?: () => Date;
   /** Longest wait between two looks at the table (the lateness of a timer armed for sooner than the next known one). */
   idleMs?: number;
   /** Timers read per look. */

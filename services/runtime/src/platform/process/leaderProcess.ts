@@ -1,4 +1,17 @@
+import type { Knex } from 'knex';
+import type { Logger } from '../../logger.js';
 import { LeaderLoop, type LeaderLoopOptions } from './leaderLoop.js';
+
+/** What every runner of the jobs role is given. */
+export interface RunnerOptions {
+  /** The read models and the runner's own tables. */
+  knex: Knex;
+  /** Where the leader lock is taken (one jobs node works at a time; the others stand by). */
+  databaseUrl: string;
+  log: Logger;
+  /** What time it is: tests move it forward instead of waiting. */
+  clock?: () => Date;
+}
 
 /**
  * A jobs-role process that one node runs at a time: a `LeaderLoop` whose tick is the process's `look`. A runner says
