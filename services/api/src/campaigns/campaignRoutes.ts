@@ -32,6 +32,7 @@ import {
 import { CampaignQueries, ContactListQueries, FileListQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { oneRecordRoute } from '../http/recordRoutes.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
 import type { MediaStorage } from '../media/storage.js';
 import { theUpload } from '../media/uploads.js';
@@ -100,16 +101,12 @@ export function campaignRoutes({ knex, store, ids, storage, readYourWrites, cloc
         res.json(await campaigns.page(viewer.companyId, query.searchParam, query.pageNumber, clock()));
       },
     }),
-    route<{ id: number }>({
+    oneRecordRoute({
       ...gate,
-      method: 'get',
       path: '/campaigns/:id',
       summary: 'One campaign with its contact list, connection, progress and whether it may be edited now',
-      params: idParamsSchema(),
-      errors: ['ERR_CAMPAIGN_NOT_FOUND'],
-      async handler({ res, params: { id }, auth: { viewer } }) {
-        res.json(await found(viewer.companyId, id));
-      },
+      notFound: 'ERR_CAMPAIGN_NOT_FOUND',
+      show: found,
     }),
     route<AnyObject, AnyObject, InferType<typeof campaignSchema>>({
       ...gate,

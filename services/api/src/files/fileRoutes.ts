@@ -14,6 +14,7 @@ import { AppError, fileListDecider, fileListStream, handleCommand, type CommandC
 import { FileListQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { oneRecordRoute } from '../http/recordRoutes.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
 import { MediaUrls } from '../media/mediaUrls.js';
 import type { MediaStorage } from '../media/storage.js';
@@ -76,16 +77,12 @@ export function fileRoutes({ knex, store, ids, storage, urls, readYourWrites }: 
         res.json(await lists.page(viewer.companyId, query.searchParam, query.pageNumber));
       },
     }),
-    route<{ id: number }>({
+    oneRecordRoute({
       ...gate,
-      method: 'get',
       path: '/files/:id',
       summary: "One file list with its options, each option's file with a signed URL",
-      params: idParamsSchema(),
-      errors: ['ERR_FILE_LIST_NOT_FOUND'],
-      async handler({ res, params: { id }, auth: { viewer } }) {
-        res.json(view(await found(viewer.companyId, id)));
-      },
+      notFound: 'ERR_FILE_LIST_NOT_FOUND',
+      show: async (companyId, id) => view(await found(companyId, id)),
     }),
     route<AnyObject, AnyObject, InferType<typeof fileListSchema>>({
       ...gate,

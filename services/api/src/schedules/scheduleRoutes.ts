@@ -14,6 +14,7 @@ import { AppError, handleCommand, scheduleDecider, scheduleStream, type CommandC
 import { ContactQueries, ConnectionQueries, ScheduleQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { oneRecordRoute } from '../http/recordRoutes.js';
 import type { MediaMime } from '../media/mediaTypes.js';
 import type { MediaStorage } from '../media/storage.js';
 import { theUpload } from '../media/uploads.js';
@@ -88,16 +89,12 @@ export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, cloc
         res.json(await schedules.page(viewer.companyId, query.searchParam, query.pageNumber, contactId));
       },
     }),
-    route<{ id: number }>({
+    oneRecordRoute({
       ...gate,
-      method: 'get',
       path: '/schedules/:id',
       summary: 'One schedule, with its contact, connection, status and the reason it failed',
-      params: idParamsSchema(),
-      errors: ['ERR_SCHEDULE_NOT_FOUND'],
-      async handler({ res, params: { id }, auth: { viewer } }) {
-        res.json(await found(viewer.companyId, id));
-      },
+      notFound: 'ERR_SCHEDULE_NOT_FOUND',
+      show: found,
     }),
     route<AnyObject, AnyObject, InferType<typeof createScheduleSchema>>({
       ...gate,
