@@ -3,7 +3,7 @@ import { comparePositions, contactNumber, contactSchema } from '@atendo/contract
 import { AppError, contactStream, type ContactStreamService, type IdAllocator } from '@atendo/core';
 import type { ContactImports } from '@atendo/read';
 import { ValidationError } from 'yup';
-import type { SheetRows } from './spreadsheet.js';
+import { headerWord, type SheetRows } from './spreadsheet.js';
 
 /** Header words (lower case, no accents, letters only) that name the columns an import reads. */
 const COLUMNS = {
@@ -11,13 +11,6 @@ const COLUMNS = {
   number: ['number', 'numero', 'telefone', 'telefono', 'phone', 'celular', 'whatsapp', 'fone', 'tel'],
   email: ['email', 'mail', 'correo', 'correoelectronico'],
 };
-
-const headerWord = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
 
 /** Where the name, number and email are, by the header; every other named column becomes extra information. */
 export function importColumns(header: string[]) {

@@ -36,16 +36,9 @@ export interface ReceivedUpload {
   originalName: string;
 }
 
-/** A received file once in the blob store. */
-export interface StoredUpload {
-  field: string;
+/** A received file once in the blob store: its key there instead of the temporary file. */
+export interface StoredUpload extends Omit<ReceivedUpload, 'path'> {
   key: string;
-  mime: string;
-  ext: string;
-  kind: MediaKind;
-  size: number;
-  sha256: string;
-  originalName: string;
 }
 
 declare module 'express-serve-static-core' {
