@@ -87,7 +87,6 @@ export function keyedRandom(key: string): number {
 export class CampaignDispatcher extends LeaderProcess {
   readonly name = 'campaigns';
   private readonly queries: CampaignQueries;
-  private readonly clock: () => Date;
   private readonly random: (key: string) => number;
   private readonly governors: SendGovernors;
   private readonly cursors = new Map<number, Cursor>();
@@ -102,9 +101,8 @@ export class CampaignDispatcher extends LeaderProcess {
   sent = 0;
 
   constructor(private readonly options: CampaignDispatcherOptions) {
-    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:campaigns', log: options.log, what: 'campaign dispatcher' });
+    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:campaigns', log: options.log, what: 'campaign dispatcher', clock: options.clock });
     this.queries = new CampaignQueries(options.knex);
-    this.clock = options.clock ?? (() => new Date());
     this.random = options.random ?? keyedRandom;
     this.governors = options.governors;
     this.outcomesOfSends = new LogFollower({ knex: options.knex, store: options.store, log: options.log, checkpoint: CHECKPOINT, what: 'campaign dispatcher', handle: (batch) => this.outcomes(batch) });

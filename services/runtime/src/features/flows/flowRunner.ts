@@ -152,7 +152,6 @@ export class FlowRunner extends LeaderProcess {
   private readonly cache = new StateCache<FlowExecutionState>(20_000);
   private readonly versions = new Map<string, Promise<FlowVersion | null>>();
   private readonly latestVersions = new Map<string, { at: number; version: Promise<FlowVersion | null> }>();
-  private readonly clock: () => Date;
   private readonly follower: LogFollower;
   private readonly effects = new Set<Promise<void>>();
   /** Effects being performed now, by execution and wait: the due-wait loop does not start them twice. */
@@ -176,11 +175,10 @@ export class FlowRunner extends LeaderProcess {
   steps = 0;
 
   constructor(private readonly options: FlowRunnerOptions) {
-    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:flows', log: options.log, what: 'flow runner' });
+    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:flows', log: options.log, what: 'flow runner', clock: options.clock });
     this.flows = new FlowQueries(options.knex);
     this.decider = flowExecution({ registry: options.plugins, ...(options.random ? { random: options.random } : {}) });
     this.follower = new LogFollower({ knex: options.knex, store: options.store, log: options.log, checkpoint: CHECKPOINT, what: 'flow runner', handle: (batch) => this.dispatch(batch) });
-    this.clock = options.clock ?? (() => new Date());
     this.fetch = outsideFetch({ allowPrivate: options.allowPrivateUrls ?? false });
     this.breakers = new CircuitBreakers({ ...options.circuit, clock: () => this.clock().getTime() });
   }

@@ -17,11 +17,9 @@ export interface MediaSweeperOptions extends Omit<RunnerOptions, 'knex'> {
  */
 export class MediaSweeper extends LeaderProcess {
   readonly name = 'media';
-  private readonly clock: () => Date;
 
   constructor(private readonly options: MediaSweeperOptions) {
-    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:media', log: options.log, what: 'media sweeper' });
-    this.clock = options.clock ?? (() => new Date());
+    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:media', log: options.log, what: 'media sweeper', clock: options.clock });
   }
 
   protected async look(): Promise<number> {

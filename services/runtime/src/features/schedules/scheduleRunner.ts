@@ -45,7 +45,6 @@ const LANGUAGES: readonly GreetingLanguage[] = ['pt', 'en', 'es'];
 export class ScheduleRunner extends LeaderProcess {
   readonly name = 'schedules';
   private readonly schedules: ScheduleQueries;
-  private readonly clock: () => Date;
   /** Schedules waiting for their connection, and when they are looked at again. */
   private readonly waiting = new Map<number, number>();
   /** When a governor's hold on a schedule lifts (set by sendDue, read once by the loop). */
@@ -54,9 +53,8 @@ export class ScheduleRunner extends LeaderProcess {
   sent = 0;
 
   constructor(private readonly options: ScheduleRunnerOptions) {
-    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:schedules', log: options.log, what: 'schedule runner' });
+    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:schedules', log: options.log, what: 'schedule runner', clock: options.clock });
     this.schedules = new ScheduleQueries(options.knex);
-    this.clock = options.clock ?? (() => new Date());
   }
 
   /** The loop's tick: sends what is due; answers the wait until the next (0: a full batch, more are due). */

@@ -22,17 +22,15 @@ export class TimerRunner extends LeaderProcess {
   readonly name = 'timers';
   private readonly timers: TimerQueries;
   private readonly settings: ConnectionTimers;
-  private readonly clock: () => Date;
   /** Timers whose command failed, and when they are tried again. */
   private readonly failing = new Map<string, number>();
   /** Timers fired since start (for the benchmark and the logs). */
   fired = 0;
 
   constructor(private readonly options: TimerRunnerOptions) {
-    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:timers', log: options.log, what: 'timer runner' });
+    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:timers', log: options.log, what: 'timer runner', clock: options.clock });
     this.timers = new TimerQueries(options.knex);
     this.settings = new ConnectionTimers(options.knex);
-    this.clock = options.clock ?? (() => new Date());
   }
 
   /** The loop's tick: fires what is due; answers the wait until the next look. */

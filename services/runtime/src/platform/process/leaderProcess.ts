@@ -22,8 +22,12 @@ export abstract class LeaderProcess {
   /** The process's name in the feature list's processes (and the logs). */
   abstract readonly name: string;
   protected readonly loop: LeaderLoop;
+  /** What time it is: tests move it forward instead of waiting. */
+  protected readonly clock: () => Date;
 
-  constructor(loop: Omit<LeaderLoopOptions, 'tick'>) {
+  constructor(options: Omit<LeaderLoopOptions, 'tick'> & { clock?: () => Date }) {
+    const { clock, ...loop } = options;
+    this.clock = clock ?? (() => new Date());
     this.loop = new LeaderLoop({ ...loop, tick: () => this.look() });
   }
 
