@@ -53,7 +53,7 @@ import type { ChannelProvider } from '@atendo/channels';
 import type { Bus } from './bus/port.js';
 import { InProcessBus } from './bus/inProcessBus.js';
 import type { Config, Role } from './config.js';
-import { SendGovernors } from './jobs/sendGovernors.js';
+import { SendGovernors } from './platform/sendGovernors.js';
 import { resolveDatabase, type Database } from './db/database.js';
 import { availableChannels, openChannels, whatsappAuthKey } from './gateway/channels.js';
 import { discoverPlugins, type PluginRegistry } from '@atendo/flow-engine';

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListMessagesResponse, ListTicketsResponse } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { CALL_DECLINED_TEXT } from './gateway/gateway.js';
-import { startHarness, type Harness } from './testing/harness.js';
+import { type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 describe('calls: a customer who calls is written into the conversation; with calls off, declined and told to write', () => {
   let h: Harness;
   let token: string;
   let connectionId: number;
 
-  beforeAll(async () => {
-    h = await startHarness();
-    token = (await h.login()).token;
-    connectionId = await h.linkNumber(token, { name: 'Chamadas', queueIds: [h.queueIds[0]] });
+  harnessSuite({ link: 'Chamadas' }, (platform) => {
+    ({ h, token, connectionId } = platform);
   });
-  afterAll(async () => h?.stop());
 
   const messagesOf = (number: string) =>
     eventually(async () => {

@@ -9,8 +9,8 @@ import {
 } from '@atendo/contracts';
 import { campaignStream, messageOffsetSeconds } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
-import { CampaignDispatcher } from './jobs/campaignDispatcher.js';
-import { SendGovernors } from './jobs/sendGovernors.js';
+import { CampaignDispatcher } from './features/campaigns/campaignDispatcher.js';
+import { SendGovernors } from './platform/sendGovernors.js';
 import { createLogger } from './logger.js';
 import { addCompany, addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListTicketsResponse, RecordedEvent } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
-import { startHarness, type Harness } from './testing/harness.js';
+import { type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 /** What a conversation's events say, without the ids and times each run draws anew. */
 function story(events: RecordedEvent[]) {
@@ -15,16 +16,11 @@ describe('simulator parity: one conversation through the simulator and through B
   let userId: number;
   let baileysId: number;
 
-  beforeAll(async () => {
-    h = await startHarness();
-    const login = await h.login();
-    token = login.token;
-    userId = login.user.id;
-    baileysId = await h.linkNumber(token, { name: 'Real', queueIds: [h.queueIds[0]] });
+  harnessSuite({ link: 'Real' }, async (platform) => {
+    ({ h, token, userId, connectionId: baileysId } = platform);
     // Both connections serve the same single queue, so their tickets start alike.
     expect((await h.api(`/whatsapp/${h.whatsappId}`, { method: 'PUT', token, body: { queueIds: [h.queueIds[0]] } })).status).toBe(200);
   });
-  afterAll(async () => h?.stop());
 
   /** The conversation: a customer writes, an agent accepts and replies, the customer thanks, the agent resolves. */
   async function converse(number: string, customerSays: (text: string) => Promise<unknown>) {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Queue, QueueOption, Ticket } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
-import { startHarness, type Harness } from './testing/harness.js';
+import type { Harness } from './testing/harness.js';
+import { harnessSuite, simulatedCustomer } from './testing/suite.js';
 
 /**
  * Scripted customers talk to a simulated connection with two queues and a two-level menu; each test asserts, word for
@@ -19,9 +20,8 @@ describe('chatbot conversations through the simulator', () => {
   const FINANCEIRO = 'Financeiro, bom dia.\n\n*1* - Boletos\n*2* - Cartão\n\n*#* - Menu inicial';
   const BOLETOS = 'Sobre boletos:\n\n*1* - Segunda via\n*2* - Atraso\n\n*0* - Voltar\n*#* - Menu inicial';
 
-  beforeAll(async () => {
-    h = await startHarness();
-    token = (await h.login()).token;
+  harnessSuite({}, async (platform) => {
+    ({ h, token } = platform);
     const queue = async (body: Record<string, unknown>) => (await h.api<Queue>('/queue', { token, body })).body;
     const option = async (body: Record<string, unknown>) => (await h.api<QueueOption>('/queue-options', { token, body })).body;
     financeiro = await queue({ name: 'Financeiro', color: '#ff9800', greetingMessage: 'Financeiro, bom dia.', orderQueue: 1 });
@@ -38,37 +38,16 @@ describe('chatbot conversations through the simulator', () => {
     connectionId = created.body.id;
     await h.pair(connectionId);
   });
-  afterAll(async () => h?.stop());
 
   /** A new customer; `says` sends a message and waits until the bot has answered it (`answers` messages). */
   function customer() {
     const number = `55119444${String(++customers).padStart(5, '0')}`;
-    let seen = 0;
-    const received = async () =>
-      ((await (await fetch(`${h.simulator.url}/simulator/sessions/${connectionId}/customers/${number}/messages`)).json()) as { messages: Array<{ sender: string; body: string }> }).messages
-        .filter((m) => m.sender === 'platform')
-        .map((m) => m.body);
+    const phone = simulatedCustomer(h, { connectionId, number, name: 'Cliente' });
     return {
       number,
-      async says(text: string, answers = 1): Promise<string[]> {
-        await h.customerSays(number, text, 'Cliente', connectionId);
-        const got = await eventually(async () => {
-          const all = await received();
-          expect(all.length).toBeGreaterThanOrEqual(seen + answers);
-          return all;
-        }, 15_000);
-        const fresh = got.slice(seen);
-        seen = got.length;
-        return fresh;
-      },
+      says: phone.says,
       /** Says something the bot does not answer; waits until it is recorded. */
-      async saysToNoOne(text: string): Promise<void> {
-        await h.customerSays(number, text, 'Cliente', connectionId);
-        const mine = () => h.atendo.knex('messages as m').join('contacts as c', 'c.id', 'm.contact_id').where({ 'c.number': number, 'm.body': text, 'm.from_me': false }).first('m.id');
-        await eventually(async () => expect((await mine()) ?? null).not.toBeNull(), 15_000);
-        await new Promise((r) => setTimeout(r, 300));
-        expect((await received()).length).toBe(seen);
-      },
+      saysToNoOne: (text: string) => phone.saysToNoOne(text, 300),
       /** The ticket, once the read model shows what `expected` asks (it follows the log a moment later). */
       ticket: async (expected: Record<string, unknown> = {}) =>
         eventually(async () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Plan, WhatsappDetails } from '@atendo/contracts';
 import { handleCommand, planDecider, planStream, queueDecider, queueStream, whatsappStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
-import { addCompany, addUser, type TestUser } from './testing/accounts.js';
-import { startHarness, type Harness } from './testing/harness.js';
+import { addUser, type TestUser } from './testing/accounts.js';
+import { type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 describe('connections', () => {
   let h: Harness;
@@ -17,12 +18,9 @@ describe('connections', () => {
   const list = async () => (await h.api<WhatsappDetails[]>('/whatsapp', { token: adminToken })).body;
   const defaults = async () => (await list()).filter((w) => w.isDefault).map((w) => w.id);
 
-  beforeAll(async () => {
-    h = await startHarness();
-    adminToken = (await h.login()).token;
-    b = await addCompany(h, 'Outra Empresa');
+  harnessSuite({ other: 'Outra Empresa' }, (platform) => {
+    ({ h, token: adminToken, b } = platform);
   });
-  afterAll(async () => h?.stop());
 
   it('an admin adds a connection with the defaults of spec §3, lists it, and the console hears of it', async () => {
     const feed = await h.socket(adminToken);

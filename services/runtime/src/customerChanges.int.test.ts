@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListMessagesResponse, ListTicketsResponse } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
-import { startHarness, type Harness } from './testing/harness.js';
+import { type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 describe('a customer edits or deletes a message on WhatsApp: the console shows it edited or deleted, once', () => {
   let h: Harness;
   let token: string;
   let connectionId: number;
 
-  beforeAll(async () => {
-    h = await startHarness();
-    token = (await h.login()).token;
-    connectionId = await h.linkNumber(token, { name: 'Edições', queueIds: [h.queueIds[0]] });
+  harnessSuite({ link: 'Edições' }, (platform) => {
+    ({ h, token, connectionId } = platform);
   });
-  afterAll(async () => h?.stop());
 
   const messagesOf = async (number: string) => {
     const t = (await h.api<ListTicketsResponse>(`/tickets?searchParam=${number}&showAll=true&status=pending`, { token })).body.tickets[0];

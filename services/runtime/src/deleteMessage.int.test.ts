@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListTicketsResponse, Message } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { addUser } from './testing/accounts.js';
-import { startHarness, type Harness } from './testing/harness.js';
+import { type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 /** Deleting one's own message (spec: DELETE /messages/{id}; only one's own): shown deleted, and gone from the phone. */
 describe('deleting a sent message', () => {
   let h: Harness;
   let token: string;
 
-  beforeAll(async () => {
-    h = await startHarness();
-    token = (await h.login()).token;
+  harnessSuite({}, (platform) => {
+    ({ h, token } = platform);
   });
-  afterAll(async () => h?.stop());
 
   async function openTicket(who: string) {
     await h.customerSays(who, 'Oi', 'Lia');

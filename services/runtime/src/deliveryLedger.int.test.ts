@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListMessagesResponse, ListTicketsResponse, Message, WhatsappDetails } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
-import { startHarness, type Harness } from './testing/harness.js';
+import { type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 describe('delivery you can trust: every send is tracked until WhatsApp’s server acknowledges it', () => {
   let h: Harness;
@@ -9,15 +10,13 @@ describe('delivery you can trust: every send is tracked until WhatsApp’s serve
   let userId: number;
   let connectionId: number;
 
-  beforeAll(async () => {
+  harnessSuite({
     // Short bounds, so that silence turns into a failure within the test.
-    h = await startHarness({ env: { WHATSAPP_SEND_TIMEOUT_MS: '300', WHATSAPP_DELIVERY_BOUND_MS: '1500' } });
-    const login = await h.login();
-    token = login.token;
-    userId = login.user.id;
-    connectionId = await h.linkNumber(token, { name: 'Entrega', queueIds: [h.queueIds[0]] });
+    harness: { env: { WHATSAPP_SEND_TIMEOUT_MS: '300', WHATSAPP_DELIVERY_BOUND_MS: '1500' } },
+    link: 'Entrega',
+  }, (platform) => {
+    ({ h, token, userId, connectionId } = platform);
   });
-  afterAll(async () => h?.stop());
 
   async function openTicket(number: string) {
     h.whatsapp.customerSays(connectionId, number, 'oi');

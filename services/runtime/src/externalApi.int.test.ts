@@ -1,10 +1,11 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListMessagesResponse, ListTicketsResponse } from '@atendo/contracts';
 import { companyDecider, companyStream, handleCommand } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { addCompany } from './testing/accounts.js';
-import { startHarness, type Harness } from './testing/harness.js';
+import { type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 describe('the external send API: POST /api/messages/send with a connection’s token', () => {
   let h: Harness;
@@ -14,15 +15,12 @@ describe('the external send API: POST /api/messages/send with a connection’s t
   let REAL_TOKEN: string;
   let DEMO_TOKEN: string;
 
-  beforeAll(async () => {
-    h = await startHarness();
-    token = (await h.login()).token;
+  harnessSuite({ link: 'API' }, async (platform) => {
+    ({ h, token, connectionId: realId } = platform);
     png = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 250, g: 120, b: 0 } } }).png().toBuffer();
-    realId = await h.linkNumber(token, { name: 'API', queueIds: [h.queueIds[0]] });
     REAL_TOKEN = await newToken(realId);
     DEMO_TOKEN = await newToken(h.whatsappId);
   });
-  afterAll(async () => h?.stop());
 
   /** A send from a client address of its own per test (loopback is a trusted proxy): wrong tokens count per address. */
   const send = (bearer: string | null, body: unknown, from = '198.51.100.1') =>

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Flow, FlowCampaign, FlowDocument, FlowGraph, FlowSaved, Queue } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { addCompany } from './testing/accounts.js';
-import { startHarness, type Harness } from './testing/harness.js';
+import type { Harness } from './testing/harness.js';
+import { harnessSuite, simulatedCustomer } from './testing/suite.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -56,46 +57,22 @@ describe('flows through the simulator', () => {
     return flow;
   };
 
-  beforeAll(async () => {
-    h = await startHarness();
-    token = (await h.login()).token;
+  harnessSuite({}, async (platform) => {
+    ({ h, token } = platform);
     vendas = (await h.api<Queue>('/queue', { token, body: { name: 'Vendas', color: '#4caf50', greetingMessage: 'Vendas aqui.', orderQueue: 1 } })).body;
     const created = await h.api<{ id: number }>('/whatsapp', { token, body: { name: 'Loja', channel: 'simulator', greetingMessage: '', queueIds: [] } });
     expect(created.status).toBe(201);
     connectionId = created.body.id;
     await h.pair(connectionId);
   });
-  afterAll(async () => h?.stop());
 
   function customer() {
     const number = `55119555${String(++customers).padStart(5, '0')}`;
-    let seen = 0;
-    const received = async () =>
-      ((await (await fetch(`${h.simulator.url}/simulator/sessions/${connectionId}/customers/${number}/messages`)).json()) as { messages: Array<{ sender: string; body: string }> }).messages
-        .filter((m) => m.sender === 'platform')
-        .map((m) => m.body);
+    const phone = simulatedCustomer(h, { connectionId, number, name: 'Cliente Silva' });
     return {
       number,
-      /** Sends `text` and waits for `answers` messages from the platform; answers them. */
-      async says(text: string, answers = 1): Promise<string[]> {
-        await h.customerSays(number, text, 'Cliente Silva', connectionId);
-        const got = await eventually(async () => {
-          const all = await received();
-          expect(all.length).toBeGreaterThanOrEqual(seen + answers);
-          return all;
-        }, 15_000);
-        const fresh = got.slice(seen);
-        seen = got.length;
-        return fresh;
-      },
-      /** Sends `text`; after it is recorded and a moment has passed, nothing more came. */
-      async saysToNoOne(text: string): Promise<void> {
-        await h.customerSays(number, text, 'Cliente Silva', connectionId);
-        const mine = () => h.atendo.knex('messages as m').join('contacts as c', 'c.id', 'm.contact_id').where({ 'c.number': number, 'm.body': text, 'm.from_me': false }).first('m.id');
-        await eventually(async () => expect((await mine()) ?? null).not.toBeNull(), 15_000);
-        await new Promise((r) => setTimeout(r, 1_000));
-        expect((await received()).slice(seen)).toEqual([]);
-      },
+      says: phone.says,
+      saysToNoOne: (text: string) => phone.saysToNoOne(text),
       ticket: async () => {
         const row = await h.atendo.knex('tickets as t').join('contacts as c', 'c.id', 't.contact_id').where('c.number', number).orderBy('t.id', 'desc').first('t.id', 't.queue_id', 't.status', 't.user_id');
         return { id: Number(row.id), queueId: row.queue_id === null ? null : Number(row.queue_id), status: row.status as string, userId: row.user_id === null ? null : Number(row.user_id) };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlockDescription, Flow, FlowGraph, FlowSaved, Queue } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { startHarness, type Harness } from './testing/harness.js';
+import { simulatedCustomer } from './testing/suite.js';
 
 /** A local server: each request's path and JSON body is kept, and answered by `answer`. */
 async function localServer(answer: (path: string, body: any) => unknown) {
@@ -112,20 +113,7 @@ describe('a flow with outside services, through the simulator', () => {
     expect((await h.api('/flowcampaign', { token, body: { name: 'Loja', flowId: flow.id, whatsappId: connectionId, phrase: 'oi loja' } })).status).toBe(201);
 
     const number = '5581999990001';
-    let seen = 0;
-    const says = async (text: string, answers: number) => {
-      await h.customerSays(number, text, 'Joana', connectionId);
-      const got = await eventually(async () => {
-        const all = ((await (await fetch(`${h.simulator.url}/simulator/sessions/${connectionId}/customers/${number}/messages`)).json()) as { messages: Array<{ sender: string; body: string }> }).messages
-          .filter((m) => m.sender === 'platform')
-          .map((m) => m.body);
-        expect(all.length).toBeGreaterThanOrEqual(seen + answers);
-        return all;
-      }, 20_000);
-      const fresh = got.slice(seen);
-      seen = got.length;
-      return fresh;
-    };
+    const { says } = simulatedCustomer(h, { connectionId, number, name: 'Joana', timeoutMs: 20_000 });
 
     expect(await says('Oi, loja', 0)).toEqual([]);
     expect(await says('oi loja', 1)).toEqual(['Qual é o seu nome?']);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListMessagesResponse, ListTicketsResponse, Ticket } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
-import { startHarness, type Harness } from './testing/harness.js';
+import { type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 describe('one person, one contact: customers who write from a LID', () => {
   let h: Harness;
@@ -9,14 +10,9 @@ describe('one person, one contact: customers who write from a LID', () => {
   let userId: number;
   let connectionId: number;
 
-  beforeAll(async () => {
-    h = await startHarness();
-    const login = await h.login();
-    token = login.token;
-    userId = login.user.id;
-    connectionId = await h.linkNumber(token, { name: 'LID', queueIds: [h.queueIds[0]] });
+  harnessSuite({ link: 'LID' }, (platform) => {
+    ({ h, token, userId, connectionId } = platform);
   });
-  afterAll(async () => h?.stop());
 
   const ticketsOf = async (search: string) => (await h.api<ListTicketsResponse>(`/tickets?searchParam=${encodeURIComponent(search)}&showAll=true&status=pending`, { token })).body.tickets;
   const oneTicket = (search: string) =>

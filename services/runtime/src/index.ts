@@ -7,5 +7,5 @@ export * from './db/database.js';
 export * from './db/embeddedPostgres.js';
 export * from './features/featureModule.js';
 export * from './features/index.js';
-export * from './jobs/campaignDispatcher.js';
-export * from './jobs/sendGovernors.js';
+export * from './features/campaigns/campaignDispatcher.js';
+export * from './platform/sendGovernors.js';

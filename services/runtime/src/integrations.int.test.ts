@@ -7,6 +7,7 @@ import { handleCommand, planDecider, planStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { verifyWebhookSignature } from '@atendo/plugin-webhook';
 import { startHarness, type Harness } from './testing/harness.js';
+import { simulatedCustomer } from './testing/suite.js';
 
 interface Seen {
   path: string;
@@ -103,10 +104,7 @@ describe('prompts and queue integrations answer customers', () => {
   };
   /** A customer of a connection: what they say, what they got, and their ticket. */
   const customer = (number: string, connectionId: number) => {
-    const received = async () =>
-      ((await (await fetch(`${h.simulator.url}/simulator/sessions/${connectionId}/customers/${number}/messages`)).json()) as { messages: Array<{ sender: string; body: string }> }).messages
-        .filter((m) => m.sender === 'platform')
-        .map((m) => m.body);
+    const { received } = simulatedCustomer(h, { connectionId, number, name: 'Cliente' });
     return {
       received,
       async says(text: string, answers: number, timeoutMs = 20_000) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DIALOGFLOW_DETECT_EFFECT,
   PROMPT_DEFAULTS,
@@ -14,7 +14,8 @@ import { eventually } from '@atendo/core/testing';
 import type { EffectPerformer } from '@atendo/flow-engine';
 import { BotQueries, integrationsProjection, rebuildProjection } from '@atendo/read';
 import { addCompany, addUser, type TestUser } from './testing/accounts.js';
-import { startHarness, type Harness } from './testing/harness.js';
+import { type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 type Answer<T> = T & { error?: string; message?: string; details?: unknown };
 type Problems = { details: Array<{ path: string; rule?: string; message: string }> };
@@ -62,16 +63,12 @@ describe('prompts and queue integrations', () => {
     await h.atendo.readYourWrites(r.position);
   };
 
-  beforeAll(async () => {
-    h = await startHarness();
-    admin = (await h.login()).token;
+  harnessSuite({ other: 'Empresa B' }, async (platform) => {
+    ({ h, token: admin, b, bToken: tokenB } = platform);
     const user = await addUser(h, 'agent@integrations.test', { queueIds: h.queueIds });
     agent = (await h.login(user.email, user.password)).token;
-    b = await addCompany(h, 'Empresa B');
-    tokenB = (await h.login(b.email, b.password)).token;
     bots = new BotQueries(h.atendo.knex);
   });
-  afterAll(async () => h?.stop());
 
   it("a prompt: the spec's rules per field, each refused without writing anything", async () => {
     const theirQueue = (await h.api<{ id: number }>('/queue', { token: tokenB, body: { name: 'Fila da B', color: '#0c0c0c' } })).body.id;

@@ -1,9 +1,10 @@
 import http from 'node:http';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListMessagesResponse, ListTicketsResponse, Message, Plan, Ticket } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
-import { startHarness, type Harness } from './testing/harness.js';
+import { type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 /** A tiny MP3 (four silent frames), as a recording from the console would be. */
 const MP3 = (() => {
@@ -18,16 +19,10 @@ describe('media in conversations: files customers send are stored and shown; age
   let png: Buffer;
   let connectionId: number;
 
-  beforeAll(async () => {
-    h = await startHarness();
-    const login = await h.login();
-    token = login.token;
-    userId = login.user.id;
+  harnessSuite({ link: 'Loja' }, async (platform) => {
+    ({ h, token, userId, connectionId } = platform);
     png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 139, b: 234 } } }).png().toBuffer();
-    // A real number (Baileys, over the fake WhatsApp), paired.
-    connectionId = await h.linkNumber(token, { name: 'Loja', queueIds: [h.queueIds[0]] });
   });
-  afterAll(async () => h?.stop());
 
   const ticketOf = (number: string) =>
     eventually(async () => {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListMessagesResponse, ListTicketsResponse, Message } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { addUser } from './testing/accounts.js';
-import { startHarness, type Harness } from './testing/harness.js';
+import { type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 /** Search within a ticket (issue 12): its messages holding the text, case and accents aside, newest first. */
 describe('search within a ticket', () => {
@@ -10,9 +11,8 @@ describe('search within a ticket', () => {
   let token: string;
   let ticketId: number;
 
-  beforeAll(async () => {
-    h = await startHarness();
-    token = (await h.login()).token;
+  harnessSuite({}, async (platform) => {
+    ({ h, token } = platform);
     const who = '5511988880001';
     for (const text of ['Quero a segunda via do boleto', 'O código é 50%_OFF', 'Obrigado!']) await h.customerSays(who, text, 'Lia');
     ticketId = await eventually(async () => {
@@ -23,7 +23,6 @@ describe('search within a ticket', () => {
     await h.api(`/tickets/${ticketId}`, { method: 'PUT', token, body: { status: 'open' } });
     expect((await h.api(`/messages/${ticketId}`, { token, body: { body: 'Segue a 2ª via do BOLETO, Lia. Até já!' } })).status).toBe(201);
   });
-  afterAll(async () => h?.stop());
 
   const search = (q: string, as = token) => h.api<{ messages: Message[]; error?: string }>(`/messages/${ticketId}/search?searchParam=${encodeURIComponent(q)}`, { token: as });
 

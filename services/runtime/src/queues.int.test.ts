@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Plan, Queue, QueueOption } from '@atendo/contracts';
 import { handleCommand, planDecider, planStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
-import { addCompany, addUser, type TestUser } from './testing/accounts.js';
-import { startHarness, type Harness } from './testing/harness.js';
+import { addUser, type TestUser } from './testing/accounts.js';
+import { type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 type Answer<T> = T & { error?: string; details?: unknown };
 
@@ -20,12 +21,9 @@ describe('queues and their menus', () => {
   const menu = async (queueId: number, parentId = -1) => (await h.api<QueueOption[]>(`/queue-options?queueId=${queueId}&parentId=${parentId}`, { token: adminToken })).body;
   const numbered = (options: QueueOption[]): unknown => options.map((o) => [o.option, o.title, numbered(o.children)]);
 
-  beforeAll(async () => {
-    h = await startHarness();
-    adminToken = (await h.login()).token;
-    b = await addCompany(h, 'Outra Empresa de Filas');
+  harnessSuite({ other: 'Outra Empresa de Filas' }, (platform) => {
+    ({ h, token: adminToken, b } = platform);
   });
-  afterAll(async () => h?.stop());
 
   it('an admin adds a queue with hours, reads it back, changes and deletes it, and the console hears of each change', async () => {
     const feed = await h.socket(adminToken);

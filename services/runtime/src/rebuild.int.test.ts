@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import type { ListMessagesResponse, ListTicketsResponse, NewEvent, Position, Ticket } from '@atendo/contracts';
 import { contactStream, type ContactStreamDomainEvent } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { ticketsProjection, rebuildProjection, type Projection } from '@atendo/read';
 import { projections } from './features/index.js';
-import { startHarness, type Harness } from './testing/harness.js';
+import { type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 /** Every row of each table of the projection, hashed: equal hashes, equal rows. */
 async function rowHashes(knex: Knex, projection: Projection): Promise<Record<string, string>> {
@@ -41,11 +42,9 @@ async function logHead(knex: Knex): Promise<Position> {
 describe('rebuilding the read models of a running product', () => {
   let h: Harness;
   let token: string;
-  beforeAll(async () => {
-    h = await startHarness();
-    token = (await h.login()).token;
+  harnessSuite({}, (platform) => {
+    ({ h, token } = platform);
   });
-  afterAll(async () => h?.stop());
 
   const ticketOf = (number: string) =>
     eventually(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { scheduleMessageId, type ListTicketsResponse, type Schedule, type SchedulePage } from '@atendo/contracts';
 import { handleCommand, planDecider, planStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
-import { ScheduleRunner } from './jobs/scheduleRunner.js';
+import { ScheduleRunner } from './features/schedules/scheduleRunner.js';
 import { createLogger } from './logger.js';
 import { addCompany, addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';

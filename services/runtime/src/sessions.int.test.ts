@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CLOSE_UNAUTHORISED, type ServerMessage, type UserFields, type Whatsapp } from '@atendo/contracts';
 import { handleCommand, userDecider, userStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { Credentials, hashPassword } from '@atendo/api';
-import { startHarness, type Harness } from './testing/harness.js';
+import { type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 /** Who sees what of a company's sessions and connections, end to end. */
 describe('sessions and connections', () => {
   let h: Harness;
   let adminToken: string;
-  beforeAll(async () => {
-    h = await startHarness();
-    adminToken = (await h.login()).token;
+  harnessSuite({}, (platform) => {
+    ({ h, token: adminToken } = platform);
   });
-  afterAll(async () => h?.stop());
 
   async function createUser(email: string, fields: Partial<UserFields> & Record<string, unknown> = {}) {
     const id = Number((await h.atendo.knex.raw(`SELECT nextval('user_ids') AS id`)).rows[0].id);

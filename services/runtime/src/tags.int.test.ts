@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { KanbanResponse, ListTicketsResponse, Tag, TagPage, Ticket } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { addCompany, addUser, type TestUser } from './testing/accounts.js';
-import { startHarness, type Harness } from './testing/harness.js';
+import { type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 type Answer<T> = T & { error?: string; details?: unknown };
 
@@ -28,15 +29,11 @@ describe('tags, ticket tags and the kanban', () => {
     });
   };
 
-  beforeAll(async () => {
-    h = await startHarness();
-    adminToken = (await h.login()).token;
+  harnessSuite({ other: 'Empresa B das Tags' }, async (platform) => {
+    ({ h, token: adminToken, b, bToken } = platform);
     const agent = await addUser(h, 'tag-agent@demo.test', { queueIds: [h.queueIds[0]!] });
     agentToken = (await h.login(agent.email, agent.password)).token;
-    b = await addCompany(h, 'Empresa B das Tags');
-    bToken = (await h.login(b.email, b.password)).token;
   });
-  afterAll(async () => h?.stop());
 
   it('adds, reads, pages, searches, changes and deletes tags, and the console hears of each change', async () => {
     const feed = await h.socket(adminToken);

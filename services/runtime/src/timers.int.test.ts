@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ListTicketsResponse, Ticket } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
-import { TimerRunner } from './jobs/timerRunner.js';
+import { TimerRunner } from './features/timers/timerRunner.js';
 import { createLogger } from './logger.js';
 import { startHarness, type Harness } from './testing/harness.js';
 

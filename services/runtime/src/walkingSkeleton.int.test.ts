@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListMessagesResponse, ListTicketsResponse, Message, Ticket } from '@atendo/contracts';
 import { companyDecider, companyStream, handleCommand } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { signAccessToken } from '@atendo/api';
 import { addCompany, addUser } from './testing/accounts.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startHarness, type Harness } from './testing/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness } from './testing/harness.js';
+import { harnessSuite } from './testing/suite.js';
 
 describe('walking skeleton: a WhatsApp conversation end to end', () => {
   let h: Harness;
   let token: string;
-  beforeAll(async () => {
-    h = await startHarness();
-    token = (await h.login()).token;
+  harnessSuite({}, (platform) => {
+    ({ h, token } = platform);
   });
-  afterAll(async () => h?.stop());
 
   const pending = async () => (await h.api<ListTicketsResponse>('/tickets?status=pending', { token })).body;
   const ticketOf = async (number: string) =>

@@ -16,7 +16,7 @@ import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { AnnouncementQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
-import { readUpload } from '../media/uploads.js';
+import { readUpload, theUpload } from '../media/uploads.js';
 
 export interface AnnouncementRouteDeps {
   knex: Knex;
@@ -130,8 +130,7 @@ export function announcementRoutes({ knex, store, ids, readYourWrites }: Announc
       },
       async handler({ req, res, params: { id }, auth }) {
         // Already recognised by its content (png or jpg) and within the limit by the table's `upload`.
-        const file = req.uploads?.[0];
-        if (!file) throw new AppError('ERR_VALIDATION', 400, 'No file in the field `file`', [{ path: 'file', message: 'validation.required' }]);
+        const file = theUpload(req);
         const name = file.originalName;
         // The bytes first: the event that shows the image comes once they are stored.
         await announcements.saveMedia(id, { name, mime: file.mime, bytes: await readUpload(file) });

@@ -30,8 +30,10 @@ import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { CampaignQueries, ContactListQueries, FileListQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { oneRecordRoute } from '../http/recordRoutes.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
 import type { MediaStorage } from '../media/storage.js';
+import { theUpload } from '../media/uploads.js';
 
 export interface CampaignRouteDeps {
   knex: Knex;
@@ -97,16 +99,12 @@ export function campaignRoutes({ knex, store, ids, storage, readYourWrites, cloc
         res.json(await campaigns.page(viewer.companyId, query.searchParam, query.pageNumber, clock()));
       },
     }),
-    route<{ id: number }>({
+    oneRecordRoute({
       ...gate,
-      method: 'get',
       path: '/campaigns/:id',
       summary: 'One campaign with its contact list, connection, progress and whether it may be edited now',
-      params: idParamsSchema(),
-      errors: ['ERR_CAMPAIGN_NOT_FOUND'],
-      async handler({ res, params: { id }, auth: { viewer } }) {
-        res.json(await found(viewer.companyId, id));
-      },
+      notFound: 'ERR_CAMPAIGN_NOT_FOUND',
+      show: found,
     }),
     route<AnyObject, AnyObject, InferType<typeof campaignSchema>>({
       ...gate,
@@ -155,7 +153,7 @@ export function campaignRoutes({ knex, store, ids, storage, readYourWrites, cloc
         const before = await found(companyId, id);
         const result = await handleCommand(store, campaignDecider, campaignStream(companyId, id), { type: 'DeleteCampaign' }, by(auth), { snapshots });
         await readYourWrites(result.position);
-        if (before.mediaPath) await storage.remove(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+        await storage.removeNamed(before.mediaPath);
         res.json({ message: 'Campaign deleted' });
       },
     }),
@@ -197,19 +195,10 @@ export function campaignRoutes({ knex, store, ids, storage, readYourWrites, cloc
       authorize: inCompany,
       async handler({ req, res, params: { id }, auth }) {
         const { companyId } = auth.viewer;
-        const upload = req.uploads?.[0];
-        if (!upload) throw new AppError('ERR_VALIDATION', 400, 'No file in the field `file`', [{ path: 'file', message: 'validation.required' }]);
+        const upload = theUpload(req);
         const before = await found(companyId, id);
-        // The file first: the event that names it comes once it is stored; refused, it goes again.
-        const [stored] = await storage.keep(companyId, [upload]);
-        let view: CampaignView;
-        try {
-          view = await change(companyId, id, { mediaPath: `/public/${stored!.key}`, mediaName: stored!.originalName.replace(/\s+/g, '_') }, auth);
-        } catch (error) {
-          await storage.remove(stored!.key).catch(() => undefined);
-          throw error;
-        }
-        if (before.mediaPath) await storage.remove(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+        const view = await storage.keepFor(companyId, upload, (stored) => change(companyId, id, { mediaPath: `/public/${stored.key}`, mediaName: stored.originalName.replace(/\s+/g, '_') }, auth));
+        await storage.removeNamed(before.mediaPath);
         res.json(view);
       },
     }),
@@ -225,7 +214,7 @@ export function campaignRoutes({ knex, store, ids, storage, readYourWrites, cloc
         const { companyId } = auth.viewer;
         const before = await found(companyId, id);
         const view = await change(companyId, id, { mediaPath: null, mediaName: null }, auth);
-        if (before.mediaPath) await storage.remove(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+        await storage.removeNamed(before.mediaPath);
         res.json(view);
       },
     }),

@@ -11,7 +11,7 @@ import {
 } from '@atendo/contracts';
 import { createContactListItem, type CommandContext } from '@atendo/core';
 import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
-import type { SheetRows } from '../contacts/spreadsheet.js';
+import { headerWord, type SheetRows } from '../contacts/spreadsheet.js';
 
 /** Header words (lower case, no accents, letters only) naming the columns an import reads, in pt, en and es. */
 const COLUMNS = {
@@ -19,13 +19,6 @@ const COLUMNS = {
   number: ['numero', 'number', 'phone', 'telefone', 'telefono', 'celular', 'whatsapp'],
   email: ['email', 'mail', 'correo', 'correoelectronico'],
 };
-
-const headerWord = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
 
 /** Where the name, number and e-mail are, by the header's words; a name and a number column are required. */
 export function itemColumns(header: string[]): { name: number; number: number; email: number } {

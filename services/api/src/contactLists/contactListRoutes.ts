@@ -31,6 +31,7 @@ import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { ContactListQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { oneRecordRoute } from '../http/recordRoutes.js';
 import { readSpreadsheet, SPREADSHEET_MIMES } from '../contacts/spreadsheet.js';
 import { classifyItemRows, exampleSpreadsheet, importItems } from './contactListImport.js';
 
@@ -138,16 +139,12 @@ export function contactListRoutes({ knex, store, ids, readYourWrites }: ContactL
         res.json(report);
       },
     }),
-    route<{ id: number }>({
+    oneRecordRoute({
       ...gate,
-      method: 'get',
       path: '/contact-lists/:id',
       summary: 'One contact list, with its count of contacts',
-      params: idParamsSchema(),
-      errors: ['ERR_CONTACT_LIST_NOT_FOUND'],
-      async handler({ res, params: { id }, auth: { viewer } }) {
-        res.json(await foundList(viewer.companyId, id));
-      },
+      notFound: 'ERR_CONTACT_LIST_NOT_FOUND',
+      show: foundList,
     }),
     route<AnyObject, AnyObject, InferType<typeof contactListSchema>>({
       ...gate,
@@ -208,16 +205,12 @@ export function contactListRoutes({ knex, store, ids, readYourWrites }: ContactL
         res.json(await lists.itemPage(viewer.companyId, query.contactListId, query.searchParam, query.pageNumber));
       },
     }),
-    route<{ id: number }>({
+    oneRecordRoute({
       ...gate,
-      method: 'get',
       path: '/contact-list-items/:id',
       summary: 'One contact of a list',
-      params: idParamsSchema(),
-      errors: ['ERR_CONTACT_LIST_ITEM_NOT_FOUND'],
-      async handler({ res, params: { id }, auth: { viewer } }) {
-        res.json(await foundItem(viewer.companyId, id));
-      },
+      notFound: 'ERR_CONTACT_LIST_ITEM_NOT_FOUND',
+      show: foundItem,
     }),
     route<AnyObject, AnyObject, InferType<typeof contactListItemSchema>>({
       ...gate,

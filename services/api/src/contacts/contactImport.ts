@@ -4,7 +4,7 @@ import { contactStream, type ContactStreamService } from '@atendo/core';
 import { AppError, type IdAllocator } from '@atendo/platform';
 import type { ContactImports } from '@atendo/read';
 import { ValidationError } from 'yup';
-import type { SheetRows } from './spreadsheet.js';
+import { headerWord, type SheetRows } from './spreadsheet.js';
 
 /** Header words (lower case, no accents, letters only) that name the columns an import reads. */
 const COLUMNS = {
@@ -12,13 +12,6 @@ const COLUMNS = {
   number: ['number', 'numero', 'telefone', 'telefono', 'phone', 'celular', 'whatsapp', 'fone', 'tel'],
   email: ['email', 'mail', 'correo', 'correoelectronico'],
 };
-
-const headerWord = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
 
 /** Where the name, number and email are, by the header; every other named column becomes extra information. */
 export function importColumns(header: string[]) {

@@ -10,6 +10,7 @@ import { ContactImports, ContactQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { oneRecordRoute } from '../http/recordRoutes.js';
 import { classifyRows, runImport } from './contactImport.js';
 import { readSpreadsheet, SPREADSHEET_MIMES } from './spreadsheet.js';
 
@@ -155,17 +156,13 @@ export function contactRoutes({ api: ctx, knex, ids }: ContactRouteDeps): RouteS
         res.status(201).json(await answer(companyId, contactId));
       },
     }),
-    route<{ id: number }>({
-      method: 'get',
+    oneRecordRoute({
       path: '/contacts/:id',
       feature,
       summary: 'One contact, with its extra information',
       permission: 'signedIn',
-      params: idParamsSchema(),
-      errors: ['ERR_NO_CONTACT_FOUND'],
-      async handler({ res, params: { id }, auth: { viewer } }) {
-        res.json(await answer(viewer.companyId, id));
-      },
+      notFound: 'ERR_NO_CONTACT_FOUND',
+      show: answer,
     }),
     route<{ id: number }, AnyObject, ContactChanges>({
       method: 'put',

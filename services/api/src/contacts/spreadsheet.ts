@@ -227,3 +227,11 @@ export async function readSpreadsheet(upload: { path: string; mime: string }, ma
   if (sheet.header.length === 0 && sheet.rows.length === 0) throw unreadable('it has no rows');
   return sheet;
 }
+
+/** A header cell as a word to look up: lower case, accents and everything but letters taken away. */
+export const headerWord = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');

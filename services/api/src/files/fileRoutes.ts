@@ -15,9 +15,11 @@ import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { FileListQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { oneRecordRoute } from '../http/recordRoutes.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
 import { MediaUrls } from '../media/mediaUrls.js';
 import type { MediaStorage } from '../media/storage.js';
+import { theUpload } from '../media/uploads.js';
 
 export interface FileRouteDeps {
   knex: Knex;
@@ -76,16 +78,12 @@ export function fileRoutes({ knex, store, ids, storage, urls, readYourWrites }: 
         res.json(await lists.page(viewer.companyId, query.searchParam, query.pageNumber));
       },
     }),
-    route<{ id: number }>({
+    oneRecordRoute({
       ...gate,
-      method: 'get',
       path: '/files/:id',
       summary: "One file list with its options, each option's file with a signed URL",
-      params: idParamsSchema(),
-      errors: ['ERR_FILE_LIST_NOT_FOUND'],
-      async handler({ res, params: { id }, auth: { viewer } }) {
-        res.json(view(await found(viewer.companyId, id)));
-      },
+      notFound: 'ERR_FILE_LIST_NOT_FOUND',
+      show: async (companyId, id) => view(await found(companyId, id)),
     }),
     route<AnyObject, AnyObject, InferType<typeof fileListSchema>>({
       ...gate,
@@ -147,21 +145,15 @@ export function fileRoutes({ knex, store, ids, storage, urls, readYourWrites }: 
       authorize: inCompany,
       async handler({ req, res, params: { id }, body, auth }) {
         const { companyId } = auth.viewer;
-        const upload = req.uploads?.[0];
-        if (!upload) throw new AppError('ERR_VALIDATION', 400, 'No file in the field `files`', [{ path: 'files', message: 'validation.required' }]);
+        const upload = theUpload(req, 'files');
         const optionId = Number(body.id);
         const before = (await found(companyId, id)).options.find((o) => o.id === optionId);
         if (!before) throw new AppError('ERR_FILE_LIST_OPTION_NOT_FOUND', 404, `File list ${id} has no option ${optionId}`);
-        // The file first: the event that shows it comes once it is stored.
-        const [stored] = await storage.keep(companyId, [upload]);
-        try {
-          const file = { path: MediaUrls.path(stored!.key), mediaType: stored!.kind, mime: stored!.mime, fileName: stored!.originalName };
+        await storage.keepFor(companyId, upload, async (stored) => {
+          const file = { path: MediaUrls.path(stored.key), mediaType: stored.kind, mime: stored.mime, fileName: stored.originalName };
           const result = await handleCommand(store, fileListDecider, fileListStream(companyId, id), { type: 'attachFile', optionId, file }, by(auth));
           await readYourWrites(result.position);
-        } catch (error) {
-          await storage.remove(stored!.key).catch(() => undefined);
-          throw error;
-        }
+        });
         await forget([before.path]);
         res.json(view(await found(companyId, id)));
       },

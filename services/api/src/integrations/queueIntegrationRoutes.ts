@@ -24,6 +24,7 @@ import { BotQueries, FlowQueries, QueueIntegrationQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { oneRecordRoute } from '../http/recordRoutes.js';
 import { isMask, maskRecords, planSecrets, sealPlanned } from './botSecrets.js';
 import { inUse } from './inUse.js';
 
@@ -197,16 +198,12 @@ export function queueIntegrationRoutes({ api: ctx, knex, store, ids, secrets, re
         res.json({ intent: value.intent, fulfillmentText: value.texts.join('\n'), endInteraction: value.endInteraction } satisfies IntegrationTestResult);
       },
     }),
-    route<{ id: number }>({
+    oneRecordRoute({
       ...gate,
-      method: 'get',
       path: '/queueIntegration/:id',
       summary: 'One integration, keys masked',
-      params: idParamsSchema(),
-      errors: ['ERR_QUEUE_INTEGRATION_NOT_FOUND'],
-      async handler({ res, params: { id }, auth: { viewer } }) {
-        res.json(await shownOne(viewer.companyId, id));
-      },
+      notFound: 'ERR_QUEUE_INTEGRATION_NOT_FOUND',
+      show: shownOne,
     }),
     route<AnyObject, AnyObject, IntegrationInput>({
       ...gate,

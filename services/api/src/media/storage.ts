@@ -106,6 +106,26 @@ export class MediaStorage {
     });
   }
 
+  /**
+   * Stores one upload for a record, then hands it to `record` (the command that names it) and answers what that
+   * answers; a refused command takes the stored file away again, so nothing stays that no record names.
+   */
+  async keepFor<T>(companyId: number, upload: ReceivedUpload, record: (stored: StoredUpload) => Promise<T>): Promise<T> {
+    // The file first: the event that names it comes once it is stored.
+    const [stored] = await this.keep(companyId, [upload]);
+    try {
+      return await record(stored!);
+    } catch (error) {
+      await this.remove(stored!.key).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Deletes the file a record named by its public path (`/public/{key}`), if it named one; a failure is left be. */
+  async removeNamed(mediaPath: string | null): Promise<void> {
+    if (mediaPath) await this.remove(mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+  }
+
   /** Deletes a kept file and gives its room back; one that is not there is not an error. */
   async remove(key: string): Promise<void> {
     await this.blobs.delete(key);

@@ -36,16 +36,9 @@ export interface ReceivedUpload {
   originalName: string;
 }
 
-/** A received file once in the blob store. */
-export interface StoredUpload {
-  field: string;
+/** A received file once in the blob store: its key there instead of the temporary file. */
+export interface StoredUpload extends Omit<ReceivedUpload, 'path'> {
   key: string;
-  mime: string;
-  ext: string;
-  kind: MediaKind;
-  size: number;
-  sha256: string;
-  originalName: string;
 }
 
 declare module 'express-serve-static-core' {
@@ -53,6 +46,13 @@ declare module 'express-serve-static-core' {
     /** The files of a route's `upload`, received and checked (see receiveUploads). */
     uploads?: ReceivedUpload[];
   }
+}
+
+/** The one file a route's `upload` received in `field`: a 400 naming the field when there is none. */
+export function theUpload(req: Request, field = 'file'): ReceivedUpload {
+  const upload = req.uploads?.[0];
+  if (!upload) throw new AppError('ERR_VALIDATION', 400, `No file in the field \`${field}\``, [{ path: field, message: 'validation.required' }]);
+  return upload;
 }
 
 /** A disk failure while receiving: the server's fault (500), not the caller's input. */

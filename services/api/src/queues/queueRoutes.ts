@@ -17,6 +17,7 @@ import { BotQueries, PlanQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { oneRecordRoute } from '../http/recordRoutes.js';
 import { checkBotLinks } from '../integrations/botLinks.js';
 
 export interface QueueRouteDeps {
@@ -77,17 +78,13 @@ export function queueRoutes({ api: ctx, knex, store, ids }: QueueRouteDeps): Rou
         res.json(await ctx.queues.queues(viewer.companyId));
       },
     }),
-    route<{ id: number }>({
-      method: 'get',
+    oneRecordRoute({
       path: '/queue/:id',
       feature,
       summary: 'One queue, with its hours',
       permission: 'signedIn',
-      params: idParamsSchema(),
-      errors: ['ERR_QUEUE_NOT_FOUND'],
-      async handler({ res, params: { id }, auth: { viewer } }) {
-        res.json(await found(viewer.companyId, id));
-      },
+      notFound: 'ERR_QUEUE_NOT_FOUND',
+      show: found,
     }),
     route<AnyObject, AnyObject, NewQueue>({
       method: 'post',

@@ -18,6 +18,7 @@ import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
 import type { MediaStorage } from '../media/storage.js';
+import { theUpload } from '../media/uploads.js';
 
 export interface QuickMessageRouteDeps {
   knex: Knex;
@@ -136,18 +137,10 @@ export function quickMessageRoutes({ knex, store, ids, storage, readYourWrites }
       },
       async handler({ req, res, params: { id }, auth }) {
         const { viewer } = auth;
-        const upload = req.uploads?.[0];
-        if (!upload) throw new AppError('ERR_VALIDATION', 400, 'No file in the field `file`', [{ path: 'file', message: 'validation.required' }]);
+        const upload = theUpload(req);
         const before = await found(viewer, id, true);
-        // The file first: the event that shows it comes once it is stored.
-        const [stored] = await storage.keep(viewer.companyId, [upload]);
-        try {
-          await change(viewer, id, { mediaPath: `/public/${stored!.key}`, mediaName: stored!.originalName }, auth);
-        } catch (error) {
-          await storage.remove(stored!.key).catch(() => undefined);
-          throw error;
-        }
-        if (before.mediaPath) await storage.remove(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+        await storage.keepFor(viewer.companyId, upload, (stored) => change(viewer, id, { mediaPath: `/public/${stored.key}`, mediaName: stored.originalName }, auth));
+        await storage.removeNamed(before.mediaPath);
         res.json(await found(viewer, id));
       },
     }),
@@ -163,7 +156,7 @@ export function quickMessageRoutes({ knex, store, ids, storage, readYourWrites }
         const { viewer } = auth;
         const before = await found(viewer, id, true);
         await change(viewer, id, { mediaPath: null, mediaName: null }, auth);
-        if (before.mediaPath) await storage.remove(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+        await storage.removeNamed(before.mediaPath);
         res.json(await found(viewer, id));
       },
     }),
@@ -180,7 +173,7 @@ export function quickMessageRoutes({ knex, store, ids, storage, readYourWrites }
         const before = await found(viewer, id, true);
         const result = await handleCommand(store, quickMessageDecider, quickMessageStream(viewer.companyId, id), { type: 'delete' }, by(auth));
         await readYourWrites(result.position);
-        if (before.mediaPath) await storage.remove(before.mediaPath.replace(/^\/public\//, '')).catch(() => undefined);
+        await storage.removeNamed(before.mediaPath);
         res.json({ message: 'Quick message deleted' });
       },
     }),

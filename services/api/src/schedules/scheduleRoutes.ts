@@ -15,8 +15,10 @@ import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { ContactQueries, ConnectionQueries, ScheduleQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { oneRecordRoute } from '../http/recordRoutes.js';
 import type { MediaMime } from '../media/mediaTypes.js';
 import type { MediaStorage } from '../media/storage.js';
+import { theUpload } from '../media/uploads.js';
 
 export interface ScheduleRouteDeps {
   knex: Knex;
@@ -64,7 +66,6 @@ export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, cloc
     const result = await handleCommand(store, scheduleDecider, scheduleStream(companyId, id), command, by(auth));
     await readYourWrites(result.position);
   };
-  const removeFile = (mediaPath: string | null) => (mediaPath ? storage.remove(mediaPath.replace(/^\/public\//, '')).catch(() => undefined) : undefined);
   const references = ['ERR_NO_CONTACT_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_TICKET_FOUND'] as const;
 
   return [
@@ -89,16 +90,12 @@ export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, cloc
         res.json(await schedules.page(viewer.companyId, query.searchParam, query.pageNumber, contactId));
       },
     }),
-    route<{ id: number }>({
+    oneRecordRoute({
       ...gate,
-      method: 'get',
       path: '/schedules/:id',
       summary: 'One schedule, with its contact, connection, status and the reason it failed',
-      params: idParamsSchema(),
-      errors: ['ERR_SCHEDULE_NOT_FOUND'],
-      async handler({ res, params: { id }, auth: { viewer } }) {
-        res.json(await found(viewer.companyId, id));
-      },
+      notFound: 'ERR_SCHEDULE_NOT_FOUND',
+      show: found,
     }),
     route<AnyObject, AnyObject, InferType<typeof createScheduleSchema>>({
       ...gate,
@@ -158,7 +155,7 @@ export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, cloc
         const before = await found(companyId, id);
         await run(companyId, id, { type: 'DeleteSchedule' }, auth);
         // A sent message still shows its image.
-        if (before.status !== 'ENVIADA') await removeFile(before.mediaPath);
+        if (before.status !== 'ENVIADA') await storage.removeNamed(before.mediaPath);
         res.json({ message: 'Schedule deleted' });
       },
     }),
@@ -176,18 +173,12 @@ export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, cloc
       },
       async handler({ req, res, params: { id }, auth }) {
         const { companyId } = auth.viewer;
-        const upload = req.uploads?.[0];
-        if (!upload) throw new AppError('ERR_VALIDATION', 400, 'No file in the field `file`', [{ path: 'file', message: 'validation.required' }]);
+        const upload = theUpload(req);
         const before = await found(companyId, id);
-        // The file first: the event that shows it comes once it is stored.
-        const [stored] = await storage.keep(companyId, [upload]);
-        try {
-          await run(companyId, id, { type: 'UpdateSchedule', changes: { mediaPath: `/public/${stored!.key}`, mediaName: stored!.originalName }, at: clock().toISOString() }, auth);
-        } catch (error) {
-          await storage.remove(stored!.key).catch(() => undefined);
-          throw error;
-        }
-        await removeFile(before.mediaPath);
+        await storage.keepFor(companyId, upload, (stored) =>
+          run(companyId, id, { type: 'UpdateSchedule', changes: { mediaPath: `/public/${stored.key}`, mediaName: stored.originalName }, at: clock().toISOString() }, auth),
+        );
+        await storage.removeNamed(before.mediaPath);
         res.json(await found(companyId, id));
       },
     }),
@@ -203,7 +194,7 @@ export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, cloc
         const { companyId } = auth.viewer;
         const before = await found(companyId, id);
         await run(companyId, id, { type: 'UpdateSchedule', changes: { mediaPath: null, mediaName: null }, at: clock().toISOString() }, auth);
-        await removeFile(before.mediaPath);
+        await storage.removeNamed(before.mediaPath);
         res.json(await found(companyId, id));
       },
     }),

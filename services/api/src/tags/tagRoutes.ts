@@ -22,6 +22,7 @@ import { TagQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { oneRecordRoute } from '../http/recordRoutes.js';
 import { visibleTicket } from '../tickets/ticketRoutes.js';
 
 export interface TagRouteDeps {
@@ -109,17 +110,13 @@ export function tagRoutes({ api: ctx, knex, store, ids }: TagRouteDeps): RouteSp
         res.json({ lista: await tags.all(viewer.companyId, { kanban: 1 }) });
       },
     }),
-    route<{ id: number }>({
-      method: 'get',
+    oneRecordRoute({
       path: '/tags/:id',
       feature,
       summary: 'One tag, with its ticket count',
       permission: 'signedIn',
-      params: idParamsSchema(),
-      errors: ['ERR_TAG_NOT_FOUND'],
-      async handler({ res, params: { id }, auth: { viewer } }) {
-        res.json(await found(viewer.companyId, id));
-      },
+      notFound: 'ERR_TAG_NOT_FOUND',
+      show: found,
     }),
     route<AnyObject, AnyObject, NewTag>({
       method: 'post',

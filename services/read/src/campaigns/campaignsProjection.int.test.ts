@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { campaignStream } from '@atendo/core';
-import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore } from '@atendo/platform';
-import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
-import { Projector } from '../projections/projector.js';
-import { runtimeMigrations } from '../migrations.js';
+import { type PostgresEventStore } from '@atendo/platform';
+import type { Projector } from '../projections/projector.js';
+import { projectionSuite } from '../testing/databaseSuite.js';
 import { companiesMigrations } from '../companies/migrations.js';
 import { connectionsMigrations } from '../connections/connectionsProjection.js';
 import { contactListMigrations } from '../contactLists/migrations.js';
@@ -19,23 +18,11 @@ const fields = {
 };
 
 describe('campaigns projection', () => {
-  let db: TestDatabase;
   let knex: Knex;
   let store: PostgresEventStore;
   let projector: Projector;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url);
-    await migrateLatest(knex, eventStoreMigrations, runtimeMigrations, companiesMigrations, connectionsMigrations, contactListMigrations, tagsMigrations, campaignMigrations);
-    store = new PostgresEventStore({ connectionString: db.url, pollIntervalMs: 20 });
-    projector = new Projector({ store, knex, projection: campaignsProjection });
-    await projector.start();
-  });
-  afterAll(async () => {
-    await projector?.stop();
-    await store?.close();
-    await knex?.destroy();
-    await db?.drop();
+  projectionSuite(campaignsProjection, [companiesMigrations, connectionsMigrations, contactListMigrations, tagsMigrations, campaignMigrations], (rig) => {
+    ({ knex, store, projector } = rig);
   });
 
   it('keeps an outcome that came before its message was recorded as queued, and counts it once the message is', async () => {

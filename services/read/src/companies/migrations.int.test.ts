@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnex, eventStoreMigrations, migrateLatest } from '@atendo/platform';
-import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { eventStoreMigrations, migrateLatest } from '@atendo/platform';
+import { databaseSuite } from '../testing/databaseSuite.js';
 import type { Knex } from 'knex';
 import { runtimeMigrations } from '../migrations.js';
 import { companiesMigrations } from './migrations.js';
@@ -11,15 +11,9 @@ const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMi
 const SPLIT = '202611240010_catalogue_split_into_features';
 
 describe('the catalogue split into five projections', () => {
-  let db: TestDatabase;
   let knex: Knex;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url);
-  });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
+  databaseSuite([], (database) => {
+    ({ knex } = database);
   });
 
   it('gives each new projection the old checkpoint and its dead letters, so nothing folds again from zero', async () => {

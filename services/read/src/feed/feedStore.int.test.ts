@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { createKnex, migrateLatest } from '@atendo/platform';
-import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
+import { databaseSuite } from '../testing/databaseSuite.js';
 import { runtimeMigrations } from '../migrations.js';
 import { appendFeedEntries, FeedStore } from './feedStore.js';
 
 describe('the feed store', () => {
-  let db: TestDatabase;
   let knex: Knex;
   let feed: FeedStore;
   const write = (companyId: number, n: number) =>
@@ -17,15 +15,9 @@ describe('the feed store', () => {
       ),
     );
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url);
-    await migrateLatest(knex, runtimeMigrations);
+  databaseSuite([runtimeMigrations], (database) => {
+    ({ knex } = database);
     feed = new FeedStore(knex);
-  });
-  afterAll(async () => {
-    await knex.destroy();
-    await db.drop();
   });
 
   it('never mistakes an entry committed while it reads for one that retention dropped', async () => {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { createKnex } from '@atendo/platform';
-import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
+import { databaseSuite } from '../testing/databaseSuite.js';
 import { RowCache } from './rowCache.js';
 
 interface Row {
@@ -28,17 +27,11 @@ function rows(count: number, prefix: string): Row[] {
 }
 
 describe('RowCache', () => {
-  let db: TestDatabase;
   let knex: Knex;
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url);
+  databaseSuite([], async (database) => {
+    ({ knex } = database);
     await knex.raw('CREATE TABLE cached (id text PRIMARY KEY, body text, count int NOT NULL, flag boolean NOT NULL, tags jsonb, at timestamptz NOT NULL)');
-  });
-  afterAll(async () => {
-    await knex.destroy();
-    await db.drop();
   });
 
   const stored = async (prefix: string) =>

@@ -1,36 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queueStream } from '@atendo/core';
-import { createKnex, eventStoreMigrations, migrateLatest, PostgresEventStore } from '@atendo/platform';
-import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
+import { type PostgresEventStore } from '@atendo/platform';
 import type { Knex } from 'knex';
-import { Projector } from '../projections/projector.js';
-import { runtimeMigrations } from '../migrations.js';
+import type { Projector } from '../projections/projector.js';
 import { companiesMigrations } from '../companies/migrations.js';
 import { usersMigrations } from '../users/migrations.js';
-
-const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMigrations];
+import { projectionSuite } from '../testing/databaseSuite.js';
 import { queuesProjection } from './queuesProjection.js';
 
 const meta = { companyId: 3, actor: { type: 'system' as const }, correlationId: 'c', causationId: 'c', occurredAt: '2026-11-23T10:00:00.000Z' };
 
 describe('queues projection', () => {
-  let db: TestDatabase;
   let knex: Knex;
   let store: PostgresEventStore;
   let projector: Projector;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url);
-    await migrateLatest(knex, eventStoreMigrations, readMigrations);
-    store = new PostgresEventStore({ connectionString: db.url, pollIntervalMs: 20 });
-    projector = new Projector({ store, knex, projection: queuesProjection });
-    await projector.start();
-  });
-  afterAll(async () => {
-    await projector?.stop();
-    await store?.close();
-    await knex?.destroy();
-    await db?.drop();
+  projectionSuite(queuesProjection, [companiesMigrations, usersMigrations], (rig) => {
+    ({ knex, store, projector } = rig);
   });
 
   it('leaves out event fields it has no column for, instead of stopping', async () => {

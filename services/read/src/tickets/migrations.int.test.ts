@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createKnex, eventStoreMigrations, migrateLatest } from '@atendo/platform';
-import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
+import { createTestDatabase } from '@atendo/platform/testing';
+import { databaseSuite } from '../testing/databaseSuite.js';
 import { runtimeMigrations } from '../migrations.js';
 import { ticketMigrations } from './migrations.js';
 
 const RENAME = '202611240020_conversations_read_model_named_tickets';
 
 describe('the conversations read model named tickets', () => {
-  let db: TestDatabase;
   let knex: Knex;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url);
-  });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
+  databaseSuite([], (database) => {
+    ({ knex } = database);
   });
 
   it('keeps its checkpoint and dead letters, so an upgrade does not fold the log again', async () => {

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Message, Ticket } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
-import { startHarness, type Harness } from '../testing/harness.js';
+import { type Harness } from '../testing/harness.js';
+import { harnessSuite } from '../testing/suite.js';
 
 const run = promisify(execFile);
 
@@ -14,11 +15,9 @@ const run = promisify(execFile);
 describe('text at the edges, and parked customer messages', () => {
   let h: Harness;
   let token: string;
-  beforeAll(async () => {
-    h = await startHarness();
-    token = (await h.login()).token;
+  harnessSuite({}, (platform) => {
+    ({ h, token } = platform);
   });
-  afterAll(async () => h?.stop());
 
   const ticketOf = async (number: string) =>
     eventually(async () => {

@@ -26,6 +26,7 @@ import { IdentityMap, lidAddress } from './identities.js';
 import { ParkedInbound } from './parkedInbound.js';
 import { InboundContexts, type InboundEnricher } from './inboundContexts.js';
 import { OutboxLanes } from './outboxLanes.js';
+import { storeCheckpoint } from '../platform/process/logFollower.js';
 
 export interface GatewayOptions {
   store: EventStore;
@@ -314,11 +315,7 @@ export class Gateway {
   private async writeCheckpoint(): Promise<void> {
     const safe = this.lanes?.safe();
     if (!safe || (this.stored && comparePositions(safe, this.stored) <= 0)) return;
-    await this.options.knex.raw(
-      `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES (?, ?, ?)
-       ON CONFLICT (name) DO UPDATE SET commit_position = EXCLUDED.commit_position, prepare_position = EXCLUDED.prepare_position, updated_at = now()`,
-      [OUTBOX, safe.commit, safe.prepare],
-    );
+    await storeCheckpoint(this.options.knex, OUTBOX, safe);
     this.stored = safe;
   }
 

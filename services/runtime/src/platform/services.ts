@@ -4,7 +4,7 @@ import type { ApiContext, AuthRoutesOptions, Mailer, SessionControl } from '@ate
 import type { ContactStreamService, EventStore, FlowSecrets, IdAllocator } from '@atendo/core';
 import type { PluginRegistry } from '@atendo/flow-engine';
 import type { Config } from '../config.js';
-import type { SendGovernors } from '../jobs/sendGovernors.js';
+import type { SendGovernors } from './sendGovernors.js';
 import type { DevOutbox } from '../mail/devOutbox.js';
 import type { Logger } from '../logger.js';
 

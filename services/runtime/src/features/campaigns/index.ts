@@ -2,7 +2,7 @@ import { CAMPAIGNS_CHANNELS, CAMPAIGNS_ERRORS, CAMPAIGNS_PERMISSIONS, CAMPAIGNS_
 import { campaignRoutes } from '@atendo/api';
 import { campaignIdMigrations } from '@atendo/core';
 import { campaignMigrations, campaignsProjection, sendGovernorMigrations } from '@atendo/read';
-import { CampaignDispatcher } from '../../jobs/campaignDispatcher.js';
+import { CampaignDispatcher } from './campaignDispatcher.js';
 import { defineFeature } from '../featureModule.js';
 
 /**

@@ -2,7 +2,7 @@ import { CONTACT_LISTS_CHANNELS, CONTACT_LISTS_ERRORS } from '@atendo/contracts/
 import { contactListRoutes } from '@atendo/api';
 import { contactListIdMigrations } from '@atendo/core';
 import { contactListMigrations, contactListsProjection } from '@atendo/read';
-import { ContactListNumberChecker } from '../../jobs/contactListNumberChecker.js';
+import { ContactListNumberChecker } from './contactListNumberChecker.js';
 import { defineFeature } from '../featureModule.js';
 
 /**

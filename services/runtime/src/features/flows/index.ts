@@ -2,7 +2,7 @@ import { FLOWS_CHANNELS, FLOWS_ERRORS, FLOWS_PERMISSIONS } from '@atendo/contrac
 import { flowRoutes } from '@atendo/api';
 import { flowIdMigrations, flowSecretMigrations } from '@atendo/core';
 import { flowsMigrations, flowsProjection } from '@atendo/read';
-import { FlowRunner, flowRunMigrations } from '../../jobs/flowRunner.js';
+import { FlowRunner, flowRunMigrations } from './flowRunner.js';
 import { defineFeature } from '../featureModule.js';
 import { flowTriggersInbound } from './flowTriggersInbound.js';
 

@@ -2,7 +2,7 @@ import { INTEGRATIONS_CHANNELS, INTEGRATIONS_ERRORS, INTEGRATIONS_PERMISSIONS, I
 import { promptRoutes, queueIntegrationRoutes } from '@atendo/api';
 import { integrationIdMigrations } from '@atendo/core';
 import { integrationMigrations, integrationsProjection } from '@atendo/read';
-import { outsideFetch } from '../../jobs/outsideFetch.js';
+import { outsideFetch } from '../../platform/outsideFetch.js';
 import { defineFeature } from '../featureModule.js';
 import { botsInbound } from './botsInbound.js';
 

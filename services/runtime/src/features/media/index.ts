@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { LocalBlobStore, MediaStorage, mediaStorageMigrations, MediaUrls, mediaRoutes, removeStaleFiles, S3BlobStore, type MediaServices } from '@atendo/api';
 import type { Config } from '../../config.js';
-import { MediaSweeper } from '../../jobs/mediaSweeper.js';
+import { MediaSweeper } from './mediaSweeper.js';
 import { defineFeature } from '../featureModule.js';
 
 /** Where uploads wait while they are checked: on the data disk, not in a /tmp that may live in memory. */

@@ -2,7 +2,7 @@ import { SCHEDULES_CHANNELS, SCHEDULES_ERRORS, SCHEDULES_PLAN_FLAGS } from '@ate
 import { scheduleRoutes } from '@atendo/api/schedules';
 import { scheduleIdMigrations } from '@atendo/core/schedules';
 import { scheduleMigrations, schedulesProjection } from '@atendo/read/schedules';
-import { ScheduleRunner } from '../../jobs/scheduleRunner.js';
+import { ScheduleRunner } from './scheduleRunner.js';
 import { defineFeature } from '../featureModule.js';
 
 /**

@@ -2,7 +2,7 @@ import type { ListTicketsResponse } from '@atendo/contracts';
 import { TICKETS_CHANNELS, TICKETS_ERRORS, TICKETS_PERMISSIONS } from '@atendo/contracts/tickets';
 import { ticketRoutes } from '@atendo/api';
 import { ticketMigrations, ticketsProjection } from '@atendo/read';
-import { TicketAssigner } from '../../jobs/assigner.js';
+import { TicketAssigner } from './assigner.js';
 import { defineFeature } from '../featureModule.js';
 
 export const tickets = defineFeature({

@@ -1,5 +1,5 @@
 import { timersMigrations, timersProjection } from '@atendo/read';
-import { TimerRunner } from '../../jobs/timerRunner.js';
+import { TimerRunner } from './timerRunner.js';
 import { defineFeature } from '../featureModule.js';
 import { autoTransferInbound } from './autoTransferInbound.js';
 

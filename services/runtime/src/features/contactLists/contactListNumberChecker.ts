@@ -1,14 +1,9 @@
-import type { Knex } from 'knex';
 import { recordWhatsappVerdict, type EventStore } from '@atendo/core';
 import { ContactListQueries } from '@atendo/read';
-import type { Logger } from '../logger.js';
-import { LeaderLock } from './leaderLock.js';
+import { LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
 
-export interface ContactListNumberCheckerOptions {
-  knex: Knex;
-  databaseUrl: string;
+export interface ContactListNumberCheckerOptions extends RunnerOptions {
   store: EventStore;
-  log: Logger;
   /** The WhatsApp sessions of this process; without them this node checks nothing (and leaves the lead to one that can). */
   sessions?: { checkNumber?(companyId: number, whatsappId: number, number: string): Promise<boolean> };
   /** Wait between two rounds. */
@@ -29,65 +24,38 @@ export interface ContactListNumberCheckerOptions {
 /** How long a number just judged is left out of the rounds: far more than the read model takes to show its verdict. */
 const JUDGED_REST_MS = 30_000;
 
-export class ContactListNumberChecker {
+export class ContactListNumberChecker extends LeaderProcess {
   readonly name = 'contactListNumbers';
   private readonly lists: ContactListQueries;
-  private readonly lock: LeaderLock;
   /**
    * Items not to ask about until a time: those whose check failed (for `retryAfterMs`), and those just judged, until the
    * read model has their verdict (a round that follows at once would otherwise ask again).
    */
   private readonly resting = new Map<string, { id: number; number: string; until: number }>();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
   /** Whether the last round left numbers it could have asked about (a company had more than a round takes). */
   private more = false;
   /** Verdicts recorded since start. */
   checked = 0;
 
   constructor(private readonly options: ContactListNumberCheckerOptions) {
+    // A look every `everyMs`, leading or not, failed or not.
+    const everyMs = options.everyMs ?? 2_000;
+    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:contactListNumbers', log: options.log, what: 'checking contact list numbers', standbyMs: everyMs, retryMs: everyMs });
     this.lists = new ContactListQueries(options.knex);
-    this.lock = new LeaderLock(options.databaseUrl, 'atendo:jobs:contactListNumbers', options.log);
   }
 
-  start(): void {
+  override start(): void {
     if (!this.options.sessions?.checkNumber) {
       this.options.log.info('no WhatsApp sessions in this process: contact list numbers are checked by a node that has them');
       return;
     }
-    this.stopped = false;
-    this.schedule(0);
+    super.start();
   }
 
-  poke(): void {
-    if (this.timer && !this.running) {
-      clearTimeout(this.timer);
-      this.schedule(0);
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-    await this.lock.release();
-  }
-
-  private schedule(ms: number) {
-    this.timer = setTimeout(() => {
-      this.running = this.lock
-        .held()
-        .then((leads) => (leads ? this.round() : 0))
-        .then(() => undefined)
-        .catch((err: unknown) => this.options.log.error({ err }, 'checking contact list numbers failed; trying again'))
-        .finally(() => {
-          this.running = null;
-          // A long list goes on at once (one question at a time is pace enough); an idle one waits for the next look.
-          if (!this.stopped) this.schedule(this.more ? 0 : (this.options.everyMs ?? 2_000));
-        });
-    }, ms);
+  protected async look(): Promise<number> {
+    await this.round();
+    // A long list goes on at once (one question at a time is pace enough); an idle one waits for the next look.
+    return this.more ? 0 : (this.options.everyMs ?? 2_000);
   }
 
   /** Leaves an item out of the rounds for a while, as long as it keeps this number (a new number is asked at once). */
@@ -102,7 +70,7 @@ export class ContactListNumberChecker {
     let done = 0;
     this.more = false;
     for (const companyId of await this.lists.companiesWithUncheckedNumbers()) {
-      if (this.stopped) break;
+      if (!this.loop.running) break;
       done += await this.checkCompany(companyId);
     }
     this.checked += done;
@@ -122,7 +90,7 @@ export class ContactListNumberChecker {
     const items = await this.lists.uncheckedItems(companyId, perRound, [...this.resting.values()]);
     let done = 0;
     for (const item of items) {
-      if (this.stopped) break;
+      if (!this.loop.running) break;
       let valid: boolean;
       try {
         valid = await sessions!.checkNumber!(companyId, whatsappId, item.number);

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { Knex } from 'knex';
 import mimeTypes from 'mime-types';
 import {
   flowExecutionStream,
@@ -17,12 +16,12 @@ import {
 import { importRemoteMedia, mediaKey, notTheCompanys, type BlobStore } from '@atendo/api';
 import { AppError, flowHolding, handleCommand, loadState, nameBasedUuid, recordBotHealth, StateCache, type CommandContext, type ContactStreamService, type EventStore, type FlowOutgoing, type FlowTurnEnd, type FlowSecrets, type Migration } from '@atendo/core';
 import { flowExecution, retryPause, type FlowCommand, type FlowExecutionState, type PluginRegistry } from '@atendo/flow-engine';
-import { FlowQueries, readCheckpoint } from '@atendo/read';
-import type { Logger } from '../logger.js';
+import { FlowQueries } from '@atendo/read';
 import { botGraph } from './botGraph.js';
-import { CircuitBreakers } from './circuitBreaker.js';
-import { LeaderLoop } from './leaderLoop.js';
-import { outsideFetch } from './outsideFetch.js';
+import { CircuitBreakers } from '../../platform/circuitBreaker.js';
+import { LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
+import { LogFollower } from '../../platform/process/logFollower.js';
+import { outsideFetch } from '../../platform/outsideFetch.js';
 import { failedAt, namedIn, type Named } from './runReferences.js';
 
 /** Where the runner stands in the log (projection_checkpoints, like a read model's). */
@@ -88,16 +87,12 @@ interface Run {
   bot?: BotRef;
 }
 
-export interface FlowRunnerOptions {
-  knex: Knex;
-  databaseUrl: string;
+export interface FlowRunnerOptions extends RunnerOptions {
   store: EventStore;
   conversations: ContactStreamService;
   plugins: PluginRegistry;
   secrets: FlowSecrets;
   blobs: BlobStore;
-  log: Logger;
-  clock?: () => Date;
   /** Longest sleep between two looks at the due waits. */
   idleMs?: number;
   /** The blocks' random source by draw key (tests seed it); default: the engine's, seeded per execution. */
@@ -146,16 +141,14 @@ const executionOf = (event: RecordedEvent) => event.streamId.slice(event.streamI
  * idempotent (ids derived from the event that caused it), so a crash between a command and the checkpoint repeats
  * nothing a customer sees.
  */
-export class FlowRunner {
+export class FlowRunner extends LeaderProcess {
   readonly name = 'flows';
   private readonly flows: FlowQueries;
   private readonly decider;
   private readonly cache = new StateCache<FlowExecutionState>(20_000);
   private readonly versions = new Map<string, Promise<FlowVersion | null>>();
   private readonly latestVersions = new Map<string, { at: number; version: Promise<FlowVersion | null> }>();
-  private readonly loop: LeaderLoop;
-  private readonly clock: () => Date;
-  private subscription: { stop(): Promise<void> } | null = null;
+  private readonly follower: LogFollower;
   private readonly effects = new Set<Promise<void>>();
   /** Effects being performed now, by execution and wait: the due-wait loop does not start them twice. */
   private readonly performing = new Set<string>();
@@ -178,35 +171,23 @@ export class FlowRunner {
   steps = 0;
 
   constructor(private readonly options: FlowRunnerOptions) {
+    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:flows', log: options.log, what: 'flow runner', clock: options.clock });
     this.flows = new FlowQueries(options.knex);
     this.decider = flowExecution({ registry: options.plugins, ...(options.random ? { random: options.random } : {}) });
-    this.loop = new LeaderLoop({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:flows', log: options.log, what: 'flow runner', tick: () => this.look() });
-    this.clock = options.clock ?? (() => new Date());
+    this.follower = new LogFollower({ knex: options.knex, store: options.store, log: options.log, checkpoint: CHECKPOINT, what: 'flow runner', handle: (batch) => this.dispatch(batch) });
     this.fetch = outsideFetch({ allowPrivate: options.allowPrivateUrls ?? false });
     this.breakers = new CircuitBreakers({ ...options.circuit, clock: () => this.clock().getTime() });
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop(async () => {
-      await this.subscription?.stop();
-      this.subscription = null;
-      await Promise.allSettled([...this.effects]);
-    });
-  }
-
-  /** Looks at the due waits now (tests after moving the clock). */
-  poke(): void {
-    this.loop.poke();
+  protected override async beforeRelease(): Promise<void> {
+    await this.follower.stop();
+    await Promise.allSettled([...this.effects]);
   }
 
   /** The loop's tick: follow the log, fire due waits and deferred sends; answers the wait until the next look. */
-  private async look(): Promise<number> {
+  protected async look(): Promise<number> {
     const idleMs = this.options.idleMs ?? 250;
-    if (!this.subscription) await this.follow();
+    if (!this.follower.following) await this.follow();
     const fired = (await this.fireDue()) + (await this.sendDeferred());
     if (fired > 0) return 0;
     // Only waits fired a moment ago are due (the read model catches up): the next tick.
@@ -217,20 +198,11 @@ export class FlowRunner {
 
   private async follow(): Promise<void> {
     for (const r of (await this.options.knex('flow_inbox').distinct('execution_id')) as Array<{ execution_id: string }>) this.inboxed.add(r.execution_id);
-    const after = await readCheckpoint(this.options.knex, CHECKPOINT);
-    this.subscription = this.options.store.subscribe(
-      {
-        after,
-        maxCount: 1_000,
-        onState: (state) => (state.status === 'retrying' ? this.options.log.warn({ err: state.error }, 'flow runner cannot read the log; retrying') : undefined),
-        onError: (err) => this.options.log.fatal({ err }, 'flow runner stopped following the log'),
-      },
-      (batch) => this.dispatch(batch),
-    );
+    await this.follower.start();
   }
 
   /**
-   * Acts on a batch, then moves the checkpoint. Each conversation's events (its own, and its runs') are acted on in
+   * Acts on a batch (the follower then moves the checkpoint). Each conversation's events (its own, and its runs') are acted on in
    * log order; conversations side by side, a few at a time. What a run's decisions in a row ask of the conversation
    * (messages, then a hand-over or its end) is one command, so the last words always come before the hand-over.
    */
@@ -270,12 +242,6 @@ export class FlowRunner {
     };
     await Promise.all(Array.from({ length: Math.min(LANES, work.length) }, worker));
     if (ended.length) await this.options.knex('flow_runs').whereIn('execution_id', ended).update({ ended: true });
-    const last = batch[batch.length - 1]!.position;
-    await this.options.knex.raw(
-      `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES (?, ?, ?)
-       ON CONFLICT (name) DO UPDATE SET commit_position = EXCLUDED.commit_position, prepare_position = EXCLUDED.prepare_position, updated_at = now()`,
-      [CHECKPOINT, last.commit, last.prepare],
-    );
   }
 
   /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@atendo/core/testing';
-import { CRASH_PASSWORD, crashRig, type CrashRig } from '../testing/crashRig.js';
+import { CRASH_PASSWORD, crashRig, type CrashRig } from '../../testing/crashRig.js';
 
 /**
  * The platform as a process of its own, SIGKILLed before a schedule's time and started again well after it: the

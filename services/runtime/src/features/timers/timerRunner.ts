@@ -1,17 +1,9 @@
-import type { Knex } from 'knex';
 import { nameBasedUuid, type ContactStreamService } from '@atendo/core';
 import { ConnectionTimers, dropTimers, TimerQueries, type DueTimer } from '@atendo/read';
-import type { Logger } from '../logger.js';
-import { LeaderLoop } from './leaderLoop.js';
+import { LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
 
-export interface TimerRunnerOptions {
-  knex: Knex;
-  /** Where the leader lock is taken (one jobs node fires at a time; the others stand by). */
-  databaseUrl: string;
+export interface TimerRunnerOptions extends RunnerOptions {
   conversations: ContactStreamService;
-  log: Logger;
-  /** What time it is: tests move it forward instead of waiting. */
-  clock?: () => Date;
   /** Longest wait between two looks at the table (the lateness of a timer armed for sooner than the next known one). */
   idleMs?: number;
   /** Timers read per look. */
@@ -26,39 +18,23 @@ export interface TimerRunnerOptions {
  * what it does. Nothing lives only in memory: a restart, or a deadline missed while the role was down, finds the
  * rows still there and fires them on start. A timer whose rule stopped applying decides nothing, and its row goes.
  */
-export class TimerRunner {
+export class TimerRunner extends LeaderProcess {
   readonly name = 'timers';
   private readonly timers: TimerQueries;
   private readonly settings: ConnectionTimers;
-  private readonly clock: () => Date;
   /** Timers whose command failed, and when they are tried again. */
   private readonly failing = new Map<string, number>();
-  private readonly loop: LeaderLoop;
   /** Timers fired since start (for the benchmark and the logs). */
   fired = 0;
 
   constructor(private readonly options: TimerRunnerOptions) {
+    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:timers', log: options.log, what: 'timer runner', clock: options.clock });
     this.timers = new TimerQueries(options.knex);
     this.settings = new ConnectionTimers(options.knex);
-    this.clock = options.clock ?? (() => new Date());
-    this.loop = new LeaderLoop({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:timers', log: options.log, what: 'timer runner', tick: () => this.look() });
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
-  }
-
-  /** Looks at the table now instead of at the next tick (tests after moving the clock). */
-  poke(): void {
-    this.loop.poke();
   }
 
   /** The loop's tick: fires what is due; answers the wait until the next look. */
-  private async look(): Promise<number> {
+  protected async look(): Promise<number> {
     const idleMs = this.options.idleMs ?? 250;
     const { looked, tried } = await this.fireDue();
     // A full batch: more are due now. Due ones that all wait for a retry: the next tick.

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../../logger.js';
 
 /**
  * A PostgreSQL session-level advisory lock on a connection of its own: the jobs node holding it does the work, the

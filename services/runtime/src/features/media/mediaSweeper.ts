@@ -1,18 +1,13 @@
 import type { MediaStorage } from '@atendo/api';
-import type { Logger } from '../logger.js';
-import { LeaderLoop } from './leaderLoop.js';
+import { LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
 
 /** How long an upload may wait for a save to name it before it is collected (issue 32): a day. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 3600_000;
 const IDLE_MS = 10 * 60_000;
 
-export interface MediaSweeperOptions {
+export interface MediaSweeperOptions extends Omit<RunnerOptions, 'knex'> {
+  /** The companies' uploads (and their tables). */
   storage: MediaStorage;
-  /** Where the leader lock is taken (one jobs node sweeps at a time). */
-  databaseUrl: string;
-  log: Logger;
-  /** What time it is: tests move it forward instead of waiting a day. */
-  clock?: () => Date;
 }
 
 /**
@@ -20,29 +15,14 @@ export interface MediaSweeperOptions {
  * named within a day is deleted, and its room in the plan's storage given back. Company by company, each under its
  * own lock (MediaStorage.sweepUnused); a company whose files cannot be deleted now is logged and tried at the next look.
  */
-export class MediaSweeper {
+export class MediaSweeper extends LeaderProcess {
   readonly name = 'media';
-  private readonly loop: LeaderLoop;
-  private readonly clock: () => Date;
 
   constructor(private readonly options: MediaSweeperOptions) {
-    this.clock = options.clock ?? (() => new Date());
-    this.loop = new LeaderLoop({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:media', log: options.log, what: 'media sweeper', tick: () => this.look() });
+    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:media', log: options.log, what: 'media sweeper', clock: options.clock });
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
-  }
-
-  poke(): void {
-    this.loop.poke();
-  }
-
-  private async look(): Promise<number> {
+  protected async look(): Promise<number> {
     const { swept, failed } = await this.options.storage.sweepUnused(new Date(this.clock().getTime() - UNUSED_UPLOAD_GRACE_MS));
     for (const { companyId, error } of failed) this.options.log.warn({ err: error, companyId }, 'unused uploads could not be deleted; trying again later');
     if (swept > 0) this.options.log.info({ swept }, 'unused uploads deleted');

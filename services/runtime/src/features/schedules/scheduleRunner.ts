@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import {
   renderScheduleBody,
   SCHEDULE_MAX_LATENESS_MS,
@@ -10,19 +9,12 @@ import {
 } from '@atendo/contracts';
 import { AppError, contactStream, handleCommand, scheduleDecider, scheduleStream, type CommandContext, type ContactStreamService, type EventStore } from '@atendo/core';
 import { ScheduleQueries } from '@atendo/read';
-import type { Logger } from '../logger.js';
-import { LeaderLoop } from './leaderLoop.js';
-import type { SendGovernors } from './sendGovernors.js';
+import { LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
+import type { SendGovernors } from '../../platform/sendGovernors.js';
 
-export interface ScheduleRunnerOptions {
-  knex: Knex;
-  /** Where the leader lock is taken (one jobs node sends at a time; the others stand by). */
-  databaseUrl: string;
+export interface ScheduleRunnerOptions extends RunnerOptions {
   store: EventStore;
   conversations: ContactStreamService;
-  log: Logger;
-  /** What time it is: tests move it forward instead of waiting. */
-  clock?: () => Date;
   /** The connections' send governors, shared with the campaigns: a scheduled message waits its connection's turn. */
   governors?: SendGovernors;
   /** Longest wait between two looks at the table. */
@@ -50,39 +42,23 @@ const LANGUAGES: readonly GreetingLanguage[] = ['pt', 'en', 'es'];
  *   nothing new on the next try (the conversation already has that message) and only records it.
  * - The one place a schedule is sent is `sendDue`, so a send governor can be put in front of it.
  */
-export class ScheduleRunner {
+export class ScheduleRunner extends LeaderProcess {
   readonly name = 'schedules';
   private readonly schedules: ScheduleQueries;
-  private readonly clock: () => Date;
   /** Schedules waiting for their connection, and when they are looked at again. */
   private readonly waiting = new Map<number, number>();
   /** When a governor's hold on a schedule lifts (set by sendDue, read once by the loop). */
   private readonly heldUntil = new Map<number, number>();
-  private readonly loop: LeaderLoop;
   /** Schedules sent since start (for the logs and tests). */
   sent = 0;
 
   constructor(private readonly options: ScheduleRunnerOptions) {
+    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:schedules', log: options.log, what: 'schedule runner', clock: options.clock });
     this.schedules = new ScheduleQueries(options.knex);
-    this.clock = options.clock ?? (() => new Date());
-    this.loop = new LeaderLoop({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:schedules', log: options.log, what: 'schedule runner', tick: () => this.look() });
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
-  }
-
-  /** Looks at the table now instead of at the next tick (tests after moving the clock). */
-  poke(): void {
-    this.loop.poke();
   }
 
   /** The loop's tick: sends what is due; answers the wait until the next (0: a full batch, more are due). */
-  private async look(): Promise<number> {
+  protected async look(): Promise<number> {
     const idleMs = this.options.idleMs ?? 1_000;
     const { looked, tried } = await this.sendDueOnes();
     if (looked === (this.options.batch ?? 100) && tried > 0) return 0;

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Knex } from 'knex';
 import mimeTypes from 'mime-types';
 import type { CampaignSettings, CampaignView, MediaType, RecordedEvent } from '@atendo/contracts';
 import {
@@ -18,10 +17,10 @@ import {
   type ContactStreamService,
   type EventStore,
 } from '@atendo/core';
-import { CampaignQueries, FileListQueries, readCheckpoint, type CampaignRecipientRow, type DispatchableCampaign } from '@atendo/read';
-import type { Logger } from '../logger.js';
-import { LeaderLoop } from './leaderLoop.js';
-import type { SendGovernors } from './sendGovernors.js';
+import { CampaignQueries, FileListQueries, type CampaignRecipientRow, type DispatchableCampaign } from '@atendo/read';
+import { LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
+import { LogFollower } from '../../platform/process/logFollower.js';
+import type { SendGovernors } from '../../platform/sendGovernors.js';
 
 /** Where the dispatcher stands in the log, reading the outcomes of the messages it sent. */
 const CHECKPOINT = 'campaign-outcomes';
@@ -32,13 +31,9 @@ const SENDS_PER_TICK = 200;
 /** A message refused with one of these words was refused for sending too fast (WhatsApp's 429, rate-overlimit). */
 const RATE_LIMITED = /\b429\b|rate-?overlimit|rate.?limit|too many/i;
 
-export interface CampaignDispatcherOptions {
-  knex: Knex;
-  databaseUrl: string;
+export interface CampaignDispatcherOptions extends RunnerOptions {
   store: EventStore;
   conversations: ContactStreamService;
-  log: Logger;
-  clock?: () => Date;
   /** Longest wait between two looks for work. */
   idleMs?: number;
   /** A number in [0, 1) for a key (`{campaignId}:{number}`): which variant a contact gets (tests seed it). */
@@ -89,55 +84,42 @@ export function keyedRandom(key: string): number {
  * message is handed to the conversation before the campaign records it, so a crash in between sends it again with the
  * same id (the conversation takes it once) and a restart skips every number the campaign has recorded.
  */
-export class CampaignDispatcher {
+export class CampaignDispatcher extends LeaderProcess {
   readonly name = 'campaigns';
   private readonly queries: CampaignQueries;
-  private readonly clock: () => Date;
   private readonly random: (key: string) => number;
   private readonly governors: SendGovernors;
-  private readonly loop: LeaderLoop;
   private readonly cursors = new Map<number, Cursor>();
   /** Campaigns whose last step failed: when each may be tried again. */
   private readonly failing = new Map<number, { failures: number; retryAt: number }>();
   /** Campaigns' states (a few counts each) and their snapshots: a command reads only the events after them. */
   private readonly states = new StateCache<CampaignState>(256);
   private readonly snapshots: PostgresSnapshotStore;
-  private subscription: { stop(): Promise<void> } | null = null;
+  /** The log, read for the outcomes of the messages it sent. */
+  private readonly outcomesOfSends: LogFollower;
   /** Messages handed to connections since start (for the benchmark and the logs). */
   sent = 0;
 
   constructor(private readonly options: CampaignDispatcherOptions) {
+    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:campaigns', log: options.log, what: 'campaign dispatcher', clock: options.clock });
     this.queries = new CampaignQueries(options.knex);
-    this.clock = options.clock ?? (() => new Date());
     this.random = options.random ?? keyedRandom;
     this.governors = options.governors;
-    this.loop = new LeaderLoop({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:campaigns', log: options.log, what: 'campaign dispatcher', tick: () => this.look(options.idleMs ?? 250) });
+    this.outcomesOfSends = new LogFollower({ knex: options.knex, store: options.store, log: options.log, checkpoint: CHECKPOINT, what: 'campaign dispatcher', handle: (batch) => this.outcomes(batch) });
     this.snapshots = new PostgresSnapshotStore(options.knex);
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop(async () => {
-      await this.subscription?.stop();
-      this.subscription = null;
-      await this.governors.save(true).catch((err) => this.options.log.warn({ err }, 'storing the send governors failed'));
-    });
-  }
-
-  /** Looks for work now (tests after moving the clock). */
-  poke(): void {
-    this.loop.poke();
+  protected override async beforeRelease(): Promise<void> {
+    await this.outcomesOfSends.stop();
+    await this.governors.save(true).catch((err) => this.options.log.warn({ err }, 'storing the send governors failed'));
   }
 
   /** The loop's tick: follow the outcomes, start and send, store the governors; answers the wait until the next. */
-  private async look(idleMs: number): Promise<number> {
-    if (!this.subscription) await this.follow();
+  protected async look(): Promise<number> {
+    if (!this.outcomesOfSends.following) await this.outcomesOfSends.start();
     const next = await this.tick();
     await this.governors.save();
-    return Math.max(0, Math.min(idleMs, next - this.clock().getTime()));
+    return Math.max(0, Math.min(this.options.idleMs ?? 250, next - this.clock().getTime()));
   }
 
   /** One look: start what is due, send what may go. Answers when it next has something to do (epoch ms). */
@@ -343,19 +325,6 @@ export class CampaignDispatcher {
 
   // ---- outcomes ----------------------------------------------------------------------------------------------------
 
-  private async follow(): Promise<void> {
-    const after = await readCheckpoint(this.options.knex, CHECKPOINT);
-    this.subscription = this.options.store.subscribe(
-      {
-        after,
-        maxCount: 1_000,
-        onState: (state) => (state.status === 'retrying' ? this.options.log.warn({ err: state.error }, 'campaign dispatcher cannot read the log; retrying') : undefined),
-        onError: (err) => this.options.log.fatal({ err }, 'campaign dispatcher stopped following the log'),
-      },
-      (batch) => this.outcomes(batch),
-    );
-  }
-
   /**
    * Delivered to the phone (ack 2 or more) or failed: the campaign records it, once; a 429 slows the connection down.
    * The external API's messages are counted in their connection's governor here too.
@@ -389,12 +358,6 @@ export class CampaignDispatcher {
       const cursor = this.cursors.get(c.id);
       if (cursor?.exhausted && cursor.buffer.length === 0 && cursor.sending === 0) await this.decide(c, { type: 'FinishCampaign', at }, true);
     }
-    const last = batch[batch.length - 1]!.position;
-    await this.options.knex.raw(
-      `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES (?, ?, ?)
-       ON CONFLICT (name) DO UPDATE SET commit_position = EXCLUDED.commit_position, prepare_position = EXCLUDED.prepare_position, updated_at = now()`,
-      [CHECKPOINT, last.commit, last.prepare],
-    );
   }
 
   /** WhatsApp said "too many" to one of a campaign's messages: its connection pauses, then sends slower. */

@@ -1,8 +1,6 @@
-import type { Knex } from 'knex';
 import { AppError, type ContactStreamService } from '@atendo/core';
 import { TicketQueries } from '@atendo/read';
-import type { Logger } from '../logger.js';
-import { LeaderLock } from './leaderLock.js';
+import { eachCompany, LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
 
 /** Without a sign of life for this long, an agent is not at the console (the presence table's rule). */
 const ONLINE_WITHIN_SECONDS = 5 * 60;
@@ -13,57 +11,33 @@ const ONLINE_WITHIN_SECONDS = 5 * 60;
  * under the company's `agentCapacity`, the least loaded first. Each assignment is an `AcceptTicket` command, so an
  * agent who accepts the same ticket at the same moment wins or loses cleanly, and the log says the system did it.
  */
-export class TicketAssigner {
+export class TicketAssigner extends LeaderProcess {
   readonly name = 'assigner';
   private readonly tickets: TicketQueries;
-  /** One jobs node assigns; the others stand by. */
-  private readonly lock: LeaderLock;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
   /** Tickets assigned since start. */
   assigned = 0;
 
-  constructor(
-    private readonly options: { knex: Knex; databaseUrl: string; conversations: ContactStreamService; log: Logger; everyMs?: number },
-  ) {
+  constructor(private readonly options: RunnerOptions & { conversations: ContactStreamService; everyMs?: number }) {
+    // One jobs node assigns; the others stand by. A round every `everyMs`, leading or not, failed or not.
+    const everyMs = options.everyMs ?? 1_000;
+    super({ databaseUrl: options.databaseUrl, lock: 'atendo:jobs:assigner', log: options.log, what: 'automatic assignment', standbyMs: everyMs, retryMs: everyMs });
     this.tickets = new TicketQueries(options.knex);
-    this.lock = new LeaderLock(options.databaseUrl, 'atendo:jobs:assigner', options.log);
   }
 
-  start(): void {
-    const tick = () => {
-      this.running = this.lock
-        .held()
-        .then((leads) => (leads ? this.assignAll() : 0))
-        .then(() => undefined)
-        .catch((err: unknown) => this.options.log.error({ err }, 'automatic assignment failed; trying again'))
-        .finally(() => {
-          if (this.timer) this.timer = setTimeout(tick, this.options.everyMs ?? 1_000);
-        });
-    };
-    this.timer = setTimeout(tick, 0);
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-    await this.lock.release();
+  protected async look(): Promise<number> {
+    await this.assignAll();
+    return this.options.everyMs ?? 1_000;
   }
 
   /** One round over every company that assigns automatically; answers how many tickets it assigned. */
   async assignAll(): Promise<number> {
     const { knex } = this.options;
     const companies = (await knex('companies').whereRaw(`settings->>'autoAssign' = 'enabled'`).select('id', 'settings')) as Array<{ id: string | number; settings: Record<string, string> }>;
-    let done = 0;
-    for (const company of companies) {
-      // One company's failure (its data, a stream that cannot be read) is logged and tried at the next round; the
-      // companies after it are assigned all the same.
-      done += await this.assign(Number(company.id), Number(company.settings.agentCapacity ?? 0)).catch((err: unknown) => {
-        this.options.log.error({ err, companyId: Number(company.id) }, "a company's automatic assignment failed; trying at the next round");
-        return 0;
-      });
-    }
+    const done = await eachCompany(
+      companies,
+      (company) => this.assign(Number(company.id), Number(company.settings.agentCapacity ?? 0)),
+      (company, err) => this.options.log.error({ err, companyId: Number(company.id) }, "a company's automatic assignment failed; trying at the next round"),
+    );
     this.assigned += done;
     return done;
   }

@@ -1,4 +1,4 @@
-import type { Logger } from '../logger.js';
+import type { Logger } from '../../logger.js';
 import { LeaderLock } from './leaderLock.js';
 
 export interface LeaderLoopOptions {
@@ -10,11 +10,16 @@ export interface LeaderLoopOptions {
   what: string;
   /** One look for work, while this node leads: answers how long to wait before the next (0: at once). */
   tick(): Promise<number>;
+  /** How long a node standing by waits before it asks for the lock again (5 s). */
+  standbyMs?: number;
+  /** How long the loop waits after a failed tick (1 s). */
+  retryMs?: number;
 }
 
 /**
  * The loop of a jobs-role process: while this node holds the process's leader lock, a tick does the work and says how
- * long to wait; a failed tick is logged and tried again a second later; standing by, it asks for the lock every 5 s.
+ * long to wait; a failed tick is logged and tried again a second later; standing by, it asks for the lock every 5 s
+ * (both can be set).
  * `poke` ends a wait at once (tests after moving the clock, or new work).
  */
 export class LeaderLoop {
@@ -55,10 +60,10 @@ export class LeaderLoop {
     while (this.active) {
       let wait: number;
       try {
-        wait = (await this.leader.held()) ? await this.options.tick() : 5_000;
+        wait = (await this.leader.held()) ? await this.options.tick() : (this.options.standbyMs ?? 5_000);
       } catch (err) {
         this.options.log.error({ err }, `${this.options.what} failed; trying again`);
-        wait = 1_000;
+        wait = this.options.retryMs ?? 1_000;
       }
       if (wait <= 0) continue;
       await new Promise<void>((resolve) => {
