@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
-import { FakeWebSocket } from '../../test/fakeWebSocket';
+import { fakeServerEachTest, feedEntry } from '../../test/fakeServer';
 import { admin, me } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import { formatDate, formatTime } from '../../ui/dates';
@@ -21,26 +21,19 @@ const QUEUES = [
 ];
 const LONG_PROMPT = 'You are the assistant of a bike shop. Answer in two sentences at most, kindly.';
 
-function feed(payload: Record<string, unknown>, seq: number) {
-  FakeWebSocket.latest().receive({ type: 'entry', seq, event: `company-${me.companyId}-prompt`, payload });
-}
-
 describe('prompts page', { timeout: 20_000 }, () => {
+  fakeServerEachTest();
   let prompts: Prompt[];
   let useOpenAi: boolean;
   let save: (call: FakeCall) => Answer;
   let remove: (call: FakeCall) => Answer;
   beforeEach(() => {
-    FakeWebSocket.install();
     useOpenAi = true;
     prompts = [prompt(1, { name: 'Bakery bot' }), prompt(2, { name: 'Support bot', queueId: 2, queue: { id: 2, name: 'Support' }, maxTokens: 300 })];
     save = (call) => ({ status: call.method === 'POST' ? 201 : 200, body: prompt(9, { ...(call.body as object), queue: { id: 2, name: 'Support' }, apiKey: '••••1234' }) });
     remove = () => ({ body: { message: 'Prompt deleted' } });
   });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  afterEach(() => vi.useRealTimers());
 
   function serve() {
     return fakeFetch((call) => {
@@ -81,17 +74,17 @@ describe('prompts page', { timeout: 20_000 }, () => {
     expect(rowOf(2).textContent).toContain('300');
     expect(screen.queryByTestId('bot-health-failing')).toBeNull();
 
-    feed({ action: 'create', prompt: prompt(3, { name: 'Night shift' }) }, 1);
+    feedEntry('prompt', { action: 'create', prompt: prompt(3, { name: 'Night shift' }) });
     await waitFor(() => expect(names()).toEqual(['Night shift', 'Bakery bot', 'Support bot']));
     const at = '2026-11-27T18:45:00.000Z';
-    feed({ action: 'update', prompt: prompt(1, { name: 'Bakery bot', health: { status: 'failing', lastError: 'OpenAI answered 401: invalid API key', lastErrorAt: at } }) }, 2);
+    feedEntry('prompt', { action: 'update', prompt: prompt(1, { name: 'Bakery bot', health: { status: 'failing', lastError: 'OpenAI answered 401: invalid API key', lastErrorAt: at } }) });
     const tag = await within(rowOf(1)).findByTestId('bot-health-failing');
     expect(tag.textContent).toBe('Failing');
     await userEvent.hover(tag);
     const tooltip = await screen.findByTestId('bot-health-tooltip');
     expect(tooltip.textContent).toContain('Last error: OpenAI answered 401: invalid API key');
     expect(tooltip.textContent).toContain(`On ${formatDate(at)} at ${formatTime(at)}`);
-    feed({ action: 'delete', promptId: 2 }, 3);
+    feedEntry('prompt', { action: 'delete', promptId: 2 });
     await waitFor(() => expect(names()).toEqual(['Night shift', 'Bakery bot']));
   });
 

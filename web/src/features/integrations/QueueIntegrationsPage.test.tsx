@@ -1,9 +1,9 @@
 import type { QueueIntegration } from '@atendo/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
-import { FakeWebSocket } from '../../test/fakeWebSocket';
+import { fakeServerEachTest, feedEntry } from '../../test/fakeServer';
 import { admin, me } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import { integration } from './fixtures';
@@ -16,25 +16,20 @@ const rowOf = (id: number) => screen.getAllByTestId('integration-row').find((r) 
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const formClosed = () => waitFor(() => expect(screen.queryByTestId('integration-form')).toBeNull());
 
-function feed(payload: Record<string, unknown>, seq: number) {
-  FakeWebSocket.latest().receive({ type: 'entry', seq, event: `company-${me.companyId}-queueIntegration`, payload });
-}
-
 describe('queue integrations page', { timeout: 20_000 }, () => {
+  fakeServerEachTest();
   let pages: QueueIntegration[][];
   let useIntegrations: boolean;
   let save: (call: FakeCall) => Answer;
   let remove: (call: FakeCall) => Answer;
   let testSession: (call: FakeCall) => Answer;
   beforeEach(() => {
-    FakeWebSocket.install();
     useIntegrations = true;
     pages = [[integration(1, { type: 'dialogflow', name: 'Agente FAQ', jsonContent: '••••KEY}', webhookSecret: '', urlN8N: '', projectName: 'faq-project' }), integration(2, { name: 'CRM hook' })], [integration(3, { type: 'typebot', name: 'Typebot vendas' })]];
     save = (call) => ({ status: call.method === 'POST' ? 201 : 200, body: integration(call.method === 'POST' ? 9 : Number(call.url.split('/').at(-1)), { ...(call.body as object), webhookSecret: '••••abcd' }) });
     remove = () => ({ body: { message: 'Integration deleted' } });
     testSession = () => ({ body: { intent: 'Default Welcome Intent', fulfillmentText: 'Olá! Como posso ajudar?', endInteraction: false } });
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   function serve() {
     return fakeFetch((call) => {
@@ -90,11 +85,11 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(names()).toEqual(['Agente FAQ', 'CRM hook', 'Typebot vendas']));
     expect(within(rowOf(3)).getByTestId('integration-type-tag').textContent).toBe('Typebot');
 
-    feed({ action: 'create', queueIntegration: integration(4, { type: 'n8n', name: 'n8n pedidos' }) }, 1);
+    feedEntry('queueIntegration', { action: 'create', queueIntegration: integration(4, { type: 'n8n', name: 'n8n pedidos' }) });
     await waitFor(() => expect(names()).toEqual(['n8n pedidos', 'Agente FAQ', 'CRM hook', 'Typebot vendas']));
-    feed({ action: 'update', queueIntegration: integration(2, { name: 'CRM hook', health: { status: 'failing', lastError: 'The receiver answered 500', lastErrorAt: '2026-11-27T10:00:00.000Z' } }) }, 2);
+    feedEntry('queueIntegration', { action: 'update', queueIntegration: integration(2, { name: 'CRM hook', health: { status: 'failing', lastError: 'The receiver answered 500', lastErrorAt: '2026-11-27T10:00:00.000Z' } }) });
     expect((await within(rowOf(2)).findByTestId('bot-health-failing')).textContent).toBe('Failing');
-    feed({ action: 'delete', integrationId: 1 }, 3);
+    feedEntry('queueIntegration', { action: 'delete', integrationId: 1 });
     await waitFor(() => expect(names()).toEqual(['n8n pedidos', 'CRM hook', 'Typebot vendas']));
 
     await userEvent.type(screen.getByTestId('integrations-search'), 'crm');
