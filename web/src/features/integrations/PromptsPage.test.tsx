@@ -48,6 +48,17 @@ describe('prompts page', { timeout: 20_000 }, () => {
     });
   }
   const render = (user = admin) => renderSignedIn(<PromptsPage />, { path: '/prompts', route: '/prompts', user });
+  /** The page, served, once its first records are listed. */
+  async function listed() {
+    const served = serve();
+    render();
+    await waitFor(() => expect(names()).toHaveLength(2));
+    return served;
+  }
+  async function openEdit(id: number) {
+    await userEvent.click(within(rowOf(id)).getByTestId('prompt-edit'));
+    await screen.findByTestId('prompt-form');
+  }
 
   it('is for admins: an agent is told so', async () => {
     serve();
@@ -89,9 +100,7 @@ describe('prompts page', { timeout: 20_000 }, () => {
   });
 
   it('deletes after confirmation, and says so when the prompt is still in use', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
+    const { calls } = await listed();
     remove = () => ({ status: 409, body: { error: 'ERR_INTEGRATION_IN_USE', message: 'in use' } });
     await userEvent.click(within(rowOf(1)).getByTestId('prompt-delete'));
     expect(screen.getByTestId('prompt-delete-dialog').textContent).toContain('Delete the prompt "Bakery bot"?');
@@ -107,9 +116,7 @@ describe('prompts page', { timeout: 20_000 }, () => {
   });
 
   it("starts a new prompt from the defaults, checks the contracts' rules, and sends it", async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
+    const { calls } = await listed();
     await userEvent.click(screen.getByTestId('prompt-add'));
     await screen.findByTestId('prompt-form');
     expect(field('prompt-model').value).toBe('gpt-3.5-turbo-1106');
@@ -179,11 +186,8 @@ describe('prompts page', { timeout: 20_000 }, () => {
   });
 
   it('edits with the key masked: left as it is, the mask goes back; the server refusals land on their fields', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
-    await userEvent.click(within(rowOf(1)).getByTestId('prompt-edit'));
-    await screen.findByTestId('prompt-form');
+    const { calls } = await listed();
+    await openEdit(1);
     expect(field('prompt-apiKey').value).toBe('••••wxyz');
     expect(screen.getByText('Leave it as it is to keep the stored key.')).toBeTruthy();
     expect(field('prompt-queueId').value).toBe('1');

@@ -51,6 +51,17 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
     });
   }
   const render = (user = admin) => renderSignedIn(<QueueIntegrationsPage />, { path: '/queue-integration', route: '/queue-integration', user });
+  /** The page, served, once its first records are listed. */
+  async function listed() {
+    const served = serve();
+    render();
+    await waitFor(() => expect(names()).toHaveLength(2));
+    return served;
+  }
+  async function openEdit(id: number) {
+    await userEvent.click(within(rowOf(id)).getByTestId('integration-edit'));
+    await screen.findByTestId('integration-form');
+  }
   async function openNew(type: string) {
     await userEvent.click(screen.getByTestId('integration-add'));
     await screen.findByTestId('integration-form');
@@ -98,9 +109,7 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
   });
 
   it('deletes after confirmation, and says so when the integration is in use', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
+    const { calls } = await listed();
     remove = () => ({ status: 409, body: { error: 'ERR_INTEGRATION_IN_USE', message: 'in use' } });
     await userEvent.click(within(rowOf(2)).getByTestId('integration-delete'));
     await userEvent.click(screen.getByTestId('integration-delete-dialog-confirm'));
@@ -114,9 +123,7 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
   });
 
   it('asks the type first; a webhook takes a URL and a signing secret of 16 characters or more, and its project is its name', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
+    const { calls } = await listed();
     await userEvent.click(screen.getByTestId('integration-add'));
     await screen.findByTestId('integration-form');
     expect(screen.queryByTestId('integration-name')).toBeNull();
@@ -168,11 +175,8 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
   });
 
   it('edits a webhook with its secret masked, and sends the mask back to keep it', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
-    await userEvent.click(within(rowOf(2)).getByTestId('integration-edit'));
-    await screen.findByTestId('integration-form');
+    const { calls } = await listed();
+    await openEdit(2);
     expect(field('integration-type').value).toBe('webhook');
     expect(field('integration-webhookSecret').value).toBe('••••9f3a');
     expect(screen.getByText('Leave it as it is to keep the stored secret.')).toBeTruthy();
@@ -185,9 +189,7 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
   });
 
   it('a Typebot starts from its defaults and shows the bot live once the URL and the slug are filled', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
+    const { calls } = await listed();
     await openNew('typebot');
     expect(field('integration-typebotDelayMessage').value).toBe('1000');
     expect(field('integration-typebotExpires').value).toBe('1');
@@ -222,11 +224,8 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
   });
 
   it('a Dialogflow agent keeps its own project, and "Test" shows what the agent answered or why it failed', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
-    await userEvent.click(within(rowOf(1)).getByTestId('integration-edit'));
-    await screen.findByTestId('integration-form');
+    const { calls } = await listed();
+    await openEdit(1);
     expect(field('integration-projectName').value).toBe('faq-project');
     expect(field('integration-jsonContent').value).toBe('••••KEY}');
     expect(field('integration-language').value).toBe('pt-BR');
@@ -246,9 +245,7 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
   });
 
   it('a flow integration picks one of the company flows', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
+    const { calls } = await listed();
     await openNew('flowbuilder');
     await userEvent.type(field('integration-name'), 'Fluxo de boas-vindas');
     await userEvent.click(screen.getByTestId('integration-submit'));
