@@ -93,14 +93,7 @@ function IntegrationForm({ editing, onSaved, onClose }: IntegrationFormProps) {
   );
 
   return (
-    <DialogForm
-      form={formik}
-      onCancel={onClose}
-      cancelWaits
-      testIds={{ form: 'integration-form', cancel: 'integration-cancel', submit: 'integration-submit' }}
-      cancelText={t('integrations.form.cancel')}
-      saveText={t('integrations.form.save')}
-    >
+    <DialogForm form={formik} onCancel={onClose} cancelWaits testIds={{ form: 'integration-form', cancel: 'integration-cancel', submit: 'integration-submit' }} cancelText={t('integrations.form.cancel')} saveText={t('integrations.form.save')}>
       {select('type', [{ value: '', label: t('integrations.form.chooseType') }, ...INTEGRATION_TYPES.map((type) => ({ value: type, label: t(`integrations.types.${type}`) }))])}
       {values.type !== '' && text('name')}
       {values.type === 'dialogflow' && (

@@ -8,12 +8,11 @@ import { admin, me } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import { formatDate, formatTime } from '../../ui/dates';
 import { prompt } from './fixtures';
+import { pageSteps } from './pageSteps';
 import { PromptsPage } from './PromptsPage';
 
 type Answer = { status?: number; body?: unknown };
 
-const names = () => screen.queryAllByTestId('prompt-row-name').map((n) => n.textContent);
-const rowOf = (id: number) => screen.getAllByTestId('prompt-row').find((r) => r.dataset.promptId === String(id))!;
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const QUEUES = [
   { id: 1, name: 'Sales' },
@@ -48,17 +47,7 @@ describe('prompts page', { timeout: 20_000 }, () => {
     });
   }
   const render = (user = admin) => renderSignedIn(<PromptsPage />, { path: '/prompts', route: '/prompts', user });
-  /** The page, served, once its first records are listed. */
-  async function listed() {
-    const served = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
-    return served;
-  }
-  async function openEdit(id: number) {
-    await userEvent.click(within(rowOf(id)).getByTestId('prompt-edit'));
-    await screen.findByTestId('prompt-form');
-  }
+  const { names, rowOf, listed, openEdit } = pageSteps('prompt', serve, () => render());
 
   it('is for admins: an agent is told so', async () => {
     serve();

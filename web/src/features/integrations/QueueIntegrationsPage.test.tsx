@@ -7,12 +7,11 @@ import { fakeServerEachTest, feedEntry } from '../../test/fakeServer';
 import { admin, me } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import { integration } from './fixtures';
+import { pageSteps } from './pageSteps';
 import { QueueIntegrationsPage } from './QueueIntegrationsPage';
 
 type Answer = { status?: number; body?: unknown };
 
-const names = () => screen.queryAllByTestId('integration-row-name').map((n) => n.textContent);
-const rowOf = (id: number) => screen.getAllByTestId('integration-row').find((r) => r.dataset.integrationId === String(id))!;
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const formClosed = () => waitFor(() => expect(screen.queryByTestId('integration-form')).toBeNull());
 
@@ -51,17 +50,7 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
     });
   }
   const render = (user = admin) => renderSignedIn(<QueueIntegrationsPage />, { path: '/queue-integration', route: '/queue-integration', user });
-  /** The page, served, once its first records are listed. */
-  async function listed() {
-    const served = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
-    return served;
-  }
-  async function openEdit(id: number) {
-    await userEvent.click(within(rowOf(id)).getByTestId('integration-edit'));
-    await screen.findByTestId('integration-form');
-  }
+  const { names, rowOf, listed, openEdit } = pageSteps('integration', serve, () => render());
   async function openNew(type: string) {
     await userEvent.click(screen.getByTestId('integration-add'));
     await screen.findByTestId('integration-form');
