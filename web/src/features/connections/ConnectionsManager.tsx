@@ -1,4 +1,4 @@
-import type { SessionStatus, Whatsapp } from '@atendo/contracts';
+import type { SessionStatus, Whatsapp, WhatsappDetails } from '@atendo/contracts';
 import { Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,10 @@ export function ConnectionsManager() {
     if (live.id === qrId && live.qrcode === '' && !QR_WAITING.includes(live.status)) setQrId(undefined);
   });
   const page = useListPage<Connection>();
+  const saved = ({ token: _token, ...connection }: WhatsappDetails) => {
+    dispatch({ type: 'update', connection });
+    page.close();
+  };
   const [disconnecting, setDisconnecting] = useState<Connection>();
 
   const remove = async (connection: Connection) => {
@@ -80,18 +84,7 @@ export function ConnectionsManager() {
         </ListTable>
       </PagedList>
       <QrCodeDialog connection={connections.find((c) => c.id === qrId)} onClose={() => setQrId(undefined)} />
-      {page.dialog && (
-        <ConnectionDialog
-          key={page.dialog.key}
-          isOpen={page.dialog.isOpen}
-          connection={page.dialog.editing}
-          onClose={page.close}
-          onSaved={({ token: _token, ...saved }) => {
-            dispatch({ type: 'update', connection: saved });
-            page.close();
-          }}
-        />
-      )}
+      {page.dialog && <ConnectionDialog key={page.dialog.key} isOpen={page.dialog.isOpen} connection={page.dialog.editing} onClose={page.close} onSaved={saved} />}
       <ConfirmRemove
         record={page.deleting}
         doneText={t('connections.deleted')}

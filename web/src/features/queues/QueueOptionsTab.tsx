@@ -3,6 +3,7 @@ import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/co
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { toastSuccess } from '../../ui/toaster';
 import { QueueOptionDialog, type OptionEdit } from './QueueOptionDialog';
 import { QueueOptionTree } from './QueueOptionTree';
@@ -34,7 +35,7 @@ export function QueueOptionsTab({ queueId }: { queueId: number }) {
 
   let tree;
   if (failure && !options) {
-    tree = <NonIdealState icon="error" title={t('queues.options.loadFailed')} description={failure} action={<Button icon="refresh" text={t('queues.options.retry')} onClick={reload} data-testid="queue-options-retry" />} />;
+    tree = <LoadFailed title={t('queues.options.loadFailed')} description={failure} retryText={t('queues.options.retry')} onRetry={reload} retryTestId="queue-options-retry" />;
   } else if (!options) {
     tree = <Spinner size={24} />;
   } else if (options.length === 0) {

@@ -24,6 +24,10 @@ export function QueuesManager() {
     await queuesApi.remove(queue.id);
     reload();
   };
+  const saved = () => {
+    reload();
+    page.close();
+  };
   const columns = [
     { label: t('queues.columns.id') },
     { label: t('queues.columns.name') },
@@ -53,18 +57,7 @@ export function QueuesManager() {
           ))}
         </ListTable>
       </PagedList>
-      {page.dialog && (
-        <QueueDialog
-          key={page.dialog.key}
-          isOpen={page.dialog.isOpen}
-          queue={page.dialog.editing}
-          onClose={page.close}
-          onSaved={() => {
-            reload();
-            page.close();
-          }}
-        />
-      )}
+      {page.dialog && <QueueDialog key={page.dialog.key} isOpen={page.dialog.isOpen} queue={page.dialog.editing} onClose={page.close} onSaved={saved} />}
       <ConfirmRemove
         record={page.deleting}
         doneText={t('queues.deleted')}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../ui/toaster';
 import { validateWith } from '../../ui/formErrors';
 import { AttachmentField } from '../../ui/AttachmentField';
-import { FormDialog } from '../../ui/FormDialog';
+import { FormDialog, recordTexts } from '../../ui/FormDialog';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { useAttachment } from '../../ui/useAttachment';
@@ -71,12 +71,10 @@ export function QuickMessageDialog({ isOpen, admin, editing, onSaved, onClose }:
       form={formik}
       isOpen={isOpen}
       onClose={onClose}
-      title={record ? t('quickMessages.form.editTitle') : t('quickMessages.form.addTitle')}
       icon="flash"
       className="quick-message-dialog"
-      testIds={{ form: 'quick-message-form', cancel: 'quick-message-cancel', submit: 'quick-message-submit' }}
-      cancelText={t('quickMessages.form.cancel')}
-      saveText={t('quickMessages.form.save')}
+      testIds="quick-message"
+      {...recordTexts(t('quickMessages.form', { returnObjects: true }), !record)}
     >
       <TextField
         id="quick-message-shortcode"

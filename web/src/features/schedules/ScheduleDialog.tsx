@@ -8,7 +8,7 @@ import { validateWith } from '../../ui/formErrors';
 import { errorMessage } from '../../ui/toaster';
 import { AttachmentField } from '../../ui/AttachmentField';
 import { TextAreaField } from '../../ui/TextAreaField';
-import { FormDialog } from '../../ui/FormDialog';
+import { FormDialog, recordTexts } from '../../ui/FormDialog';
 import { useAttachment } from '../../ui/useAttachment';
 import { useRecordForm } from '../../ui/useRecordForm';
 import { fromLocalInput, statusIntent, toLocalInput } from './scheduleCalendar';
@@ -97,12 +97,10 @@ export function ScheduleDialog({ editing, preset, connections, onSaved, onDelete
     <FormDialog
       form={formik}
       onClose={onClose}
-      title={record ? t('schedules.form.editTitle') : t('schedules.form.addTitle')}
       icon="calendar"
       className="schedule-dialog"
-      testIds={{ form: 'schedule-form', cancel: 'schedule-cancel', submit: 'schedule-submit' }}
-      cancelText={t('schedules.form.cancel')}
-      saveText={t('schedules.form.save')}
+      testIds="schedule"
+      {...recordTexts(t('schedules.form', { returnObjects: true }), !record)}
       saveHidden={sent}
       leading={record && <Button icon="trash" intent={Intent.DANGER} variant="minimal" text={t('schedules.form.delete')} onClick={() => onDelete(record)} data-testid="schedule-delete" />}
     >

@@ -19,6 +19,10 @@ export function TagsManager() {
   const mayKanban = can(useAtomValue(userAtom), 'tags:kanban');
   const page = useListPage<Tag>();
   const { tags, loading, loadMore, reload } = useTagList(page.search);
+  const saved = () => {
+    page.close();
+    reload();
+  };
   const columns = [
     { label: t('tags.columns.name') },
     { label: t('tags.columns.tickets'), className: 'tags-col-narrow' },
@@ -39,18 +43,7 @@ export function TagsManager() {
           ))}
         </ListTable>
       </PagedList>
-      {page.dialog && (
-        <TagDialog
-          key={page.dialog.key}
-          isOpen={page.dialog.isOpen}
-          tag={page.dialog.editing}
-          onClose={page.close}
-          onSaved={() => {
-            page.close();
-            reload();
-          }}
-        />
-      )}
+      {page.dialog && <TagDialog key={page.dialog.key} isOpen={page.dialog.isOpen} tag={page.dialog.editing} onClose={page.close} onSaved={saved} />}
       <ConfirmRemove
         record={page.deleting}
         doneText={t('tags.deleted')}
