@@ -3,7 +3,7 @@ import { Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
@@ -58,6 +58,7 @@ export function ConnectionsManager() {
     ...(showEdit ? [{ label: t('connections.columns.actions'), className: 'list-page-actions' }] : []),
   ];
 
+  const removal: RemoveWording = { title: t('connections.confirmDelete.title'), confirm: t('connections.confirmDelete.confirm'), cancel: t('connections.confirmDelete.cancel'), done: t('connections.deleted') };
   return (
     <ListPage
       title={t('connections.title')}
@@ -85,16 +86,7 @@ export function ConnectionsManager() {
       </PagedList>
       <QrCodeDialog connection={connections.find((c) => c.id === qrId)} onClose={() => setQrId(undefined)} />
       {page.dialog && <ConnectionDialog key={page.dialog.key} isOpen={page.dialog.isOpen} connection={page.dialog.editing} onClose={page.close} onSaved={saved} />}
-      <ConfirmRemove
-        record={page.deleting}
-        doneText={t('connections.deleted')}
-        title={t('connections.confirmDelete.title')}
-        confirmText={t('connections.confirmDelete.confirm')}
-        cancelText={t('connections.confirmDelete.cancel')}
-        onConfirm={remove}
-        onClose={page.stopDeleting}
-        testId="connection-delete-confirm"
-      >
+      <ConfirmRemove record={page.deleting} words={removal} onConfirm={remove} onClose={page.stopDeleting} testId="connection-delete-confirm">
         <p>{t('connections.confirmDelete.message', { name: page.deleting?.name ?? '' })}</p>
       </ConfirmRemove>
       <ConfirmDialog

@@ -25,14 +25,7 @@ export function ContactListDialog({ editing, onSaved, onClose }: ContactListDial
     onDone: onClose,
   });
   return (
-    <FormDialog
-      form={formik}
-      onClose={onClose}
-      icon="people"
-      className="contact-lists-dialog"
-      testIds="contact-list"
-      {...recordTexts(t('contactLists.form', { returnObjects: true }), !editing)}
-    >
+    <FormDialog form={formik} onClose={onClose} icon="people" className="contact-lists-dialog" testIds="contact-list" {...recordTexts(t('contactLists.form', { returnObjects: true }), !editing)}>
       <TextField id="contact-list-name" label={t('contactLists.form.name')} error={errorOf('name')} {...formik.getFieldProps('name')} autoFocus />
     </FormDialog>
   );

@@ -33,14 +33,7 @@ export function FlowNameDialog({ editing, onSaved, onClose }: FlowNameDialogProp
     onDone: onClose,
   });
   return (
-    <FormDialog
-      form={formik}
-      onClose={onClose}
-      icon="flow-branch"
-      className="flow-name-dialog"
-      testIds="flow-name"
-      {...recordTexts(t('flows.form', { returnObjects: true }), !editing)}
-    >
+    <FormDialog form={formik} onClose={onClose} icon="flow-branch" className="flow-name-dialog" testIds="flow-name" {...recordTexts(t('flows.form', { returnObjects: true }), !editing)}>
       <TextField id="flow-name" label={t('flows.form.name')} error={errorOf('name')} {...formik.getFieldProps('name')} autoFocus />
       {editing && (
         <Switch

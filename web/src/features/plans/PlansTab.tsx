@@ -2,10 +2,9 @@ import { PLAN_FEATURES, type Plan } from '@atendo/contracts';
 import { Button, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { TabRowActions, TabTable } from '../../ui/TabTable';
-import { toastSuccess } from '../../ui/toaster';
 import { useLoaded } from '../../ui/useLoaded';
 import { PlanDialog } from './PlanDialog';
 import { formatMoney } from './planForm';
@@ -24,17 +23,16 @@ export function PlansTab() {
   const [editing, setEditing] = useState<Editing>();
   const [deleting, setDeleting] = useState<Plan>();
 
-  const remove = async () => {
-    if (!deleting) return;
+  const remove = async (plan: Plan) => {
     // A refusal (ERR_PLAN_IN_USE among others) is worded by the catalogue.
-    await plansApi.remove(deleting.id);
-    setPlans((list = []) => list.filter((p) => p.id !== deleting.id));
-    toastSuccess(t('plans.deleted'));
+    await plansApi.remove(plan.id);
+    setPlans((list = []) => list.filter((p) => p.id !== plan.id));
   };
 
   if (failed) return <LoadFailed title={t('plans.loadFailed')} retryText={t('plans.retry')} onRetry={reload} retryTestId="plans-retry" />;
   if (!plans) return <Spinner className="settings-spinner" />;
 
+  const removal: RemoveWording = { confirm: t('plans.delete'), cancel: t('plans.cancel'), done: t('plans.deleted') };
   return (
     <div className="settings-panel" data-testid="plans-tab">
       <div className="settings-toolbar">
@@ -76,17 +74,9 @@ export function PlansTab() {
           }}
         />
       )}
-      <ConfirmDialog
-        isOpen={deleting !== undefined}
-        title={t('plans.delete')}
-        confirmText={t('plans.delete')}
-        cancelText={t('plans.cancel')}
-        onConfirm={remove}
-        onClose={() => setDeleting(undefined)}
-        testId="plan-confirm"
-      >
+      <ConfirmRemove record={deleting} words={removal} onConfirm={remove} onClose={() => setDeleting(undefined)} testId="plan-confirm">
         <p>{deleting && t('plans.deleteConfirm', { name: deleting.name })}</p>
-      </ConfirmDialog>
+      </ConfirmRemove>
     </div>
   );
 }

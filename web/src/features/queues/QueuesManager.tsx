@@ -1,7 +1,7 @@
 import type { Queue } from '@atendo/contracts';
 import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
@@ -37,6 +37,7 @@ export function QueuesManager() {
     ...(manage ? [{ label: t('queues.columns.actions'), className: 'list-page-actions' }] : []),
   ];
 
+  const removal: RemoveWording = { title: t('queues.confirmDelete.title'), confirm: t('queues.confirmDelete.confirm'), cancel: t('queues.confirmDelete.cancel'), done: t('queues.deleted') };
   return (
     <ListPage
       title={t('queues.title')}
@@ -58,16 +59,7 @@ export function QueuesManager() {
         </ListTable>
       </PagedList>
       {page.dialog && <QueueDialog key={page.dialog.key} isOpen={page.dialog.isOpen} queue={page.dialog.editing} onClose={page.close} onSaved={saved} />}
-      <ConfirmRemove
-        record={page.deleting}
-        doneText={t('queues.deleted')}
-        title={t('queues.confirmDelete.title')}
-        confirmText={t('queues.confirmDelete.confirm')}
-        cancelText={t('queues.confirmDelete.cancel')}
-        onConfirm={remove}
-        onClose={page.stopDeleting}
-        testId="queue-delete-confirm"
-      >
+      <ConfirmRemove record={page.deleting} words={removal} onConfirm={remove} onClose={page.stopDeleting} testId="queue-delete-confirm">
         <p>{t('queues.confirmDelete.message', { name: page.deleting?.name ?? '' })}</p>
       </ConfirmRemove>
     </ListPage>

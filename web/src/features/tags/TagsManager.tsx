@@ -1,7 +1,7 @@
 import { can, type Tag } from '@atendo/contracts';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
@@ -30,6 +30,7 @@ export function TagsManager() {
     { label: t('tags.columns.actions'), className: 'list-page-actions' },
   ];
 
+  const removal: RemoveWording = { title: t('tags.confirmDelete.title'), confirm: t('tags.confirmDelete.confirm'), cancel: t('tags.confirmDelete.cancel'), done: t('tags.deleted') };
   return (
     <ListPage
       title={t('tags.title')}
@@ -46,10 +47,7 @@ export function TagsManager() {
       {page.dialog && <TagDialog key={page.dialog.key} isOpen={page.dialog.isOpen} tag={page.dialog.editing} onClose={page.close} onSaved={saved} />}
       <ConfirmRemove
         record={page.deleting}
-        doneText={t('tags.deleted')}
-        title={t('tags.confirmDelete.title')}
-        confirmText={t('tags.confirmDelete.confirm')}
-        cancelText={t('tags.confirmDelete.cancel')}
+        words={removal}
         onConfirm={async (tag) => {
           await tagsApi.remove(tag.id);
           reload();

@@ -90,14 +90,7 @@ export function FlowCampaignDialog({ editing, onSaved, onClose }: FlowCampaignDi
   };
 
   return (
-    <FormDialog
-      form={formik}
-      onClose={onClose}
-      icon="key"
-      className="flow-campaign-dialog"
-      testIds="flow-campaign"
-      {...recordTexts(t('flowCampaigns.form', { returnObjects: true }), !editing)}
-    >
+    <FormDialog form={formik} onClose={onClose} icon="key" className="flow-campaign-dialog" testIds="flow-campaign" {...recordTexts(t('flowCampaigns.form', { returnObjects: true }), !editing)}>
       <TextField id="flow-campaign-name" label={labels.name} error={errorOf('name')} {...formik.getFieldProps('name')} autoFocus />
       {select('flowId', flows)}
       {select('whatsappId', connections)}
