@@ -3,7 +3,7 @@ import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from 'react
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError';
 import { toastError } from '../../ui/toaster';
-import type { MessageInputTarget, MessageInputTool } from '../feature';
+import type { MessageInputAddOn, MessageInputTarget, MessageInputTool } from '../feature';
 import { AttachButton } from './AttachButton';
 import { AttachDialog } from './AttachDialog';
 import { AudioRecorder } from './AudioRecorder';
@@ -59,6 +59,7 @@ export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RE
   const target: MessageInputTarget = { setText, addFiles: setQuickFiles };
   // The tools are hooks, called in the same order on every render: the list does not change while the input is shown.
   const addOns = tools.map((useTool) => useTool(text, target));
+  const inputProps = addOns.reduce<MessageInputAddOn['inputProps']>((props, addOn) => ({ ...props, ...addOn.inputProps }), {});
 
   // After a recording the keyboard goes on from the microphone button, which the recorder's buttons replaced.
   useEffect(() => {
@@ -128,7 +129,7 @@ export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RE
               readOnly={sending}
               onChange={(event) => setText(event.currentTarget.value)}
               onKeyDown={onKeyDown}
-              {...Object.assign({}, ...addOns.map((addOn) => addOn.inputProps))}
+              {...inputProps}
               data-testid="message-input"
             />
             <Button
