@@ -29,5 +29,21 @@ export const tickets = defineFeature({
       return { ticket: String(ticket.id), ticketUuid: ticket.uuid, ticketContact: String(ticket.contact.id) };
     },
     observe: async (b) => (await b.api<ListTicketsResponse>('/tickets?showAll=true')).tickets.map((t) => [t.id, t.status, t.userId, t.queueId, t.unreadMessages]),
+    bodyIds: { contactId: 'ticketContact', ticketId: 'ticket' },
+    async ours(a) {
+      // A's customer writes to A's connection; and a contact of A's with no ticket yet, for a new one.
+      await a.customerSays('5511955550020', 'sou cliente da A (sonda)', 'Cliente A sonda');
+      const ticket = await a.eventually(async () => {
+        const t = (await a.api<ListTicketsResponse>('/tickets?searchParam=5511955550020&showAll=true')).tickets[0];
+        if (!t) throw new Error('no ticket yet');
+        return t;
+      });
+      const contact = await a.api<{ id: number }>('/contacts', { body: { name: 'Contato sonda', number: '5511955550022' } });
+      return { ticket: String(ticket.id), ticketContact: String(ticket.contact.id), contact: String(contact.id) };
+    },
+    bodies: (a) => ({
+      'POST /tickets': { body: { contactId: Number(a.contact) } },
+      'PUT /tickets/{id}': { path: a.ticket, body: { status: 'pending' } },
+    }),
   },
 });
