@@ -7,6 +7,7 @@ import { handleCommand, planDecider, planStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { addCompany, addUser, type TestUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
+import { userEventCount } from './testing/log.js';
 import { features, permissionRegistry } from './features/index.js';
 import type { ProbeBody, ProbeCompany } from './features/featureModule.js';
 
@@ -61,8 +62,7 @@ describe('the route table, walked', () => {
   let h: Harness;
   let routes: Route[];
   // Events a user's request caused (the channels' own, such as acks arriving, go on in the background).
-  const eventCount = async () =>
-    Number(((await h.atendo.knex.raw(`SELECT count(*) AS n FROM events WHERE metadata->'actor'->>'type' = 'user'`)) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => userEventCount(h);
   /** The log's last position, and what users wrote after one: both read by the primary key, not the whole log. */
   const lastPosition = async () =>
     Number(((await h.atendo.knex.raw(`SELECT coalesce(max(global_position), 0) AS n FROM events`)) as { rows: Array<{ n: string }> }).rows[0]!.n);
