@@ -5,13 +5,14 @@ import { eventually } from '@atendo/core/testing';
 import { addUser, type TestUser } from './testing/accounts.js';
 import { type Harness } from './testing/harness.js';
 import { harnessSuite } from './testing/suite.js';
+import { eventCount as countEvents } from './testing/log.js';
 
 describe('connections', () => {
   let h: Harness;
   let adminToken: string;
   let b: TestUser & { whatsappId: number };
   const system = { actor: { type: 'system' as const } };
-  const eventCount = async () => Number(((await h.atendo.knex.raw('SELECT count(*) AS n FROM events')) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => countEvents(h);
   const create = (body: Record<string, unknown>, token = adminToken) => h.api<WhatsappDetails & { error?: string; details?: unknown }>('/whatsapp', { token, body });
   const change = (id: number, body: Record<string, unknown>, token = adminToken) => h.api<WhatsappDetails & { error?: string }>(`/whatsapp/${id}`, { method: 'PUT', token, body });
   const remove = (id: number, token = adminToken) => h.api<{ error?: string }>(`/whatsapp/${id}`, { method: 'DELETE', token });
