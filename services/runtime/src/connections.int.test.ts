@@ -25,11 +25,15 @@ describe('connections', () => {
 
   it('an admin adds a connection with the defaults of spec §3, lists it, and the console hears of it', async () => {
     const feed = await h.socket(adminToken);
+    let createdId: number | undefined;
     try {
       const created = await create({ name: 'Vendas' });
       expect(created.status).toBe(201);
+      createdId = created.body.id;
+      // Not paired: its session may already be opening by the time the answer is read (a slow hour showed it).
+      expect(['DISCONNECTED', 'OPENING', 'qrcode']).toContain(created.body.status);
       expect(created.body).toMatchObject({
-        name: 'Vendas', status: 'DISCONNECTED', isDefault: false, provider: 'beta', greetingMessage: '', complationMessage: '', outOfHoursMessage: '',
+        name: 'Vendas', isDefault: false, provider: 'beta', greetingMessage: '', complationMessage: '', outOfHoursMessage: '',
         ratingMessage: '', expiresInactiveMessage: '', token: '', expiresTicket: 0, timeUseBotQueues: 0, maxUseBotQueues: 3, queueIds: [], queues: [],
         promptId: null, integrationId: null, transferQueueId: null, timeToTransfer: null,
       });
@@ -37,9 +41,10 @@ describe('connections', () => {
       await eventually(() => expect(feed.entries(`company-${h.companyId}-whatsapp`)).toContainEqual(expect.objectContaining({ action: 'update', whatsapp: expect.objectContaining({ id: created.body.id, name: 'Vendas' }) })));
       expect((await create({ name: ' vendas ' })).body).toMatchObject({ error: 'ERR_WAPP_NAME_ALREADY_EXISTS' });
       expect((await create({ name: 'V' })).status).toBe(400);
-      await remove(created.body.id);
     } finally {
       feed.close();
+      // Removed even when an assertion failed, so the plan's connection limit does not fail the tests after it.
+      if (createdId !== undefined) await remove(createdId);
     }
   });
 
