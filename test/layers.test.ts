@@ -27,4 +27,30 @@ describe('layers', () => {
     const offending = sources('services/core/src').filter((f) => readFileSync(f, 'utf8').includes("from '@atendo/read'"));
     expect(offending).toEqual([]);
   });
+
+  it('services/core has no import circle: a rule family never reaches back into another (decision 0045)', () => {
+    // Relative imports only (packages are layers, checked above); `import type` counts too, as a reader follows it.
+    const files = sources('services/core/src');
+    const imports = new Map(
+      files.map((file) => {
+        const text = readFileSync(file, 'utf8');
+        const targets = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+'(\.{1,2}\/[^']+)'/g)].map((m) => path.resolve(path.dirname(file), m[1]!).replace(/\.js$/, '.ts'));
+        return [file, targets.filter((t) => files.includes(t))];
+      }),
+    );
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, trail: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        circles.push([...trail.slice(trail.indexOf(file)), file].map((f) => path.relative(path.join(root, 'services/core/src'), f)).join(' → '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const next of imports.get(file) ?? []) visit(next, [...trail, file]);
+      state.set(file, 'done');
+    };
+    for (const file of files) visit(file, []);
+    expect(circles).toEqual([]);
+  });
 });
