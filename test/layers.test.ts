@@ -34,7 +34,7 @@ describe('layers', () => {
     const imports = new Map(
       files.map((file) => {
         const text = readFileSync(file, 'utf8');
-        const targets = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+'(\.{1,2}\/[^']+)'/g)].map((m) => path.resolve(path.dirname(file), m[1]!).replace(/\.js$/, '.ts'));
+        const targets = [...text.matchAll(/(?:from|import)\s+'(\.{1,2}\/[^']+)'/g)].map((m) => path.resolve(path.dirname(file), m[1]!).replace(/\.js$/, '.ts'));
         return [file, targets.filter((t) => files.includes(t))];
       }),
     );
