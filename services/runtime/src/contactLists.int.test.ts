@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactList, ContactListItem, ContactListItemPage, ContactListPage } from '@atendo/contracts';
-import { handleCommand, planDecider, planStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { contactListsProjection, rebuildProjection } from '@atendo/read';
 import { addCompany, addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
 import { userEventCount } from './testing/log.js';
+import { withoutPlanFlag } from './testing/plans.js';
+import { brokenRules, expectAllRefused, type Call } from './testing/refusals.js';
 
 type Answer<T> = T & { error?: string; details?: Array<{ path: string; rule: string; message: string }> };
 
@@ -71,11 +72,7 @@ describe('contact lists', () => {
   it('an item: name 2 to 50, number 8 to 50 characters kept as its digits, e-mail valid; its list must be the company’s', async () => {
     const { id: contactListId } = await list('Itens');
     const before = await eventCount();
-    const problems = async (body: unknown) => {
-      const res = await createItem(body);
-      expect(res.status).toBe(400);
-      return res.body.details!.map((d) => `${d.path}:${d.rule}`);
-    };
+    const problems = (body: unknown) => brokenRules(createItem(body));
     expect(await problems({})).toEqual(['contactListId:required', 'name:required', 'number:required']);
     expect(await problems({ contactListId, name: 'A', number: '5511900000001' })).toEqual(['name:tooShort']);
     expect(await problems({ contactListId, name: 'Ana', number: '1234567' })).toEqual(['number:tooShort']);
@@ -162,58 +159,31 @@ describe('contact lists', () => {
     expect((await h.api<ContactList>(`/contact-lists/${other.id}`, { token: admin })).body.contactsCount).toBe(1);
   });
 
+  /** Every route of lists and items, for list `id` and its item `itemId`, writing as `who`. */
+  const everyRoute = (id: number, itemId: number, who: string, number: string): Call[] => [
+    ['GET', '/contact-lists'],
+    ['GET', '/contact-lists/list'],
+    ['GET', `/contact-lists/${id}`],
+    ['POST', '/contact-lists', { name: who }],
+    ['PUT', `/contact-lists/${id}`, { name: who }],
+    ['DELETE', `/contact-lists/${id}`],
+    ['GET', `/contact-list-items?contactListId=${id}`],
+    ['GET', `/contact-list-items/${itemId}`],
+    ['POST', '/contact-list-items', { contactListId: id, name: who, number }],
+    ['PUT', `/contact-list-items/${itemId}`, { name: who }],
+    ['DELETE', `/contact-list-items/${itemId}`],
+  ];
+
   it('is for admins only: an agent gets 403 on every route', async () => {
     const { id } = await list('Só admin');
     const item = (await createItem({ contactListId: id, name: 'Ana', number: '5511944440001' })).body;
-    const before = await eventCount();
-    const calls: Array<[string, string, unknown?]> = [
-      ['GET', '/contact-lists'],
-      ['GET', '/contact-lists/list'],
-      ['GET', `/contact-lists/${id}`],
-      ['POST', '/contact-lists', { name: 'Do agente' }],
-      ['PUT', `/contact-lists/${id}`, { name: 'Do agente' }],
-      ['DELETE', `/contact-lists/${id}`],
-      ['GET', `/contact-list-items?contactListId=${id}`],
-      ['GET', `/contact-list-items/${item.id}`],
-      ['POST', '/contact-list-items', { contactListId: id, name: 'Do agente', number: '5511944440002' }],
-      ['PUT', `/contact-list-items/${item.id}`, { name: 'Do agente' }],
-      ['DELETE', `/contact-list-items/${item.id}`],
-    ];
-    for (const [method, path, body] of calls) {
-      expect(await h.api(path, { method, token: agent, body }), `${method} ${path}`).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
-    }
-    expect(await eventCount()).toBe(before);
+    await expectAllRefused(h, agent, everyRoute(id, item.id, 'Do agente', '5511944440002'));
   });
 
   it("answers 403 while the company's plan has no campaigns, and serves again once it has", async () => {
     const { id } = await list('Plano');
     const item = (await createItem({ contactListId: id, name: 'Ana', number: '5511955550001' })).body;
-    const setCampaigns = async (value: boolean) => {
-      const r = await handleCommand(h.atendo.store, planDecider, planStream(1), { type: 'update', changes: { useCampaigns: value } }, { actor: { type: 'system' } });
-      await h.atendo.readYourWrites(r.position);
-    };
-    await setCampaigns(false);
-    try {
-      const before = await eventCount();
-      for (const [method, path, body] of [
-        ['GET', '/contact-lists'],
-        ['GET', '/contact-lists/list'],
-        ['GET', `/contact-lists/${id}`],
-        ['POST', '/contact-lists', { name: 'Sem plano' }],
-        ['PUT', `/contact-lists/${id}`, { name: 'Sem plano' }],
-        ['DELETE', `/contact-lists/${id}`],
-        ['GET', `/contact-list-items?contactListId=${id}`],
-        ['GET', `/contact-list-items/${item.id}`],
-        ['POST', '/contact-list-items', { contactListId: id, name: 'Sem plano', number: '5511955550002' }],
-        ['PUT', `/contact-list-items/${item.id}`, { name: 'Sem plano' }],
-        ['DELETE', `/contact-list-items/${item.id}`],
-      ] as Array<[string, string, unknown?]>) {
-        expect(await h.api(path, { method, token: admin, body }), `${method} ${path}`).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
-      }
-      expect(await eventCount()).toBe(before);
-    } finally {
-      await setCampaigns(true);
-    }
+    await withoutPlanFlag(h, 'useCampaigns', () => expectAllRefused(h, admin, everyRoute(id, item.id, 'Sem plano', '5511955550002')));
     expect(await h.api(`/contact-lists/${id}`, { token: admin })).toMatchObject({ status: 200, body: { contactsCount: 1 } });
   });
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { scheduleMessageId, type ListTicketsResponse, type Schedule, type SchedulePage } from '@atendo/contracts';
-import { handleCommand, planDecider, planStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { ScheduleRunner } from './features/schedules/scheduleRunner.js';
 import { createLogger } from './logger.js';
 import { addCompany, addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
 import { userEventCount } from './testing/log.js';
+import { withoutPlanFlag } from './testing/plans.js';
+import { brokenRules, expectAllRefused } from './testing/refusals.js';
 
 type Answer<T> = T & { error?: string; details?: Array<{ path: string; rule: string }> };
 
@@ -69,11 +70,7 @@ describe('schedules', () => {
     const tokenB = (await h.login(b.email, b.password)).token;
     const theirContact = (await h.api<{ id: number }>('/contacts', { token: tokenB, body: { name: 'Cliente da B', number: '5511933330001' } })).body;
     const before = await eventCount();
-    const rules = async (body: unknown) => {
-      const res = await create(body);
-      expect(res.status).toBe(400);
-      return res.body.details!.map((d) => `${d.path}:${d.rule}`);
-    };
+    const rules = (body: unknown) => brokenRules(create(body));
     expect(await rules({})).toEqual(['body:required', 'contactId:required', 'sendAt:required']);
     expect(await rules({ body: 'Oi', contactId: ana.contactId, sendAt: inAnHour() })).toEqual(['body:tooShort']);
     expect(await rules({ body: 'Olá Ana', contactId: ana.contactId, sendAt: 'amanhã' })).toEqual(['sendAt:invalid']);
@@ -119,27 +116,16 @@ describe('schedules', () => {
   it('is refused, every route, when the plan has no schedules', async () => {
     const cris = await customer('Cris');
     const { id } = (await create({ body: 'Antes do plano mudar', contactId: cris.contactId, sendAt: inAnHour() })).body;
-    const setSchedules = async (value: boolean) => {
-      const r = await handleCommand(h.atendo.store, planDecider, planStream(1), { type: 'update', changes: { useSchedules: value } }, { actor: { type: 'system' } });
-      await h.atendo.readYourWrites(r.position);
-    };
-    await setSchedules(false);
-    try {
-      const before = await eventCount();
-      for (const [method, path, body] of [
+    await withoutPlanFlag(h, 'useSchedules', () =>
+      expectAllRefused(h, agent, [
         ['GET', '/schedules'],
         ['GET', `/schedules/${id}`],
         ['POST', '/schedules', { body: 'Sem plano', contactId: cris.contactId, sendAt: inAnHour() }],
         ['PUT', `/schedules/${id}`, { body: 'Sem plano' }],
         ['DELETE', `/schedules/${id}/media-upload`],
         ['DELETE', `/schedules/${id}`],
-      ] as const) {
-        expect(await h.api(path, { method, token: agent, body }), `${method} ${path}`).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
-      }
-      expect(await eventCount()).toBe(before);
-    } finally {
-      await setSchedules(true);
-    }
+      ]),
+    );
     expect((await get(id)).body).toBe('Antes do plano mudar');
   });
 

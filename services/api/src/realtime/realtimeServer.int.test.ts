@@ -66,6 +66,14 @@ describe('realtime feed over WebSocket', () => {
     clients.push(c);
     return c;
   };
+  /** Where a client of `userId` that connected, was told it is up to date and went away stands in the feed. */
+  const leftAt = async (userId: number) => {
+    const c = connect(userId);
+    await c.ready();
+    const seq = c.lastSeq;
+    await c.close();
+    return seq;
+  };
   const writeFeed = (drafts: FeedDraft[]) => knex.transaction((trx) => appendFeedEntries(trx, drafts));
   const say = async (companyId: number, text: string, audience?: Audience) => {
     const r = await store.append(streamId('talk', companyId, 1), [
@@ -164,10 +172,7 @@ describe('realtime feed over WebSocket', () => {
   });
 
   it('keeps order and loses nothing when entries are produced while the client resumes', async () => {
-    const c = connect(1);
-    await c.ready();
-    const from = c.lastSeq;
-    await c.close();
+    const from = await leftAt(1);
     const writing = (async () => {
       for (let i = 0; i < 40; i++) await say(1, `burst ${i}`);
     })();
@@ -179,10 +184,7 @@ describe('realtime feed over WebSocket', () => {
   });
 
   it('tells a client to reload when retention no longer holds what it missed', async () => {
-    const c = connect(1);
-    await c.ready();
-    const from = c.lastSeq;
-    await c.close();
+    const from = await leftAt(1);
     for (let i = 0; i < 5; i++) await say(1, `old ${i}`);
     await new FeedStore(knex).prune(2);
     const back = connect(1, from);
@@ -243,10 +245,7 @@ describe('realtime feed over WebSocket', () => {
   });
 
   it('answers a lastSeq the feed never reached with a reload, then delivers what comes next', async () => {
-    const c = connect(1);
-    await c.ready();
-    const current = c.lastSeq;
-    await c.close();
+    const current = await leftAt(1);
     const back = connect(1, current + 50);
     await eventually(() => expect(back.messages).toEqual([{ type: 'reload', reason: 'ahead' }, { type: 'ready', seq: current }]));
     await say(1, 'next one');

@@ -10,46 +10,52 @@ function updateMessage({ messages, touched }: StreamRows, e: RecordedEvent, tick
   if (row) touched.push({ event: e, ticketId, messageKey: key, messageAt: row });
 }
 
+/** What a new message's row takes from its event; the rest is the same for every new message. */
+type NewMessage = Pick<
+  MessageRow,
+  'id' | 'ticket_id' | 'whatsapp_id' | 'body' | 'from_me' | 'media_type' | 'media_url' | 'quoted_id' | 'ack' | 'read' | 'provider_message_id' | 'user_id' | 'created_at'
+>;
+
+/** A new message's row, of the ticket's contact, written at the event's place in the log. */
+function addMessage({ messages, touched }: StreamRows, e: RecordedEvent, contactId: number, m: NewMessage): void {
+  const companyId = e.metadata.companyId;
+  const key = messageKey(companyId, m.id);
+  messages.set({
+    key, id: m.id, company_id: companyId, ticket_id: m.ticket_id, contact_id: contactId, whatsapp_id: m.whatsapp_id, body: m.body, from_me: m.from_me,
+    media_type: m.media_type, media_url: m.media_url, quoted_id: m.quoted_id, ack: m.ack, is_deleted: false, is_edited: false, read: m.read,
+    provider_message_id: m.provider_message_id, user_id: m.user_id, failed: false, failure_reason: null, ordinal: e.position.prepare, created_at: m.created_at,
+  });
+  touched.push({ event: e, ticketId: m.ticket_id, messageKey: key });
+}
+
 /** Messages in and out, and the ticket's last message and unread count they move. */
 export const messageFolds: RowFolds = {
-  MessageReceived({ tickets, messages, touched }, e, d) {
+  MessageReceived(rows, e, d) {
     const at = e.metadata.occurredAt;
-    const companyId = e.metadata.companyId;
-    const t = tickets.update(d.ticketId, (row) => ({ last_message: d.body, unread_messages: row.unread_messages + 1, updated_at: at }));
+    const t = rows.tickets.update(d.ticketId, (row) => ({ last_message: d.body, unread_messages: row.unread_messages + 1, updated_at: at }));
     if (!t) return;
-    const key = messageKey(companyId, d.messageId);
-    messages.set({
-      key, id: d.messageId, company_id: companyId, ticket_id: d.ticketId, contact_id: t.contact_id, whatsapp_id: d.whatsappId, body: d.body, from_me: false,
-      media_type: d.mediaType, media_url: d.mediaUrl ?? null, quoted_id: d.quotedMessageId, ack: 0, is_deleted: false, is_edited: false, read: false,
-      provider_message_id: d.messageId, user_id: null, failed: false, failure_reason: null, ordinal: e.position.prepare, created_at: d.sentAt,
+    addMessage(rows, e, t.contact_id, {
+      id: d.messageId, ticket_id: d.ticketId, whatsapp_id: d.whatsappId, body: d.body, from_me: false, media_type: d.mediaType, media_url: d.mediaUrl ?? null,
+      quoted_id: d.quotedMessageId, ack: 0, read: false, provider_message_id: d.messageId, user_id: null, created_at: d.sentAt,
     });
-    touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
   },
   // Typed on the connected phone: sent already (ack 1), by no agent of the platform.
-  MessageTypedOnPhone({ tickets, messages, touched }, e, d) {
-    const companyId = e.metadata.companyId;
-    const t = tickets.update(d.ticketId, () => ({ last_message: d.body, updated_at: e.metadata.occurredAt }));
+  MessageTypedOnPhone(rows, e, d) {
+    const t = rows.tickets.update(d.ticketId, () => ({ last_message: d.body, updated_at: e.metadata.occurredAt }));
     if (!t) return;
-    const key = messageKey(companyId, d.messageId);
-    messages.set({
-      key, id: d.messageId, company_id: companyId, ticket_id: d.ticketId, contact_id: t.contact_id, whatsapp_id: d.whatsappId, body: d.body, from_me: true,
-      media_type: d.mediaType, media_url: d.mediaUrl ?? null, quoted_id: d.quotedMessageId, ack: 1, is_deleted: false, is_edited: false, read: true,
-      provider_message_id: d.messageId, user_id: null, failed: false, failure_reason: null, ordinal: e.position.prepare, created_at: d.sentAt,
+    addMessage(rows, e, t.contact_id, {
+      id: d.messageId, ticket_id: d.ticketId, whatsapp_id: d.whatsappId, body: d.body, from_me: true, media_type: d.mediaType, media_url: d.mediaUrl ?? null,
+      quoted_id: d.quotedMessageId, ack: 1, read: true, provider_message_id: d.messageId, user_id: null, created_at: d.sentAt,
     });
-    touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
   },
-  MessageQueued({ tickets, messages, touched }, e, d) {
+  MessageQueued(rows, e, d) {
     const at = e.metadata.occurredAt;
-    const companyId = e.metadata.companyId;
-    const t = tickets.update(d.ticketId, () => ({ last_message: d.body, updated_at: at }));
+    const t = rows.tickets.update(d.ticketId, () => ({ last_message: d.body, updated_at: at }));
     if (!t) return;
-    const key = messageKey(companyId, d.messageId);
-    messages.set({
-      key, id: d.messageId, company_id: companyId, ticket_id: d.ticketId, contact_id: t.contact_id, whatsapp_id: d.whatsappId, body: d.body, from_me: true,
-      media_type: d.mediaType ?? 'chat', media_url: d.mediaUrl ?? null, quoted_id: d.quotedMessageId, ack: 0, is_deleted: false, is_edited: false, read: true,
-      provider_message_id: null, user_id: d.userId || null, failed: false, failure_reason: null, ordinal: e.position.prepare, created_at: at,
+    addMessage(rows, e, t.contact_id, {
+      id: d.messageId, ticket_id: d.ticketId, whatsapp_id: d.whatsappId, body: d.body, from_me: true, media_type: d.mediaType ?? 'chat', media_url: d.mediaUrl ?? null,
+      quoted_id: d.quotedMessageId, ack: 0, read: true, provider_message_id: null, user_id: d.userId || null, created_at: at,
     });
-    touched.push({ event: e, ticketId: d.ticketId, messageKey: key });
   },
   MessageDispatched(rows, e, d) {
     updateMessage(rows, e, d.ticketId, d.messageId, (row) => ({ provider_message_id: d.providerMessageId, ack: Math.max(row.ack, 1) }));

@@ -39,15 +39,19 @@ describe('RowCache', () => {
       .map((r) => ({ ...r, at: new Date(r.at).toISOString() }))
       .sort((a, b) => a.count - b.count);
   const expected = (list: Row[]) => list.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
+  /** Sets `list` into a fresh cache in one transaction and flushes it; `then` goes on with that cache before the commit. */
+  const setAll = (list: Row[], then?: (cache: RowCache<Row>) => Promise<void>) =>
+    knex.transaction(async (trx) => {
+      const cache = new RowCache<Row>(trx, 'cached', 'id');
+      for (const row of list) cache.set(row);
+      await cache.flush();
+      await then?.(cache);
+    });
 
   it('stores a large flush (staged with COPY) exactly as a small one (one JSON statement)', async () => {
     const large = rows(2_500, 'large-');
     const small = rows(40, 'small-');
-    await knex.transaction(async (trx) => {
-      const cache = new RowCache<Row>(trx, 'cached', 'id');
-      for (const row of [...large, ...small]) cache.set(row);
-      await cache.flush();
-    });
+    await setAll([...large, ...small]);
     expect(await stored('large-')).toEqual(expected(large));
     expect(await stored('small-')).toEqual(expected(small));
     // The two paths agree value for value on the rows they share.
@@ -56,10 +60,7 @@ describe('RowCache', () => {
 
   it('updates existing rows through the staged path, twice in one transaction', async () => {
     const first = rows(3_000, 'twice-');
-    await knex.transaction(async (trx) => {
-      const cache = new RowCache<Row>(trx, 'cached', 'id');
-      for (const row of first) cache.set(row);
-      await cache.flush();
+    await setAll(first, async (cache) => {
       await cache.load(first.map((r) => r.id));
       for (const row of first) cache.update(row.id, (r) => ({ count: r.count + 10_000, body: `${r.body ?? ''}\tchanged` }));
       await cache.flush();
@@ -73,29 +74,16 @@ describe('RowCache', () => {
   it('writes nothing when the staged upsert fails: the transaction rolls back whole', async () => {
     const bad = rows(2_100, 'bad-');
     (bad[2_050] as { count: unknown }).count = null; // NOT NULL
-    await expect(
-      knex.transaction(async (trx) => {
-        const cache = new RowCache<Row>(trx, 'cached', 'id');
-        for (const row of bad) cache.set(row);
-        await cache.flush();
-      }),
-    ).rejects.toThrow(/null value/);
+    await expect(setAll(bad)).rejects.toThrow(/null value/);
     expect(await stored('bad-')).toEqual([]);
   });
 
   it('upserts new-looking rows that exist after all (an event folded again): the straight COPY is undone, nothing is lost', async () => {
     const original = rows(2_200, 'again-');
-    await knex.transaction(async (trx) => {
-      const cache = new RowCache<Row>(trx, 'cached', 'id');
-      for (const row of original) cache.set(row);
-      await cache.flush();
-    });
+    await setAll(original);
     // A fresh cache that never loaded them: it takes every row for new, but 2,200 of these 2,400 exist.
     const again = rows(2_400, 'again-').map((r) => ({ ...r, count: r.count + 50_000 }));
-    await knex.transaction(async (trx) => {
-      const cache = new RowCache<Row>(trx, 'cached', 'id');
-      for (const row of again) cache.set(row);
-      await cache.flush();
+    await setAll(again, async (cache) => {
       // The transaction stays usable after the undone COPY.
       await cache.load(['again-1']);
       cache.update('again-1', () => ({ body: 'after' }));

@@ -60,6 +60,16 @@ describe('supervised projectors', () => {
   let store: PostgresEventStore;
   const retry = { attempts: 2, delayMs: 1, maxDelayMs: 5 };
   const note = (n: number, poison = false) => store.append(streamId('note', 7, n), [ev(7, 'Noted', { n, poison })]);
+  /** One group polling two projectors, started: `first` over the fragile projection given, `second` over one that never fails. */
+  const startGroup = async (failing: ReturnType<typeof fragile>, steadyName: string) => {
+    const steady = fragile(steadyName);
+    steady.state.broken = false;
+    const first = new Projector({ store, knex, projection: failing.projection, retry });
+    const second = new Projector({ store, knex, projection: steady.projection, retry });
+    const group = new ProjectorGroup(store, [first, second], { batchSize: 10 });
+    await group.start();
+    return { steady, first, second, group };
+  };
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -75,12 +85,7 @@ describe('supervised projectors', () => {
 
   it('dead-letters an event that keeps failing, projects the later ones, and never stops the rest of the group', async () => {
     const a = fragile('fragile_a');
-    const b = fragile('steady_b');
-    b.state.broken = false;
-    const one = new Projector({ store, knex, projection: a.projection, retry });
-    const two = new Projector({ store, knex, projection: b.projection, retry });
-    const group = new ProjectorGroup(store, [one, two], { batchSize: 10 });
-    await group.start();
+    const { steady: b, first: one, second: two, group } = await startGroup(a, 'steady_b');
     await note(1);
     await note(2, true);
     await note(3);
@@ -116,12 +121,7 @@ describe('supervised projectors', () => {
 
   it('stops a strict projection on such an event, fails read-your-writes at once, and the others go on', async () => {
     const strict = fragile('strict_c', { strict: true });
-    const other = fragile('steady_d');
-    other.state.broken = false;
-    const stopping = new Projector({ store, knex, projection: strict.projection, retry });
-    const going = new Projector({ store, knex, projection: other.projection, retry });
-    const group = new ProjectorGroup(store, [stopping, going], { batchSize: 10 });
-    await group.start();
+    const { steady: other, first: stopping, second: going, group } = await startGroup(strict, 'steady_d');
     // It starts from the beginning of the log, so the first poison it meets is note 2.
     const poisoned = await note(6, true);
     await expect(stopping.waitFor(poisoned.position, 600_000)).rejects.toBeInstanceOf(ProjectionStoppedError);
