@@ -337,7 +337,9 @@ describe('${feature}, through the running product', () => {
   let h: Harness;
   let token: string;
   let bToken: string;
-  harnessSuite({ other: 'Empresa B' }, (platform) => ({ h, token, bToken } = platform));
+  harnessSuite({ other: 'Empresa B' }, (platform) => {
+    ({ h, token, bToken } = platform);
+  });
 
   it("adds a ${record}, lists it for the company and not for another, and deletes it", async () => {
     const added = await h.api<${Record}>('/${path}', { token, body: { name: '  Primeiro  ' } });
@@ -520,6 +522,7 @@ import { fakeFetch } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { admin } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
+import { menuEntries } from '../../app/shell/menu';
 import { ${Feature}Page } from './${Feature}Page';
 
 describe('${feature} page', () => {
@@ -543,6 +546,10 @@ describe('${feature} page', () => {
     await userEvent.click(screen.getByTestId('${feature}-add'));
     await waitFor(() => expect(screen.getByText('Second')).toBeTruthy());
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Second' });
+  });
+
+  it('has its entry in the side menu', () => {
+    expect(menuEntries().find((entry) => entry.path === '/${path}')).toMatchObject({ label: '${feature}', group: 'main' });
   });
 });
 `,
