@@ -368,7 +368,7 @@ describe('${feature}, through the running product', () => {
 `,
     // ── the console ─────────────────────────────────────────────────────────────────────────────────────────────────
     [`web/src/features/${feature}/feature.tsx`]: `import { lazy } from 'react';
-import { ${FEATURE}_ERRORS, ${FEATURE}_PERMISSIONS } from '@atendo/contracts/${feature}';
+import { ${FEATURE}_PERMISSIONS } from '@atendo/contracts/${feature}';
 import { defineConsoleFeature } from '../feature';
 import { ${feature}Translations } from './i18n';
 
@@ -379,11 +379,12 @@ export const ${feature}Feature = defineConsoleFeature('${feature}', ${feature}Tr
   pages: [{ path: '/${path}', access: 'private', element: <${Feature}Page /> }],
   menu: [{ path: '/${path}', label: '${feature}', icon: 'folder-open', group: 'main', order: 1000 }],
   channels: ['${record}'],
-  errors: ${FEATURE}_ERRORS,
-  permissions: ${FEATURE}_PERMISSIONS,
+  permissions: [${FEATURE}_PERMISSIONS],
 });
 `,
-    [`web/src/features/${feature}/i18n.ts`]: `/** The texts of ${feature}, in the console's three languages. */
+    [`web/src/features/${feature}/i18n.ts`]: `import { ${FEATURE}_ERRORS } from '@atendo/contracts/${feature}';
+
+/** The texts of ${feature}, in the console's three languages, and its catalogue codes (their texts are the contracts'). */
 const en = {
   menu: { ${feature}: '${Feature}' },
   ${feature}: {
@@ -426,6 +427,7 @@ export const ${feature}Translations = {
       deleted: 'Eliminado.',
     },
   } satisfies typeof en,
+  errors: [${FEATURE}_ERRORS],
 };
 `,
     [`web/src/features/${feature}/${feature}Api.ts`]: `import type { ${Record}, ${Record}Fields } from '@atendo/contracts/${feature}';
