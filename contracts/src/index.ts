@@ -15,7 +15,6 @@ export * from './messages/events.js';
 export * from './helps/help.js';
 export * from './errors.js';
 export * from './platform/index.js';
-export * from './catalogue.js';
 export * from './realtime.js';
 export * from './api.js';
 export * from './schemas.js';

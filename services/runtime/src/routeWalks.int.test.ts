@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, type Grantee, type ListTicketsResponse, type PermissionKey } from '@atendo/contracts';
+import { holds, type Grantee, type ListTicketsResponse, type PermissionKey } from '@atendo/contracts';
 import { handleCommand, planDecider, planStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { addCompany, addUser, type TestUser } from './testing/accounts.js';
@@ -100,7 +100,7 @@ describe('the route table, walked', () => {
           expect(res.status, label).toBeLessThan(500);
           if (permission === 'public') expect(res.body?.error, label).not.toBe('ERR_NO_PERMISSION');
           else if (!s.grantee) expect(res.status, label).toBe(401);
-          else if (can(s.grantee, permission, permissionRegistry)) expect(res.body?.error, label).not.toBe('ERR_NO_PERMISSION');
+          else if (holds(s.grantee, permission, permissionRegistry)) expect(res.body?.error, label).not.toBe('ERR_NO_PERMISSION');
           else expect(res, label).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
         }
       }

@@ -1,4 +1,4 @@
-import type { FeedChannel, Ticket } from '@atendo/contracts';
+import type { ErrorDefinitions, FeedChannel, PermissionDefinitions, Ticket } from '@atendo/contracts';
 import type { ComponentType, ReactNode } from 'react';
 import type { MenuEntry } from '../app/shell/menu';
 
@@ -19,6 +19,13 @@ export interface ConsoleTranslations {
   en: object;
   pt: object;
   es: object;
+  /**
+   * The catalogue codes its screens may show, with their texts in the three languages: its contracts' errors objects
+   * (`import { X_ERRORS } from '@atendo/contracts/<feature>'`). The console's error texts are the platform's and these
+   * (web/src/i18n/featureBundles.ts); they travel with the texts because the texts load before any feature's module.
+   * Two features may list the same object.
+   */
+  errors?: readonly ErrorDefinitions[];
 }
 
 /**
@@ -32,7 +39,8 @@ export interface ConsoleParts {
 
 /**
  * What a console feature brings, all of it declared in its own folder: its pages, its entries of the side menu, its
- * texts, the realtime channels it handles and its parts of other features' screens. web/src/features/index.ts lists
+ * texts (with its error codes' texts), the realtime channels it handles, the permission keys it checks and its parts of
+ * other features' screens. web/src/features/index.ts lists
  * the features, one line each; the console's routes, menu, translations and channel table are composed from that list
  * and name no feature. Declare one with `defineConsoleFeature`.
  */
@@ -43,6 +51,11 @@ export interface ConsoleFeature {
   translations?: ConsoleTranslations;
   /** The feed's channels its screens listen on (the channel table, web/src/realtime/channels.ts). */
   channels?: readonly FeedChannel[];
+  /**
+   * The permission keys its screens check, with who holds each: its contracts' permissions objects. The console's
+   * registry (`can`, `useCan`: web/src/app/useCan.ts) is the platform's and these. Two features may list the same object.
+   */
+  permissions?: readonly PermissionDefinitions[];
   parts?: { readonly [P in keyof ConsoleParts]?: readonly ConsoleParts[P][] };
 }
 

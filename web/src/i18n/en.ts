@@ -1,5 +1,5 @@
-import { ERROR_TEXTS } from '@atendo/contracts';
 import type { ErrorCode } from '@atendo/contracts';
+import { ERROR_TEXTS } from './featureBundles';
 
 export const en = {
   app: {

@@ -1,4 +1,4 @@
-import { ERROR_TEXTS } from '@atendo/contracts';
+import { ERROR_TEXTS } from './featureBundles';
 import type { Translation } from './en';
 
 export const pt: Translation = {

@@ -1,7 +1,7 @@
 import type { ListedFeature } from '../features/consoleFeatures';
-import type { ConsoleTranslations } from '../features/feature';
 import { en } from './en';
 import { es } from './es';
+import { featureBundles, isTree, type Tree } from './featureBundles';
 import { pt } from './pt';
 
 type UnionToIntersection<U> = (U extends unknown ? (each: U) => void : never) extends (all: infer I) => void ? I : never;
@@ -14,8 +14,6 @@ type EnglishOf<F> = F extends { translations: { en: infer E } } ? E : never;
  */
 export type Resources = typeof en & UnionToIntersection<EnglishOf<ListedFeature>>;
 
-type Tree = { [key: string]: unknown };
-const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Adds `bundle` into `into`, namespace by namespace; a key two bundles both give is a mistake and stops the console. */
 function mergeInto(into: Tree, bundle: object, where: string): void {
@@ -32,22 +30,10 @@ function mergeInto(into: Tree, bundle: object, where: string): void {
   }
 }
 
-const isBundle = (value: unknown): value is ConsoleTranslations => isTree(value) && isTree(value.en) && isTree(value.pt) && isTree(value.es);
-
-/**
- * The listed features' bundles, read from each feature's folder (`<feature>/i18n.ts`, the bundle its `translations`
- * names) rather than through the feature list: the texts are loaded first, by every page and every component test,
- * and the list would bring every feature's modules with them (a test's `vi.mock` then comes too late for those).
- * The translation test checks that every listed feature's bundle is here.
- */
-const bundles = Object.values(import.meta.glob<Record<string, unknown>>('../features/*/i18n.ts', { eager: true })).flatMap((module) =>
-  Object.values(module).filter(isBundle),
-);
-
 function merged(language: 'en' | 'pt' | 'es', shell: object): Resources {
   const texts: Tree = {};
   mergeInto(texts, shell, `${language}:`);
-  for (const bundle of bundles) mergeInto(texts, bundle[language], `${language}:`);
+  for (const bundle of featureBundles) mergeInto(texts, bundle[language], `${language}:`);
   return texts as Resources;
 }
 

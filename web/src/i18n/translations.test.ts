@@ -1,6 +1,6 @@
-import { ERROR_CODES } from '@atendo/contracts';
 import { describe, expect, it } from 'vitest';
 import { consoleFeatures } from '../features/consoleFeatures';
+import { consoleErrors, errorsOf } from './featureBundles';
 import { resources } from './resources';
 
 const { en, pt, es } = resources;
@@ -32,7 +32,13 @@ describe('translations', () => {
     }
   });
 
-  it('translates every code of the error catalogue', () => {
-    for (const code of ERROR_CODES) expect(Object.keys(en.errors)).toContain(code);
+  it("translates every code of the console's error catalogue (the platform's and the features'), in each language", () => {
+    for (const feature of consoleFeatures()) {
+      const theirs = feature.translations ? errorsOf([feature.translations]).flatMap((errors) => Object.keys(errors)) : [];
+      expect(consoleErrors.codes, feature.name).toEqual(expect.arrayContaining(theirs));
+    }
+    for (const [language, texts] of Object.entries(resources)) {
+      for (const code of consoleErrors.codes) expect((texts.errors as Record<string, string>)[code], `${language} ${code}`).toMatch(/\S/);
+    }
   });
 });

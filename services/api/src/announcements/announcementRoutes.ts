@@ -5,12 +5,13 @@ import {
   ANNOUNCEMENT_MEDIA_TYPES,
   announcementChangesSchema,
   announcementSchema,
-  can,
+  holds,
   idParamsSchema,
   listAnnouncementsQuerySchema,
   type AnnouncementFields,
   type Position,
 } from '@atendo/contracts';
+import { ANNOUNCEMENTS_PERMISSIONS } from '@atendo/contracts/announcements';
 import { announcementDecider, announcementStream, handleCommand } from '@atendo/core';
 import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { AnnouncementQueries } from '@atendo/read';
@@ -51,7 +52,7 @@ export function announcementRoutes({ knex, store, ids, readYourWrites }: Announc
       permission: 'signedIn',
       query: listAnnouncementsQuerySchema,
       async handler({ res, query, auth }) {
-        res.json(await announcements.page(query.searchParam, query.pageNumber, !can(auth.viewer, 'announcements:manage')));
+        res.json(await announcements.page(query.searchParam, query.pageNumber, !holds(auth.viewer, 'announcements:manage', ANNOUNCEMENTS_PERMISSIONS)));
       },
     }),
     route<{ id: number }>({
@@ -64,7 +65,7 @@ export function announcementRoutes({ knex, store, ids, readYourWrites }: Announc
       errors: ['ERR_NOT_FOUND'],
       async handler({ res, params: { id }, auth }) {
         const announcement = await found(id);
-        if (!announcement.status && !can(auth.viewer, 'announcements:manage')) throw new AppError('ERR_NOT_FOUND', 404, `Announcement ${id} not found`);
+        if (!announcement.status && !holds(auth.viewer, 'announcements:manage', ANNOUNCEMENTS_PERMISSIONS)) throw new AppError('ERR_NOT_FOUND', 404, `Announcement ${id} not found`);
         res.json(announcement);
       },
     }),

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing'
 import { companiesMigrations, CompanyQueries, runtimeMigrations, UserQueries, usersMigrations } from '@atendo/read';
 
 const readMigrations = [...runtimeMigrations, ...companiesMigrations, ...usersMigrations];
-import { AUTH_ERRORS, COMPANIES_ERRORS, composeErrors, PERMISSIONS, PLATFORM_ERRORS, USERS_ERRORS } from '@atendo/contracts';
+import { AUTH_ERRORS, COMPANIES_ERRORS, composeErrors, composePermissions, PLATFORM_ERRORS, PLATFORM_PERMISSIONS, USERS_ERRORS } from '@atendo/contracts';
 import { createApiApp } from '../http/app.js';
 import { authRoutes } from './authRoutes.js';
 import { CompanyGate } from './companyGate.js';
@@ -50,7 +50,8 @@ describe('login and sessions', () => {
       companies: new CompanyGate(async (id) => new CompanyQueries(knex).company(id)),
       planAllows: async () => true,
       errors: composeErrors([PLATFORM_ERRORS, AUTH_ERRORS, USERS_ERRORS, COMPANIES_ERRORS]),
-      permissions: PERMISSIONS,
+      // The auth routes are public or for any signed-in user: the platform's keys are all they check.
+      permissions: composePermissions([PLATFORM_PERMISSIONS]),
       routes: [
         ...authRoutes({
           secret: 'test-secret',

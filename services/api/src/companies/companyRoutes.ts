@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
 import {
-  can,
   companyChangesSchema,
   companySchema,
   defaultSettings,
+  holds,
   idParamsSchema,
   listCompaniesQuerySchema,
   nextDueDate,
@@ -15,6 +15,7 @@ import {
   type CompanySchedule,
   type Position,
 } from '@atendo/contracts';
+import { COMPANIES_PERMISSIONS } from '@atendo/contracts/companies';
 import {
   claimUnique,
   companyDecider,
@@ -46,7 +47,7 @@ type CompanyChanges = InferType<typeof companyChangesSchema>;
 
 /** A company's own routes answer its users; another company's id is not found, whoever asks (but a super user). */
 function ownOrSuper(who: AuthContext, companyId: number): void {
-  if (who.viewer.companyId !== companyId && !can(who.viewer, 'companies:manage')) throw new AppError('ERR_NOT_FOUND', 404, `Company ${companyId} not found`);
+  if (who.viewer.companyId !== companyId && !holds(who.viewer, 'companies:manage', COMPANIES_PERMISSIONS)) throw new AppError('ERR_NOT_FOUND', 404, `Company ${companyId} not found`);
 }
 
 /**

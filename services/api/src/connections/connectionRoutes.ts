@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
 import type { ChannelKind, Viewer, Whatsapp, WhatsappDetails, WhatsappFields, WhatsappSettings } from '@atendo/contracts';
-import { can, connectionChangesSchema, connectionSchema, greetingRequired, idParamsSchema } from '@atendo/contracts';
+import { connectionChangesSchema, connectionSchema, greetingRequired, holds, idParamsSchema } from '@atendo/contracts';
+import { CONNECTIONS_PERMISSIONS } from '@atendo/contracts/connections';
 import { changeConnection, createConnection, deleteConnection, type CommandContext } from '@atendo/core';
 import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { BotQueries, PlanQueries } from '@atendo/read';
@@ -126,7 +127,7 @@ export function connectionRoutes({ api: ctx, sessions, knex, store, ids }: Conne
       params: idParamsSchema(),
       errors: ['ERR_NO_WAPP_FOUND'],
       async handler({ res, params: { id }, auth: { viewer } }) {
-        if (can(viewer, 'connections-page:editOrDeleteConnection')) res.json(await details(viewer.companyId, id));
+        if (holds(viewer, 'connections-page:editOrDeleteConnection', CONNECTIONS_PERMISSIONS)) res.json(await details(viewer.companyId, id));
         else res.json(forViewer(viewer, await found(viewer.companyId, id)));
       },
     }),

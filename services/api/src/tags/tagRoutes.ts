@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
 import {
   allTagsQuerySchema,
-  can,
+  holds,
   idParamsSchema,
   kanbanQuerySchema,
   listTagsQuerySchema,
@@ -16,6 +16,7 @@ import {
   type TagFields,
   type Ticket,
 } from '@atendo/contracts';
+import { TAGS_PERMISSIONS } from '@atendo/contracts/tags';
 import { handleCommand, tagDecider, tagStream, type CommandContext, type ContactStreamCommand } from '@atendo/core';
 import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { TagQueries } from '@atendo/read';
@@ -56,7 +57,7 @@ export function tagRoutes({ api: ctx, knex, store, ids }: TagRouteDeps): RouteSp
     await found(auth.viewer.companyId, id);
   };
   const mayKanban = (auth: AuthContext, kanban: number | undefined, current: 0 | 1 = 0) => {
-    if (kanban !== undefined && kanban !== current && !can(auth.viewer, 'tags:kanban')) {
+    if (kanban !== undefined && kanban !== current && !holds(auth.viewer, 'tags:kanban', TAGS_PERMISSIONS)) {
       throw new AppError('ERR_NO_PERMISSION', 403, 'Only an admin makes a tag a kanban lane or takes it off the kanban');
     }
   };

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
 import {
-  can,
+  holds,
   idParamsSchema,
   languageParamsSchema,
   listUsersQuerySchema,
@@ -12,6 +12,7 @@ import {
   type Position,
   type UserFields,
 } from '@atendo/contracts';
+import { USERS_PERMISSIONS } from '@atendo/contracts/users';
 import { changeUser, createUser, deleteUser, handleCommand, userDecider, userStream, type CommandContext } from '@atendo/core';
 import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { CompanyQueries, ConnectionQueries, PlanQueries, QueueQueries, UserQueries } from '@atendo/read';
@@ -80,17 +81,17 @@ export function userRoutes({ knex, store, ids, credentials, refreshTokens, readY
     if (fields.super !== undefined && fields.super !== (current?.super ?? false) && !who.viewer.super) {
       throw new AppError('ERR_NO_PERMISSION', 403, 'Only super users make or unmake super users');
     }
-    if (fields.profile !== undefined && fields.profile !== current?.profile && !can(who.viewer, 'user-modal:editProfile')) {
+    if (fields.profile !== undefined && fields.profile !== current?.profile && !holds(who.viewer, 'user-modal:editProfile', USERS_PERMISSIONS)) {
       throw new AppError('ERR_NO_PERMISSION', 403, "Only admins change a user's profile");
     }
     const others = fields.queueIds !== undefined || fields.allTicket !== undefined || fields.whatsappId !== undefined;
-    if (others && !can(who.viewer, 'user-modal:editQueues')) throw new AppError('ERR_NO_PERMISSION', 403, "Only admins change a user's queues and connection");
+    if (others && !holds(who.viewer, 'user-modal:editQueues', USERS_PERMISSIONS)) throw new AppError('ERR_NO_PERMISSION', 403, "Only admins change a user's queues and connection");
   }
 
   /** A user of the company (else 404), and the caller themselves or one who manages users (else 403). */
   const ownOrManager = async ({ params: { id }, auth }: { params: { id: number }; auth: AuthContext }) => {
     await found(auth.viewer.companyId, id);
-    if (id !== auth.viewer.userId && !can(auth.viewer, 'users:manage')) throw new AppError('ERR_NO_PERMISSION', 403, 'Only admins read or change other users');
+    if (id !== auth.viewer.userId && !holds(auth.viewer, 'users:manage', USERS_PERMISSIONS)) throw new AppError('ERR_NO_PERMISSION', 403, 'Only admins read or change other users');
   };
 
   /** Whoever held the old password is signed out: every session of the user ends, but the one of their own change. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeErrors, ERROR_CODES, ERROR_TEXTS, FEED_CHANNELS, feedChannel, PERMISSIONS, PLAN_FEATURES, PLATFORM_ERRORS } from '@atendo/contracts';
+import { composeErrors, feedChannel, PLAN_FEATURES, PLATFORM_CHANNELS, PLATFORM_ERRORS, PLATFORM_PERMISSIONS } from '@atendo/contracts';
 import type { Projection } from '@atendo/read';
 import { checkFeatures, defineFeature } from './featureModule.js';
 import { errorCatalogue, feedChannels, features, permissionRegistry, planFlags, projections } from './index.js';
@@ -27,22 +27,25 @@ describe('feature modules', () => {
 
   it('the error catalogue is the platform codes and the codes the modules bring, each once', () => {
     const claimed = [...Object.keys(PLATFORM_ERRORS), ...features.flatMap((f) => Object.keys(f.errors ?? {}))];
-    expect([...claimed].sort()).toEqual([...ERROR_CODES].sort());
-    expect([...errorCatalogue.codes].sort()).toEqual([...ERROR_CODES].sort());
+    expect(new Set(claimed).size).toBe(claimed.length);
+    expect([...errorCatalogue.codes].sort()).toEqual([...claimed].sort());
   });
 
-  it("the server's catalogue words every code as the console does, in each language", () => {
+  // That the console words each of these codes too is test/catalogues.test.ts's to check.
+  it("the server's catalogue words every code in each language", () => {
     for (const language of ['pt', 'en', 'es'] as const) {
-      for (const code of errorCatalogue.codes) expect(errorCatalogue.texts[language][code], `${language} ${code}`).toBe(ERROR_TEXTS[language][code]);
+      for (const code of errorCatalogue.codes) expect(errorCatalogue.texts[language][code], `${language} ${code}`).toMatch(/\S/);
     }
   });
 
-  it("the server's feed is the platform's channels and the modules', as the console knows them", () => {
-    expect([...feedChannels].sort()).toEqual([...FEED_CHANNELS].sort());
+  it("the server's feed is the platform's channels and the modules'", () => {
+    const claimed = [...Object.keys(PLATFORM_CHANNELS), ...features.flatMap((f) => Object.keys(f.channels ?? {}))];
+    expect([...feedChannels].sort()).toEqual([...claimed].sort());
   });
 
-  it("the server's permissions and plan flags are the platform's and the modules', as the console and the plans know them", () => {
-    expect(permissionRegistry).toEqual(PERMISSIONS);
+  it("the server's permissions and plan flags are the platform's and the modules', as the plans know them", () => {
+    const claimed = [...Object.keys(PLATFORM_PERMISSIONS), ...features.flatMap((f) => Object.keys(f.permissions ?? {}))];
+    expect(Object.keys(permissionRegistry).sort()).toEqual([...claimed].sort());
     expect([...planFlags].sort()).toEqual([...PLAN_FEATURES].sort());
     expect(() => checkFeatures([defineFeature({ name: 'tags', permissions: { 'tags:kanban': { audience: 'admin', description: '' } } }), defineFeature({ name: 'kanban', permissions: { 'tags:kanban': { audience: 'admin', description: '' } } })])).toThrow(
       /Feature kanban: the permission tags:kanban is already tags's/,

@@ -1,5 +1,5 @@
 import type { Grantee, PermissionKey, PLAN_FEATURES } from '@atendo/contracts';
-import { can } from '@atendo/contracts';
+import { can } from '../useCan';
 import type { IconName } from '@blueprintjs/icons';
 import { consoleFeatures } from '../../features/consoleFeatures';
 

@@ -1,9 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
+import { renderSignedOut } from '../../test/renderSignedOut';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 
 describe('password reset page', () => {
@@ -11,16 +10,7 @@ describe('password reset page', () => {
 
   it('sends the new password in the body, never in the URL', async () => {
     const { calls } = fakeFetch(() => ({ body: { message: 'ok' } }));
-    render(
-      <Provider>
-        <MemoryRouter initialEntries={['/forgot']}>
-          <Routes>
-            <Route path="/forgot" element={<ForgotPasswordPage />} />
-            <Route path="/login" element={<p>Login page</p>} />
-          </Routes>
-        </MemoryRouter>
-      </Provider>,
-    );
+    renderSignedOut(<ForgotPasswordPage />, { path: '/forgot', elsewhere: { '/login': 'Login page' } });
     await userEvent.type(screen.getByLabelText('Email'), 'ines@demo.test');
     await userEvent.click(screen.getByTestId('forgot-submit'));
     await userEvent.type(await screen.findByLabelText('Code'), '123456');

@@ -1,10 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
 import { me } from '../../test/fixtures';
+import { renderSignedOut } from '../../test/renderSignedOut';
 import { toastWarning } from '../../ui/toaster';
 import { LoginPage } from './LoginPage';
 
@@ -13,16 +12,7 @@ vi.mock('../../ui/toaster', async (original) => ({ ...(await original<typeof imp
 const HOUR = 3_600_000;
 
 function renderLogin() {
-  return render(
-    <Provider>
-      <MemoryRouter initialEntries={['/login']}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/tickets" element={<p>Tickets page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
-  );
+  return renderSignedOut(<LoginPage />, { path: '/login', elsewhere: { '/tickets': 'Tickets page' } });
 }
 
 describe('login page', () => {

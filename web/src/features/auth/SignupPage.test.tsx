@@ -1,10 +1,9 @@
 import type { Plan } from '@atendo/contracts';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
+import { renderSignedOut } from '../../test/renderSignedOut';
 import { SignupPage } from './SignupPage';
 
 function plan(id: number, name: string, value: number, limits: [number, number, number]): Plan {
@@ -36,16 +35,7 @@ function serve(answer: (call: FakeCall) => { status?: number; body?: unknown } =
 }
 
 function renderSignup(path = '/signup') {
-  return render(
-    <Provider>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/signup" element={<SignupPage />} />
-          <Route path="/login" element={<p>Login page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
-  );
+  return renderSignedOut(<SignupPage />, { path, route: '/signup', elsewhere: { '/login': 'Login page' } });
 }
 
 async function fill({ name = 'Acme Ltd', email = 'Boss@Acme.test', phone = '11987654321', password = 'Secret-123' } = {}) {

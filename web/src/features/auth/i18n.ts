@@ -1,3 +1,4 @@
+import { AUTH_ERRORS } from '@atendo/contracts/auth';
 /** The sign-in, sign-up and password-reset pages' texts. The console merges every feature's bundle (web/src/i18n/index.ts). */
 const en = {
   login: {
@@ -176,4 +177,5 @@ export const authTranslations = {
       back: 'Volver al inicio de sesión',
     },
   } satisfies typeof en,
+  errors: [AUTH_ERRORS],
 };

@@ -1,3 +1,4 @@
+import { CAMPAIGNS_ERRORS } from '@atendo/contracts/campaigns';
 /** The campaigns feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
   menu: { campaigns: 'Campaigns', campaignsConfig: 'Campaign settings' },
@@ -383,4 +384,5 @@ export const campaignsTranslations = {
       },
     },
   } satisfies typeof en,
+  errors: [CAMPAIGNS_ERRORS],
 };

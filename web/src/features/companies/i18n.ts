@@ -1,3 +1,4 @@
+import { COMPANIES_ERRORS } from '@atendo/contracts/companies';
 /** The companies feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
   companies: {
@@ -215,4 +216,5 @@ export const companiesTranslations = {
       },
     },
   } satisfies typeof en,
+  errors: [COMPANIES_ERRORS],
 };

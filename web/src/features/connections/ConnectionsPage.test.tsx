@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
-import { FakeWebSocket } from '../../test/fakeWebSocket';
+import { fakeServerEachTest, feedEntry } from '../../test/fakeServer';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import type { Connection } from './connectionsApi';
 import { ConnectionsPage } from './ConnectionsPage';
@@ -26,8 +26,8 @@ function serve(list: () => Connection[], other: (call: FakeCall) => { status?: n
   });
 }
 
-const session = (connection: Connection) => FakeWebSocket.latest().receive({ type: 'entry', seq: Date.now(), event: `company-${admin.companyId}-whatsappSession`, payload: { action: 'update', session: connection } });
-const whatsappFeed = (payload: Record<string, unknown>) => FakeWebSocket.latest().receive({ type: 'entry', seq: Date.now(), event: `company-${admin.companyId}-whatsapp`, payload });
+const session = (connection: Connection) => feedEntry('whatsappSession', { action: 'update', session: connection });
+const whatsappFeed = (payload: object) => feedEntry('whatsapp', payload);
 
 /** A closing dialog fades out for Blueprint's transition: only after it is an open one known to stay. */
 async function expectStillOpen() {
@@ -40,8 +40,7 @@ function renderPage(user = admin) {
 }
 
 describe('connections page', { timeout: 20_000 }, () => {
-  beforeEach(() => FakeWebSocket.install());
-  afterEach(() => vi.unstubAllGlobals());
+  fakeServerEachTest();
 
   it('lists each connection with its status, the buttons its status allows, last update and default flag', async () => {
     const at = new Date(2026, 2, 4, 9, 5).toISOString();

@@ -1,3 +1,4 @@
+import { CONNECTIONS_ERRORS } from '@atendo/contracts/connections';
 /** The connections feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
   menu: { connections: 'Connections' },
@@ -338,4 +339,5 @@ export const connectionsTranslations = {
       fieldError: '{{field}} {{message}}',
     },
   } satisfies typeof en,
+  errors: [CONNECTIONS_ERRORS],
 };

@@ -1,3 +1,4 @@
+import { CONTACT_LISTS_ERRORS } from '@atendo/contracts/contactLists';
 /** The contact lists feature's texts (the lists page, a list's contacts page, the spreadsheet import). */
 const en = {
   menu: { contactLists: 'Contact lists' },
@@ -161,4 +162,5 @@ export const contactListsTranslations = {
       },
     },
   } satisfies typeof en,
+  errors: [CONTACT_LISTS_ERRORS],
 };

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { CONTACTS_PERMISSIONS } from '@atendo/contracts/contacts';
 import { defineConsoleFeature } from '../feature';
 import { contactsTranslations } from './i18n';
 
@@ -6,6 +7,7 @@ import { contactsTranslations } from './i18n';
 const ContactsPage = lazy(() => import('./ContactsPage').then((m) => ({ default: m.ContactsPage })));
 
 export const contactsFeature = defineConsoleFeature('contacts', contactsTranslations, {
+  permissions: [CONTACTS_PERMISSIONS],
   pages: [{ path: '/contacts', access: 'private', element: <ContactsPage /> }],
   menu: [{ path: '/contacts', label: 'contacts', icon: 'people', group: 'main', order: 60 }],
   channels: ['contact'],

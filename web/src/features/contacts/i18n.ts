@@ -1,3 +1,4 @@
+import { CONTACTS_ERRORS } from '@atendo/contracts/contacts';
 /** The contacts feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
   menu: { contacts: 'Contacts' },
@@ -209,4 +210,5 @@ export const contactsTranslations = {
       },
     },
   },
+  errors: [CONTACTS_ERRORS],
 };

@@ -1,3 +1,4 @@
+import { FILES_ERRORS } from '@atendo/contracts/files';
 /** The file lists feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
   menu: { files: 'File lists' },
@@ -128,4 +129,5 @@ export const filesTranslations = {
       },
     },
   } satisfies typeof en,
+  errors: [FILES_ERRORS],
 };

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { FLOWS_PERMISSIONS } from '@atendo/contracts/flows';
 import { defineConsoleFeature } from '../feature';
 import { flowsTranslations } from './i18n';
 import { CshowOnly } from '../../app/CshowOnly';
@@ -9,6 +10,7 @@ const FlowEditorPage = lazy(() => import('./editor/FlowEditorPage').then((m) => 
 const FlowCampaignsPage = lazy(() => import('./campaigns/FlowCampaignsPage').then((m) => ({ default: m.FlowCampaignsPage })));
 
 export const flowsFeature = defineConsoleFeature('flows', flowsTranslations, {
+  permissions: [FLOWS_PERMISSIONS],
   pages: [
     { path: '/flowbuilders', access: 'private', element: <CshowOnly><FlowsPage /></CshowOnly> },
     { path: '/flowbuilder/:id?', access: 'private', element: <CshowOnly><FlowEditorPage /></CshowOnly> },

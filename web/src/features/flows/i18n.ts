@@ -1,3 +1,4 @@
+import { FLOWS_ERRORS } from '@atendo/contracts/flows';
 /**
  * The flows feature's texts (the list, the editor, the phrase campaigns). The blocks' words are not here: each plugin
  * brings its own in pt, en and es, and the block listing carries them to the editor (decision 0044). The console
@@ -390,4 +391,5 @@ export const flowsTranslations = {
       },
     },
   } satisfies typeof en,
+  errors: [FLOWS_ERRORS],
 };

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { HELPS_PERMISSIONS } from '@atendo/contracts/helps';
 import { defineConsoleFeature } from '../feature';
 import { helpsTranslations } from './i18n';
 
@@ -6,6 +7,7 @@ import { helpsTranslations } from './i18n';
 const HelpsPage = lazy(() => import('./HelpsPage').then((m) => ({ default: m.HelpsPage })));
 
 export const helpsFeature = defineConsoleFeature('helps', helpsTranslations, {
+  permissions: [HELPS_PERMISSIONS],
   pages: [{ path: '/helps', access: 'private', element: <HelpsPage /> }],
   menu: [{ path: '/helps', label: 'helps', icon: 'help', group: 'main', order: 100 }],
 });

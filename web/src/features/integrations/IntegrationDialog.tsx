@@ -1,15 +1,19 @@
 import { DIALOGFLOW_LANGUAGES, INTEGRATION_TYPES, queueIntegrationSchema, WEBHOOK_SECRET_MIN, type Flow, type QueueIntegration } from '@atendo/contracts';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, H6, HTMLSelect, Intent, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
-import { useFormik } from 'formik';
+import { Button, Callout, H6, Intent, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showRefusal, validateWith } from '../../ui/formErrors';
+import { DialogForm } from '../../ui/DialogForm';
+import { validateWith } from '../../ui/formErrors';
+import { LoadingDialog } from '../../ui/LoadingDialog';
+import { SelectField } from '../../ui/SelectField';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
-import { toastError, toastSuccess } from '../../ui/toaster';
+import { toastError } from '../../ui/toaster';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
+import { useOpenedRecord } from '../../ui/useOpenedRecord';
+import { useRecordForm } from '../../ui/useRecordForm';
 import { flowsApi } from '../flows/flowsApi';
 import { SecretField } from './SecretField';
-import { shownError } from './shownError';
 import { DialogflowTest } from './DialogflowTest';
 import { bodyOf, formValuesOf, randomSecret, typebotUrl, type IntegrationFormValues } from './integrationForm';
 import { queueIntegrationsApi } from './queueIntegrationsApi';
@@ -28,36 +32,19 @@ interface IntegrationDialogProps {
 /** The integration modal: loads the integration being changed, then its form. */
 export function IntegrationDialog({ editingId, onSaved, onClose }: IntegrationDialogProps) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState<QueueIntegration | 'failed'>();
-  useEffect(() => {
-    if (editingId === undefined) return;
-    let live = true;
-    queueIntegrationsApi.one(editingId).then(
-      (integration) => live && setLoaded(integration),
-      (error: unknown) => {
-        toastError(error);
-        if (live) setLoaded('failed');
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [editingId]);
+  const loaded = useOpenedRecord(editingId, queueIntegrationsApi.one);
   const waiting = editingId !== undefined && loaded === undefined;
   return (
-    <Dialog isOpen onClose={onClose} title={editingId === undefined ? t('integrations.form.addTitle') : t('integrations.form.editTitle')} icon="data-connection" className="integration-dialog">
-      {waiting && (
-        <DialogBody>
-          <Spinner size={32} />
-        </DialogBody>
-      )}
-      {loaded === 'failed' && (
-        <DialogBody>
-          <NonIdealState icon="error" description={t('integrations.form.loadFailed')} />
-        </DialogBody>
-      )}
-      {!waiting && loaded !== 'failed' && <IntegrationForm editing={loaded} onSaved={onSaved} onClose={onClose} />}
-    </Dialog>
+    <LoadingDialog
+      load={waiting ? 'waiting' : loaded === 'failed' ? 'failed' : 'ready'}
+      failedText={t('integrations.form.loadFailed')}
+      onClose={onClose}
+      title={editingId === undefined ? t('integrations.form.addTitle') : t('integrations.form.editTitle')}
+      icon="data-connection"
+      className="integration-dialog"
+    >
+      {loaded !== 'failed' && <IntegrationForm editing={loaded} onSaved={onSaved} onClose={onClose} />}
+    </LoadingDialog>
   );
 }
 
@@ -79,88 +66,69 @@ function checkedBodyOf(values: IntegrationFormValues, editing: QueueIntegration 
 /** The type first, then that type's fields, checked by the contracts' schema; the server's refusals land on their fields. */
 function IntegrationForm({ editing, onSaved, onClose }: IntegrationFormProps) {
   const { t } = useTranslation();
-  const formik = useFormik<IntegrationFormValues>({
+  const label = (field: Field) => t(`integrations.form.${field}`);
+  // "<label> <rule>", for the contracts' rules and the server's refusals alike.
+  const describe = (field: string, text: string) => `${label(field as Field)} ${text}`;
+  const { formik, errorOf } = useRecordForm<IntegrationFormValues, QueueIntegration>({
     initialValues: formValuesOf(editing),
-    validate: validateWith<IntegrationFormValues>(queueIntegrationSchema, { prepare: (values) => checkedBodyOf(values, editing) }),
-    onSubmit: async (values, { setErrors }) => {
-      try {
-        const saved = editing ? await queueIntegrationsApi.update(editing.id, bodyOf(values)) : await queueIntegrationsApi.create(bodyOf(values));
-        onSaved(saved);
-        toastSuccess(t('integrations.saved'));
-        onClose();
-      } catch (error) {
-        showRefusal(error, setErrors);
-      }
-    },
+    validate: validateWith<IntegrationFormValues>(queueIntegrationSchema, { prepare: (values) => checkedBodyOf(values, editing), describe }),
+    save: (values) => (editing ? queueIntegrationsApi.update(editing.id, bodyOf(values)) : queueIntegrationsApi.create(bodyOf(values))),
+    savedText: t('integrations.saved'),
+    onSaved,
+    onDone: onClose,
+    refusal: { describe },
   });
   const { values } = formik;
   const busy = formik.isSubmitting;
-  const label = (field: Field) => t(`integrations.form.${field}`);
-  const errorOf = (field: Field) => shownError(formik, field, label(field));
-  const intentOf = (field: Field) => (errorOf(field) ? Intent.DANGER : Intent.NONE);
   const keptHint = (field: 'jsonContent' | 'webhookSecret') => (editing && editing[field] && values[field] === editing[field] ? t('integrations.form.secretKept') : undefined);
 
   const text = (field: Field, helper?: string, input: { type?: string; min?: number; placeholder?: string } = {}) => (
     <TextField id={`integration-${field}`} label={label(field)} error={errorOf(field)} helper={helper} disabled={busy} {...input} {...formik.getFieldProps(field)} />
   );
   const select = (field: Field, options: Array<{ value: string; label: string }>) => (
-    <FormGroup label={label(field)} labelFor={`integration-${field}`} helperText={errorOf(field)} intent={intentOf(field)}>
-      <HTMLSelect id={`integration-${field}`} data-testid={`integration-${field}`} fill name={field} value={formik.values[field]} onChange={formik.handleChange} onBlur={formik.handleBlur} disabled={busy} options={options} />
-    </FormGroup>
+    <SelectField id={`integration-${field}`} label={label(field)} error={errorOf(field)} disabled={busy} options={options} {...formik.getFieldProps(field)} />
   );
   const textArea = (field: Field, rows: number, helper?: string) => (
-    <FormGroup label={label(field)} labelFor={`integration-${field}`} helperText={errorOf(field) ?? helper} intent={intentOf(field)}>
-      <TextArea id={`integration-${field}`} data-testid={`integration-${field}`} rows={rows} fill {...formik.getFieldProps(field)} intent={intentOf(field)} aria-invalid={errorOf(field) ? true : undefined} disabled={busy} />
-    </FormGroup>
+    <TextAreaField id={`integration-${field}`} label={label(field)} error={errorOf(field)} helper={helper} rows={rows} autoResize={false} disabled={busy} {...formik.getFieldProps(field)} />
   );
 
   return (
-    <form onSubmit={formik.handleSubmit} noValidate data-testid="integration-form">
-      <DialogBody>
-        {select('type', [{ value: '', label: t('integrations.form.chooseType') }, ...INTEGRATION_TYPES.map((type) => ({ value: type, label: t(`integrations.types.${type}`) }))])}
-        {values.type !== '' && text('name')}
-        {values.type === 'dialogflow' && (
-          <>
-            <div className="integration-form-row">
-              {text('projectName')}
-              {select(
-                'language',
-                DIALOGFLOW_LANGUAGES.map((language) => ({ value: language, label: t(`integrations.languages.${language}`) })),
-              )}
-            </div>
-            {textArea('jsonContent', 6, keptHint('jsonContent') ?? t('integrations.form.jsonContentHint'))}
-            <DialogflowTest values={{ projectName: values.projectName, jsonContent: values.jsonContent, language: values.language, integrationId: editing?.id ?? null }} disabled={busy} />
-          </>
-        )}
-        {(values.type === 'n8n' || values.type === 'webhook') && (
-          <>
-            {text('urlN8N', t('integrations.form.webhookUrlHint'), { placeholder: 'https://' })}
-            <SecretField
-              id="integration-webhookSecret"
-              label={label('webhookSecret')}
-              error={errorOf('webhookSecret')}
-              helper={keptHint('webhookSecret')}
-              disabled={busy}
-              extra={<Button variant="minimal" icon="refresh" text={t('integrations.form.generate')} onClick={() => void formik.setFieldValue('webhookSecret', randomSecret())} disabled={busy} data-testid="integration-webhookSecret-generate" />}
-              {...formik.getFieldProps('webhookSecret')}
-            />
-            <Callout intent={Intent.PRIMARY} icon="key" compact className="integration-signature-note" data-testid="integration-signature-note">
-              {t('integrations.form.signatureNote')}
-            </Callout>
-          </>
-        )}
-        {values.type === 'typebot' && <TypebotFields text={text} textArea={textArea} values={values} />}
-        {values.type === 'flowbuilder' && <FlowSelect select={select} />}
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('integrations.form.cancel')} onClick={onClose} disabled={busy} data-testid="integration-cancel" />
-            <Button type="submit" intent={Intent.PRIMARY} text={t('integrations.form.save')} loading={busy} data-testid="integration-submit" />
-          </>
-        }
-      />
-    </form>
+    <DialogForm form={formik} onCancel={onClose} cancelWaits testIds={{ form: 'integration-form', cancel: 'integration-cancel', submit: 'integration-submit' }} cancelText={t('integrations.form.cancel')} saveText={t('integrations.form.save')}>
+      {select('type', [{ value: '', label: t('integrations.form.chooseType') }, ...INTEGRATION_TYPES.map((type) => ({ value: type, label: t(`integrations.types.${type}`) }))])}
+      {values.type !== '' && text('name')}
+      {values.type === 'dialogflow' && (
+        <>
+          <div className="integration-form-row">
+            {text('projectName')}
+            {select(
+              'language',
+              DIALOGFLOW_LANGUAGES.map((language) => ({ value: language, label: t(`integrations.languages.${language}`) })),
+            )}
+          </div>
+          {textArea('jsonContent', 6, keptHint('jsonContent') ?? t('integrations.form.jsonContentHint'))}
+          <DialogflowTest values={{ projectName: values.projectName, jsonContent: values.jsonContent, language: values.language, integrationId: editing?.id ?? null }} disabled={busy} />
+        </>
+      )}
+      {(values.type === 'n8n' || values.type === 'webhook') && (
+        <>
+          {text('urlN8N', t('integrations.form.webhookUrlHint'), { placeholder: 'https://' })}
+          <SecretField
+            id="integration-webhookSecret"
+            label={label('webhookSecret')}
+            error={errorOf('webhookSecret')}
+            helper={keptHint('webhookSecret')}
+            disabled={busy}
+            extra={<Button variant="minimal" icon="refresh" text={t('integrations.form.generate')} onClick={() => void formik.setFieldValue('webhookSecret', randomSecret())} disabled={busy} data-testid="integration-webhookSecret-generate" />}
+            {...formik.getFieldProps('webhookSecret')}
+          />
+          <Callout intent={Intent.PRIMARY} icon="key" compact className="integration-signature-note" data-testid="integration-signature-note">
+            {t('integrations.form.signatureNote')}
+          </Callout>
+        </>
+      )}
+      {values.type === 'typebot' && <TypebotFields text={text} textArea={textArea} values={values} />}
+      {values.type === 'flowbuilder' && <FlowSelect select={select} />}
+    </DialogForm>
   );
 }
 

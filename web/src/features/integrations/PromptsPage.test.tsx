@@ -3,17 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
-import { FakeWebSocket } from '../../test/fakeWebSocket';
+import { fakeServerEachTest, feedEntry } from '../../test/fakeServer';
 import { admin, me } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import { formatDate, formatTime } from '../../ui/dates';
 import { prompt } from './fixtures';
+import { pageSteps } from './pageSteps';
 import { PromptsPage } from './PromptsPage';
 
 type Answer = { status?: number; body?: unknown };
 
-const names = () => screen.queryAllByTestId('prompt-row-name').map((n) => n.textContent);
-const rowOf = (id: number) => screen.getAllByTestId('prompt-row').find((r) => r.dataset.promptId === String(id))!;
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const QUEUES = [
   { id: 1, name: 'Sales' },
@@ -21,26 +20,19 @@ const QUEUES = [
 ];
 const LONG_PROMPT = 'You are the assistant of a bike shop. Answer in two sentences at most, kindly.';
 
-function feed(payload: Record<string, unknown>, seq: number) {
-  FakeWebSocket.latest().receive({ type: 'entry', seq, event: `company-${me.companyId}-prompt`, payload });
-}
-
 describe('prompts page', { timeout: 20_000 }, () => {
+  fakeServerEachTest();
   let prompts: Prompt[];
   let useOpenAi: boolean;
   let save: (call: FakeCall) => Answer;
   let remove: (call: FakeCall) => Answer;
   beforeEach(() => {
-    FakeWebSocket.install();
     useOpenAi = true;
     prompts = [prompt(1, { name: 'Bakery bot' }), prompt(2, { name: 'Support bot', queueId: 2, queue: { id: 2, name: 'Support' }, maxTokens: 300 })];
     save = (call) => ({ status: call.method === 'POST' ? 201 : 200, body: prompt(9, { ...(call.body as object), queue: { id: 2, name: 'Support' }, apiKey: '••••1234' }) });
     remove = () => ({ body: { message: 'Prompt deleted' } });
   });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  afterEach(() => vi.useRealTimers());
 
   function serve() {
     return fakeFetch((call) => {
@@ -55,6 +47,7 @@ describe('prompts page', { timeout: 20_000 }, () => {
     });
   }
   const render = (user = admin) => renderSignedIn(<PromptsPage />, { path: '/prompts', route: '/prompts', user });
+  const { names, rowOf, listed, openEdit } = pageSteps('prompt', serve, () => render());
 
   it('is for admins: an agent is told so', async () => {
     serve();
@@ -81,24 +74,22 @@ describe('prompts page', { timeout: 20_000 }, () => {
     expect(rowOf(2).textContent).toContain('300');
     expect(screen.queryByTestId('bot-health-failing')).toBeNull();
 
-    feed({ action: 'create', prompt: prompt(3, { name: 'Night shift' }) }, 1);
+    feedEntry('prompt', { action: 'create', prompt: prompt(3, { name: 'Night shift' }) });
     await waitFor(() => expect(names()).toEqual(['Night shift', 'Bakery bot', 'Support bot']));
     const at = '2026-11-27T18:45:00.000Z';
-    feed({ action: 'update', prompt: prompt(1, { name: 'Bakery bot', health: { status: 'failing', lastError: 'OpenAI answered 401: invalid API key', lastErrorAt: at } }) }, 2);
+    feedEntry('prompt', { action: 'update', prompt: prompt(1, { name: 'Bakery bot', health: { status: 'failing', lastError: 'OpenAI answered 401: invalid API key', lastErrorAt: at } }) });
     const tag = await within(rowOf(1)).findByTestId('bot-health-failing');
     expect(tag.textContent).toBe('Failing');
     await userEvent.hover(tag);
     const tooltip = await screen.findByTestId('bot-health-tooltip');
     expect(tooltip.textContent).toContain('Last error: OpenAI answered 401: invalid API key');
     expect(tooltip.textContent).toContain(`On ${formatDate(at)} at ${formatTime(at)}`);
-    feed({ action: 'delete', promptId: 2 }, 3);
+    feedEntry('prompt', { action: 'delete', promptId: 2 });
     await waitFor(() => expect(names()).toEqual(['Night shift', 'Bakery bot']));
   });
 
   it('deletes after confirmation, and says so when the prompt is still in use', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
+    const { calls } = await listed();
     remove = () => ({ status: 409, body: { error: 'ERR_INTEGRATION_IN_USE', message: 'in use' } });
     await userEvent.click(within(rowOf(1)).getByTestId('prompt-delete'));
     expect(screen.getByTestId('prompt-delete-dialog').textContent).toContain('Delete the prompt "Bakery bot"?');
@@ -114,9 +105,7 @@ describe('prompts page', { timeout: 20_000 }, () => {
   });
 
   it("starts a new prompt from the defaults, checks the contracts' rules, and sends it", async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
+    const { calls } = await listed();
     await userEvent.click(screen.getByTestId('prompt-add'));
     await screen.findByTestId('prompt-form');
     expect(field('prompt-model').value).toBe('gpt-3.5-turbo-1106');
@@ -186,11 +175,8 @@ describe('prompts page', { timeout: 20_000 }, () => {
   });
 
   it('edits with the key masked: left as it is, the mask goes back; the server refusals land on their fields', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
-    await userEvent.click(within(rowOf(1)).getByTestId('prompt-edit'));
-    await screen.findByTestId('prompt-form');
+    const { calls } = await listed();
+    await openEdit(1);
     expect(field('prompt-apiKey').value).toBe('••••wxyz');
     expect(screen.getByText('Leave it as it is to keep the stored key.')).toBeTruthy();
     expect(field('prompt-queueId').value).toBe('1');

@@ -1,71 +1,54 @@
 import type { Prompt } from '@atendo/contracts';
-import { Button, H3, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { toastSuccess } from '../../ui/toaster';
-import { useCan } from '../../app/useCan';
+import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ListPage } from '../../ui/listPage/ListPage';
+import { PagedList } from '../../ui/listPage/PagedList';
+import { useListPage } from '../../ui/listPage/useListPage';
+import { AdminPlanGate } from './AdminPlanGate';
 import { PromptDialog } from './PromptDialog';
 import { PromptTable } from './PromptTable';
 import { promptsApi } from './promptsApi';
-import { usePlanGuard } from './usePlanGuard';
-import { usePrompts } from './usePrompts';
-import './prompts.css';
+import { usePromptList } from './usePromptList';
+import './integrations.css';
 
 /** /prompts (admins, plans with useOpenAi): the company's OpenAI assistants; add, edit and delete. */
 export function PromptsPage() {
   const { t } = useTranslation();
-  const can = useCan();
-  const access = usePlanGuard('useOpenAi', t('prompts.planRefused'));
-  if (!can('drawer-admin-items:view')) return <Closed icon="lock" text={t('prompts.noPermission')} />;
-  if (access === 'refused') return <Closed icon="lock" text={t('prompts.planRefused')} />;
-  if (access === 'loading') return <Closed icon={<Spinner size={32} />} />;
-  return <PromptsManager />;
-}
-
-function Closed({ icon, text }: { icon: 'lock' | JSX.Element; text?: string }) {
   return (
-    <div className="shell-page" data-testid="page">
-      <NonIdealState icon={icon} description={text} />
-    </div>
+    <AdminPlanGate flag="useOpenAi" noPermissionText={t('prompts.noPermission')} planRefusedText={t('prompts.planRefused')}>
+      <PromptsManager />
+    </AdminPlanGate>
   );
 }
 
 function PromptsManager() {
   const { t } = useTranslation();
-  const { prompts, loading, apply } = usePrompts();
-  // The dialog is remounted for each opening (`key`), so it starts from the prompt it was opened on.
-  const [dialog, setDialog] = useState<{ key: number; editingId: number | undefined }>();
-  const [deleting, setDeleting] = useState<Prompt>();
-  const open = (editingId: number | undefined) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, editingId }));
+  const page = useListPage<Prompt>();
+  const { records, loading, saved, removed } = usePromptList();
 
-  const confirmDelete = async () => {
-    const prompt = deleting;
-    if (!prompt) return;
+  const confirmDelete = async (prompt: Prompt) => {
     await promptsApi.remove(prompt.id);
-    apply({ action: 'delete', promptId: prompt.id });
-    toastSuccess(t('prompts.deleted'));
+    removed(prompt.id);
   };
 
   return (
-    <div className="shell-page prompts-page" data-testid="page">
-      <div className="prompts-header">
-        <H3 className="prompts-heading">{t('prompts.title')}</H3>
-        <Button intent={Intent.PRIMARY} icon="add" text={t('prompts.add')} onClick={() => open(undefined)} data-testid="prompt-add" />
-      </div>
-      <PromptTable prompts={prompts} loading={loading} onEdit={(p) => open(p.id)} onDelete={setDeleting} />
-      {dialog && <PromptDialog key={dialog.key} editingId={dialog.editingId} onSaved={(prompt) => apply({ action: 'update', prompt })} onClose={() => setDialog(undefined)} />}
-      <ConfirmDialog
-        isOpen={!!deleting}
+    <ListPage title={t('prompts.title')} add={{ text: t('prompts.add'), onClick: () => page.open(), testId: 'prompt-add' }}>
+      <PagedList items={records} loading={loading} empty={{ icon: 'predictive-analysis', text: t('prompts.empty') }}>
+        <PromptTable prompts={records} onEdit={page.open} onDelete={page.askDelete} />
+      </PagedList>
+      {page.dialog?.isOpen && <PromptDialog key={page.dialog.key} editingId={page.dialog.editing?.id} onSaved={saved} onClose={page.close} />}
+      <ConfirmRemove
+        record={page.deleting}
+        doneText={t('prompts.deleted')}
         title={t('prompts.deleteTitle')}
         confirmText={t('prompts.delete')}
         cancelText={t('prompts.form.cancel')}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(undefined)}
+        onClose={page.stopDeleting}
         testId="prompt-delete-dialog"
       >
-        <p>{t('prompts.confirmDelete', { name: deleting?.name ?? '' })}</p>
-      </ConfirmDialog>
-    </div>
+        <p>{t('prompts.confirmDelete', { name: page.deleting?.name ?? '' })}</p>
+      </ConfirmRemove>
+    </ListPage>
   );
 }

@@ -1,40 +1,34 @@
 import type { QueueIntegration } from '@atendo/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
-import { FakeWebSocket } from '../../test/fakeWebSocket';
+import { fakeServerEachTest, feedEntry } from '../../test/fakeServer';
 import { admin, me } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import { integration } from './fixtures';
+import { pageSteps } from './pageSteps';
 import { QueueIntegrationsPage } from './QueueIntegrationsPage';
 
 type Answer = { status?: number; body?: unknown };
 
-const names = () => screen.queryAllByTestId('integration-row-name').map((n) => n.textContent);
-const rowOf = (id: number) => screen.getAllByTestId('integration-row').find((r) => r.dataset.integrationId === String(id))!;
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const formClosed = () => waitFor(() => expect(screen.queryByTestId('integration-form')).toBeNull());
 
-function feed(payload: Record<string, unknown>, seq: number) {
-  FakeWebSocket.latest().receive({ type: 'entry', seq, event: `company-${me.companyId}-queueIntegration`, payload });
-}
-
 describe('queue integrations page', { timeout: 20_000 }, () => {
+  fakeServerEachTest();
   let pages: QueueIntegration[][];
   let useIntegrations: boolean;
   let save: (call: FakeCall) => Answer;
   let remove: (call: FakeCall) => Answer;
   let testSession: (call: FakeCall) => Answer;
   beforeEach(() => {
-    FakeWebSocket.install();
     useIntegrations = true;
     pages = [[integration(1, { type: 'dialogflow', name: 'Agente FAQ', jsonContent: '••••KEY}', webhookSecret: '', urlN8N: '', projectName: 'faq-project' }), integration(2, { name: 'CRM hook' })], [integration(3, { type: 'typebot', name: 'Typebot vendas' })]];
     save = (call) => ({ status: call.method === 'POST' ? 201 : 200, body: integration(call.method === 'POST' ? 9 : Number(call.url.split('/').at(-1)), { ...(call.body as object), webhookSecret: '••••abcd' }) });
     remove = () => ({ body: { message: 'Integration deleted' } });
     testSession = () => ({ body: { intent: 'Default Welcome Intent', fulfillmentText: 'Olá! Como posso ajudar?', endInteraction: false } });
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   function serve() {
     return fakeFetch((call) => {
@@ -56,6 +50,7 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
     });
   }
   const render = (user = admin) => renderSignedIn(<QueueIntegrationsPage />, { path: '/queue-integration', route: '/queue-integration', user });
+  const { names, rowOf, listed, openEdit } = pageSteps('integration', serve, () => render());
   async function openNew(type: string) {
     await userEvent.click(screen.getByTestId('integration-add'));
     await screen.findByTestId('integration-form');
@@ -90,11 +85,11 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(names()).toEqual(['Agente FAQ', 'CRM hook', 'Typebot vendas']));
     expect(within(rowOf(3)).getByTestId('integration-type-tag').textContent).toBe('Typebot');
 
-    feed({ action: 'create', queueIntegration: integration(4, { type: 'n8n', name: 'n8n pedidos' }) }, 1);
+    feedEntry('queueIntegration', { action: 'create', queueIntegration: integration(4, { type: 'n8n', name: 'n8n pedidos' }) });
     await waitFor(() => expect(names()).toEqual(['n8n pedidos', 'Agente FAQ', 'CRM hook', 'Typebot vendas']));
-    feed({ action: 'update', queueIntegration: integration(2, { name: 'CRM hook', health: { status: 'failing', lastError: 'The receiver answered 500', lastErrorAt: '2026-11-27T10:00:00.000Z' } }) }, 2);
+    feedEntry('queueIntegration', { action: 'update', queueIntegration: integration(2, { name: 'CRM hook', health: { status: 'failing', lastError: 'The receiver answered 500', lastErrorAt: '2026-11-27T10:00:00.000Z' } }) });
     expect((await within(rowOf(2)).findByTestId('bot-health-failing')).textContent).toBe('Failing');
-    feed({ action: 'delete', integrationId: 1 }, 3);
+    feedEntry('queueIntegration', { action: 'delete', integrationId: 1 });
     await waitFor(() => expect(names()).toEqual(['n8n pedidos', 'CRM hook', 'Typebot vendas']));
 
     await userEvent.type(screen.getByTestId('integrations-search'), 'crm');
@@ -103,9 +98,7 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
   });
 
   it('deletes after confirmation, and says so when the integration is in use', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
+    const { calls } = await listed();
     remove = () => ({ status: 409, body: { error: 'ERR_INTEGRATION_IN_USE', message: 'in use' } });
     await userEvent.click(within(rowOf(2)).getByTestId('integration-delete'));
     await userEvent.click(screen.getByTestId('integration-delete-dialog-confirm'));
@@ -119,9 +112,7 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
   });
 
   it('asks the type first; a webhook takes a URL and a signing secret of 16 characters or more, and its project is its name', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
+    const { calls } = await listed();
     await userEvent.click(screen.getByTestId('integration-add'));
     await screen.findByTestId('integration-form');
     expect(screen.queryByTestId('integration-name')).toBeNull();
@@ -173,11 +164,8 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
   });
 
   it('edits a webhook with its secret masked, and sends the mask back to keep it', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
-    await userEvent.click(within(rowOf(2)).getByTestId('integration-edit'));
-    await screen.findByTestId('integration-form');
+    const { calls } = await listed();
+    await openEdit(2);
     expect(field('integration-type').value).toBe('webhook');
     expect(field('integration-webhookSecret').value).toBe('••••9f3a');
     expect(screen.getByText('Leave it as it is to keep the stored secret.')).toBeTruthy();
@@ -190,9 +178,7 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
   });
 
   it('a Typebot starts from its defaults and shows the bot live once the URL and the slug are filled', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
+    const { calls } = await listed();
     await openNew('typebot');
     expect(field('integration-typebotDelayMessage').value).toBe('1000');
     expect(field('integration-typebotExpires').value).toBe('1');
@@ -227,11 +213,8 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
   });
 
   it('a Dialogflow agent keeps its own project, and "Test" shows what the agent answered or why it failed', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
-    await userEvent.click(within(rowOf(1)).getByTestId('integration-edit'));
-    await screen.findByTestId('integration-form');
+    const { calls } = await listed();
+    await openEdit(1);
     expect(field('integration-projectName').value).toBe('faq-project');
     expect(field('integration-jsonContent').value).toBe('••••KEY}');
     expect(field('integration-language').value).toBe('pt-BR');
@@ -251,9 +234,7 @@ describe('queue integrations page', { timeout: 20_000 }, () => {
   });
 
   it('a flow integration picks one of the company flows', async () => {
-    const { calls } = serve();
-    render();
-    await waitFor(() => expect(names()).toHaveLength(2));
+    const { calls } = await listed();
     await openNew('flowbuilder');
     await userEvent.type(field('integration-name'), 'Fluxo de boas-vindas');
     await userEvent.click(screen.getByTestId('integration-submit'));

@@ -1,3 +1,4 @@
+import { INTEGRATIONS_ERRORS } from '@atendo/contracts/integrations';
 /** The integrations feature's texts: the OpenAI prompts page (and the health tag both automation pages show) and the
  * queue integrations page. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
@@ -312,4 +313,5 @@ export const integrationsTranslations = {
       },
     },
   } satisfies typeof en,
+  errors: [INTEGRATIONS_ERRORS],
 };

@@ -1,3 +1,4 @@
+import { MESSAGES_ERRORS } from '@atendo/contracts/messages';
 /** The messages API page's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
   menu: { messagesApi: 'API' },
@@ -131,4 +132,5 @@ export const messagesTranslations = {
       },
     },
   } satisfies typeof en,
+  errors: [MESSAGES_ERRORS],
 };

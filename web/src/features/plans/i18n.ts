@@ -1,3 +1,4 @@
+import { PLANS_ERRORS } from '@atendo/contracts/plans';
 /** The plans feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
   plans: {
@@ -140,4 +141,5 @@ export const plansTranslations = {
       },
     },
   } satisfies typeof en,
+  errors: [PLANS_ERRORS],
 };

@@ -1,9 +1,9 @@
 import type { Queue } from '@atendo/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
-import { FakeWebSocket } from '../../test/fakeWebSocket';
+import { fakeServerEachTest, feedEntry } from '../../test/fakeServer';
 import { admin, me } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import { aQueue } from './fixtures';
@@ -24,15 +24,14 @@ function serve(list: () => Queue[]) {
   });
 }
 
-const queueFeed = (payload: Record<string, unknown>) => FakeWebSocket.latest().receive({ type: 'entry', seq: Date.now(), event: `company-${admin.companyId}-queue`, payload });
+const queueFeed = (payload: object) => feedEntry('queue', payload);
 
 function renderPage(user = admin) {
   return renderSignedIn(<QueuesPage />, { user, path: '/queues', route: '/queues' });
 }
 
 describe('queues page', { timeout: 20_000 }, () => {
-  beforeEach(() => FakeWebSocket.install());
-  afterEach(() => vi.unstubAllGlobals());
+  fakeServerEachTest();
 
   it('lists each queue with its id, name, colour, order and greeting, and the buttons of an administrator', async () => {
     const greeting = 'Welcome to sales! Choose an option below to talk to the right person.';

@@ -1,3 +1,4 @@
+import { QUEUES_ERRORS } from '@atendo/contracts/queues';
 /** The queues feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
   menu: { queues: 'Queues & chatbot' },
@@ -272,4 +273,5 @@ export const queuesTranslations = {
       none: 'Ninguno',
     },
   },
+  errors: [QUEUES_ERRORS],
 };

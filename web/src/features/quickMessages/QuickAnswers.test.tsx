@@ -1,11 +1,10 @@
 import type { QuickMessage } from '@atendo/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
 import { message } from '../../test/fixtures';
-import { MessageInput } from '../tickets/MessageInput';
-import { ticketsApi } from '../tickets/ticketsApi';
+import { renderMessageInput } from '../tickets/renderMessageInput';
 import { quickMessage } from './fixtures';
 import type { QuickAnswerSource } from './useQuickAnswerSource';
 
@@ -23,23 +22,11 @@ describe('quick answers in the message input', () => {
   let source: QuickAnswerSource;
 
   beforeEach(() => {
-    localStorage.setItem('token', 'jwt');
     source = { records: RECORDS, request: vi.fn() };
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  function renderInput() {
-    render(
-      <MessageInput
-        disabled={false}
-        onSend={(body, key) => ticketsApi.send(1, { body }, key)}
-        onSendMedia={(draft, key) => ticketsApi.sendMedia(1, draft, key)}
-        retryDelaysMs={[0, 0]}
-        quickAnswers={source}
-      />,
-    );
-    return screen.getByLabelText<HTMLTextAreaElement>('Message');
-  }
+  const renderInput = () => renderMessageInput({ retryDelaysMs: [0, 0], quickAnswers: source });
 
   it('suggests nothing for a slash alone, nor for text without a leading slash', async () => {
     fakeFetch(() => ({ status: 404 }));

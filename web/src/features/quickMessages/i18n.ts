@@ -1,3 +1,4 @@
+import { QUICK_MESSAGES_ERRORS } from '@atendo/contracts/quickMessages';
 /** The quick answers feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
   menu: { quickMessages: 'Quick answers' },
@@ -122,4 +123,5 @@ export const quickMessagesTranslations = {
       },
     },
   } satisfies typeof en,
+  errors: [QUICK_MESSAGES_ERRORS],
 };

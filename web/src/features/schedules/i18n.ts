@@ -1,3 +1,4 @@
+import { SCHEDULES_ERRORS } from '@atendo/contracts/schedules';
 /** The schedules feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
   menu: { schedules: 'Schedules' },
@@ -212,4 +213,5 @@ export const schedulesTranslations = {
       },
     },
   } satisfies typeof en,
+  errors: [SCHEDULES_ERRORS],
 };

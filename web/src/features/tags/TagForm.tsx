@@ -1,4 +1,5 @@
-import { can, tagChangesSchema, tagSchema, TAG_DEFAULT_COLOR, type Tag } from '@atendo/contracts';
+import { tagChangesSchema, tagSchema, TAG_DEFAULT_COLOR, type Tag } from '@atendo/contracts';
+import { can } from '../../app/useCan';
 import { FormGroup, Switch } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';

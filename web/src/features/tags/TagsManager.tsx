@@ -1,4 +1,5 @@
-import { can, type Tag } from '@atendo/contracts';
+import type { Tag } from '@atendo/contracts';
+import { can } from '../../app/useCan';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';

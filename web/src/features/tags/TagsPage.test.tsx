@@ -1,9 +1,9 @@
 import type { Tag } from '@atendo/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
-import { FakeWebSocket } from '../../test/fakeWebSocket';
+import { fakeServerEachTest, feedEntry } from '../../test/fakeServer';
 import { admin, me } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import { aTag } from './fixtures';
@@ -30,15 +30,14 @@ function serve(list: () => Tag[], writes: (call: FakeCall) => { status?: number;
   });
 }
 
-const tagFeed = (payload: Record<string, unknown>) => FakeWebSocket.latest().receive({ type: 'entry', seq: Date.now(), event: `company-${admin.companyId}-tag`, payload });
+const tagFeed = (payload: object) => feedEntry('tag', payload);
 
 function renderPage(user = admin) {
   return renderSignedIn(<TagsPage />, { user, path: '/tags', route: '/tags' });
 }
 
 describe('tags page', { timeout: 20_000 }, () => {
-  beforeEach(() => FakeWebSocket.install());
-  afterEach(() => vi.unstubAllGlobals());
+  fakeServerEachTest();
 
   it('lists each tag as a chip in its colour, with its ticket count and whether it is a kanban lane', async () => {
     serve(() => [aTag(1, { name: 'Urgent', color: '#ff0000', ticketsCount: 4, kanban: 1 }), aTag(2, { name: 'Waiting', color: '#eeeeee' })]);

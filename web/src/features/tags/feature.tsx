@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { TAGS_PERMISSIONS } from '@atendo/contracts/tags';
 import { defineConsoleFeature } from '../feature';
 import { tagsTranslations } from './i18n';
 
@@ -8,6 +9,7 @@ const KanbanPage = lazy(() => import('./KanbanPage').then((m) => ({ default: m.K
 
 /** Tags, and the kanban: its lanes are the tags marked as lanes, its cards the tickets that carry them. */
 export const tagsFeature = defineConsoleFeature('tags', tagsTranslations, {
+  permissions: [TAGS_PERMISSIONS],
   pages: [
     { path: '/tags', access: 'private', element: <TagsPage /> },
     { path: '/kanban', access: 'private', element: <KanbanPage /> },

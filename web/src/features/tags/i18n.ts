@@ -1,3 +1,4 @@
+import { TAGS_ERRORS } from '@atendo/contracts/tags';
 /** The tags feature's texts: the tags page and the kanban, whose lanes are tags. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
   menu: { kanban: 'Kanban', tags: 'Tags' },
@@ -176,4 +177,5 @@ export const tagsTranslations = {
       tagAdded: 'Etiqueta del kanban agregada.',
     },
   },
+  errors: [TAGS_ERRORS],
 };

@@ -1,3 +1,4 @@
+import { TICKET_NOTES_ERRORS } from '@atendo/contracts/ticketNotes';
 /** The notes staff keep on a ticket, in the contact's drawer of the tickets screen. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
   ticketNotes: {
@@ -59,4 +60,5 @@ export const ticketNotesTranslations = {
       },
     },
   } satisfies typeof en,
+  errors: [TICKET_NOTES_ERRORS],
 };

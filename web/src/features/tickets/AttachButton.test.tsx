@@ -1,24 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
 import { message } from '../../test/fixtures';
-import { MessageInput } from './MessageInput';
-import { ticketsApi } from './ticketsApi';
+import { renderMessageInput } from './renderMessageInput';
 
 const photo = () => new File([new Uint8Array(2048)], 'shop front.png', { type: 'image/png' });
 const invoice = () => new File([new Uint8Array(4096)], 'invoice.pdf', { type: 'application/pdf' });
 
-function renderInput() {
-  localStorage.setItem('token', 'jwt');
-  render(
-    <MessageInput
-      disabled={false}
-      onSend={(body, key) => ticketsApi.send(1, { body }, key)}
-      onSendMedia={(draft, key) => ticketsApi.sendMedia(1, draft, key)}
-    />,
-  );
-}
+const renderInput = () => renderMessageInput();
 
 /** Picks files with the paperclip and sends them with a caption from the dialog. */
 async function attach(files: File[], caption: string) {

@@ -1,22 +1,12 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
 import { message } from '../../test/fixtures';
 import { fakeDecoder, FakeMediaRecorder, fakeMicrophone, removeMicrophone } from './fakeAudio';
-import { MessageInput } from './MessageInput';
-import { ticketsApi } from './ticketsApi';
+import { renderMessageInput } from './renderMessageInput';
 
-function renderInput(disabled = false) {
-  localStorage.setItem('token', 'jwt');
-  render(
-    <MessageInput
-      disabled={disabled}
-      onSend={(body, key) => ticketsApi.send(1, { body }, key)}
-      onSendMedia={(draft, key) => ticketsApi.sendMedia(1, draft, key)}
-    />,
-  );
-}
+const renderInput = (disabled = false) => renderMessageInput({ disabled });
 
 describe('audio recorder', () => {
   beforeEach(() => {

@@ -1,27 +1,15 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
 import { message } from '../../test/fixtures';
-import { MessageInput } from './MessageInput';
-import { ticketsApi } from './ticketsApi';
+import { renderMessageInput } from './renderMessageInput';
 
 /** The Idempotency-Key header of every call, in order. */
 const keysOf = (fetch: ReturnType<typeof fakeFetch>['fetch']) =>
   fetch.mock.calls.map(([, init]) => new Headers((init as RequestInit | undefined)?.headers).get('Idempotency-Key'));
 
-function renderInput(disabled = false) {
-  localStorage.setItem('token', 'jwt');
-  render(
-    <MessageInput
-      disabled={disabled}
-      onSend={(body, key) => ticketsApi.send(1, { body }, key)}
-      onSendMedia={(draft, key) => ticketsApi.sendMedia(1, draft, key)}
-      retryDelaysMs={[0, 0]}
-    />,
-  );
-  return screen.getByLabelText<HTMLTextAreaElement>('Message');
-}
+const renderInput = (disabled = false) => renderMessageInput({ disabled, retryDelaysMs: [0, 0] });
 
 describe('message input', () => {
   afterEach(() => vi.unstubAllGlobals());

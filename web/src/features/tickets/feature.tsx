@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { TICKETS_PERMISSIONS } from '@atendo/contracts/tickets';
 import { defineConsoleFeature } from '../feature';
 import { ticketsTranslations } from './i18n';
 
@@ -6,6 +7,7 @@ import { ticketsTranslations } from './i18n';
 const TicketsPage = lazy(() => import('./TicketsPage').then((m) => ({ default: m.TicketsPage })));
 
 export const ticketsFeature = defineConsoleFeature('tickets', ticketsTranslations, {
+  permissions: [TICKETS_PERMISSIONS],
   pages: [{ path: '/tickets/:ticketId?', access: 'private', element: <TicketsPage /> }],
   menu: [{ path: '/tickets', label: 'tickets', icon: 'chat', group: 'main', order: 20 }],
   channels: ['ticket', 'appMessage'],

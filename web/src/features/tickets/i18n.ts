@@ -1,3 +1,6 @@
+import { MEDIA_ERRORS } from '@atendo/contracts/media';
+import { MESSAGES_ERRORS } from '@atendo/contracts/messages';
+import { TICKETS_ERRORS } from '@atendo/contracts/tickets';
 /** The tickets screen's texts: the list, the conversation, the reply box, the ticket's options and the contact's notes. The console merges every feature's bundle (web/src/i18n/index.ts). */
 const en = {
   menu: { tickets: 'Tickets' },
@@ -521,4 +524,5 @@ export const ticketsTranslations = {
       },
     },
   } satisfies typeof en,
+  errors: [TICKETS_ERRORS, MESSAGES_ERRORS, MEDIA_ERRORS],
 };

@@ -1,4 +1,5 @@
-import { can, type PermissionKey, type SessionUser, type Ticket } from '@atendo/contracts';
+import type { PermissionKey, SessionUser, Ticket } from '@atendo/contracts';
+import { can } from '../../app/useCan';
 import { Intent } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
 import { ticketAction } from './ticketActions';

@@ -1,3 +1,4 @@
+import { USERS_ERRORS } from '@atendo/contracts/users';
 /** The users feature's texts. The console merges every feature's bundle (web/src/i18n/resources.ts). */
 const en = {
   menu: { users: 'Users' },
@@ -200,4 +201,5 @@ export const usersTranslations = {
       },
     },
   } satisfies typeof en,
+  errors: [USERS_ERRORS],
 };
