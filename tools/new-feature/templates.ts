@@ -499,11 +499,8 @@ export function ${Feature}Page() {
       </PagedList>
       <ConfirmRemove
         record={removing}
-        title={t('${feature}.delete')}
-        confirmText={t('${feature}.delete')}
-        cancelText={t('${feature}.cancel')}
+        words={{ confirm: t('${feature}.delete'), cancel: t('${feature}.cancel'), done: t('${feature}.deleted') }}
         testId="${feature}-confirm"
-        doneText={t('${feature}.deleted')}
         onConfirm={async (r) => {
           await ${feature}Api.remove(r.id);
           load();
