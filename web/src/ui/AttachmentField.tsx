@@ -1,4 +1,4 @@
-import { Button, FileInput, FormGroup, Intent } from '@blueprintjs/core';
+import { Button, FileInput, FormGroup, Icon, Intent, type IconName } from '@blueprintjs/core';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
 export interface AttachmentFieldProps {
@@ -20,6 +20,16 @@ export interface AttachmentFieldProps {
   onChoose?(file: File | undefined): void;
   /** Below the picker (an upload's progress). */
   children?: ReactNode;
+}
+
+/** A saved file as `current` shows it: an icon and the file's name. */
+export function FileNamePreview({ icon, name, testId }: { icon: IconName; name: string | null | undefined; testId: string }) {
+  return (
+    <>
+      <Icon icon={icon} size={12} />
+      <span data-testid={testId}>{name}</span>
+    </>
+  );
 }
 
 /** A record's one file in a form: the saved one with its remove button, and a picker for another. */

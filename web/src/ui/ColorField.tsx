@@ -1,4 +1,5 @@
 import { TextField, type TextFieldProps } from './TextField';
+import './colorField.css';
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
@@ -7,7 +8,7 @@ export const isHexColor = (value: string) => HEX_COLOR.test(value.trim());
 
 interface ColorFieldProps extends TextFieldProps {
   value: string;
-  /** The colour picker beside the text: its accessible name, test id and class, and what picking does. */
+  /** The colour picker beside the text: its accessible name, test id and extra class, and what picking does. */
   pickerLabel: string;
   pickerTestId: string;
   pickerClassName?: string;
@@ -26,7 +27,7 @@ export function ColorField({ value, pickerLabel, pickerTestId, pickerClassName, 
       leftElement={
         <input
           type="color"
-          className={pickerClassName}
+          className={pickerClassName ? `color-field-picker ${pickerClassName}` : 'color-field-picker'}
           aria-label={pickerLabel}
           value={isHexColor(color) ? color.toLowerCase() : '#000000'}
           onChange={(event) => onPick(event.target.value)}

@@ -19,3 +19,4 @@ export function FormDialog({ form, isOpen = true, onClose, whileSaving = 'locked
     </Dialog>
   );
 }
+export { recordTexts, type RecordWording } from './DialogForm';

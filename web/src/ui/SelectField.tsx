@@ -1,4 +1,5 @@
 import { FormGroup, HTMLSelect, Intent, type HTMLSelectProps } from '@blueprintjs/core';
+import type { FieldInputProps } from 'formik';
 import type { ReactNode } from 'react';
 
 export interface SelectFieldProps extends Omit<HTMLSelectProps, 'id'> {
@@ -19,4 +20,9 @@ export function SelectField({ id, label, error, helper, groupClassName, ...selec
       <HTMLSelect id={id} data-testid={id} fill {...select} />
     </FormGroup>
   );
+}
+
+/** Formik's props of a field, for a select: one value, so without the checkbox's `checked` and the multi-select's `multiple`. */
+export function selectFieldProps({ multiple: _multiple, checked: _checked, ...field }: FieldInputProps<unknown>): Pick<SelectFieldProps, 'name' | 'value' | 'onChange' | 'onBlur'> {
+  return field as Pick<SelectFieldProps, 'name' | 'value' | 'onChange' | 'onBlur'>;
 }

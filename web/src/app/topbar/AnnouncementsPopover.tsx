@@ -1,4 +1,4 @@
-import { Button, Classes, NonIdealState, Popover, Spinner } from '@blueprintjs/core';
+import { Classes, NonIdealState, Popover, Spinner } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { usePagedList } from '../../ui/usePagedList';
 import { addAnnouncementPage, applyAnnouncementFeed, EMPTY_ANNOUNCEMENTS } from './activeAnnouncements';
 import { AnnouncementItem } from './AnnouncementItem';
-import { CountBadge } from './CountBadge';
+import { BadgedButton } from './CountBadge';
 import { topBarApi } from './topBarApi';
 
 /** Spec §9: the next page loads within 100 px of the bottom. */
@@ -47,14 +47,7 @@ export function AnnouncementsPopover() {
   return (
     <Popover placement="bottom-end" content={content}>
       <span className="top-bar-badged">
-        <Button
-          variant="minimal"
-          icon="announcement"
-          aria-label={t('topBar.announcements.button', { count: state.count })}
-          title={label}
-          data-testid="announcements-button"
-        />
-        <CountBadge count={state.count} testId="announcements-count" />
+        <BadgedButton icon="announcement" label={t('topBar.announcements.button', { count: state.count })} title={label} count={state.count} testId="announcements" />
       </span>
     </Popover>
   );

@@ -1,4 +1,4 @@
-import { Button, Classes, Menu, MenuItem, NonIdealState, Popover, Tag } from '@blueprintjs/core';
+import { Classes, Menu, MenuItem, NonIdealState, Popover, Tag } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { userAtom } from '../sessionAtoms';
 import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { formatListTime } from '../../ui/dates';
 import { toastError } from '../../ui/toaster';
-import { CountBadge } from './CountBadge';
+import { BadgedButton } from './CountBadge';
 import { playNotificationSound } from './notificationSound';
 import { topBarApi } from './topBarApi';
 import { volumeAtom } from './volume';
@@ -98,14 +98,7 @@ export function NotificationsBell() {
   return (
     <Popover placement="bottom-end" content={content} isOpen={open} onInteraction={setOpen}>
       <span className="top-bar-badged">
-        <Button
-          variant="minimal"
-          icon="notifications"
-          aria-label={t('topBar.notifications.button', { count: waiting.count })}
-          title={label}
-          data-testid="notifications-button"
-        />
-        <CountBadge count={waiting.count} testId="notifications-count" />
+        <BadgedButton icon="notifications" label={t('topBar.notifications.button', { count: waiting.count })} title={label} count={waiting.count} testId="notifications" />
       </span>
     </Popover>
   );

@@ -1,17 +1,8 @@
-import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { RowButton } from '../../ui/listPage/RowButton';
 
 /** Reloads the page: the way out of a console that went stale. */
 export function RefreshButton() {
   const { t } = useTranslation();
-  return (
-    <Button
-      variant="minimal"
-      icon="refresh"
-      aria-label={t('topBar.refresh')}
-      title={t('topBar.refresh')}
-      data-testid="refresh-button"
-      onClick={() => window.location.reload()}
-    />
-  );
+  return <RowButton icon="refresh" label={t('topBar.refresh')} testId="refresh-button" onClick={() => window.location.reload()} />;
 }

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/ApiError';
 import { errorMessage } from '../../ui/toaster';
 import { validateWith } from '../../ui/formErrors';
 import { AttachmentField } from '../../ui/AttachmentField';
-import { FormDialog } from '../../ui/FormDialog';
+import { FormDialog, recordTexts } from '../../ui/FormDialog';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { useAttachment } from '../../ui/useAttachment';
@@ -99,12 +99,10 @@ export function AnnouncementDialog({ isOpen, editing, onSaved, onClose }: Announ
       form={formik}
       isOpen={isOpen}
       onClose={onClose}
-      title={record ? t('announcements.form.editTitle') : t('announcements.form.addTitle')}
       icon="notifications"
       className="announcement-dialog"
-      testIds={{ form: 'announcement-form', cancel: 'announcement-cancel', submit: 'announcement-submit' }}
-      cancelText={t('announcements.form.cancel')}
-      saveText={t('announcements.form.save')}
+      testIds="announcement"
+      {...recordTexts(t('announcements.form', { returnObjects: true }), !record)}
     >
       <TextField
         id="announcement-title"

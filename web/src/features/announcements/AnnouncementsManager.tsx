@@ -1,6 +1,6 @@
 import type { Announcement } from '@atendo/contracts';
 import { useTranslation } from 'react-i18next';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
@@ -23,6 +23,7 @@ export function AnnouncementsManager() {
     setState((s) => remove(s, announcement.id));
   };
 
+  const removal: RemoveWording = { confirm: t('announcements.delete'), cancel: t('announcements.form.cancel'), done: t('announcements.deleted') };
   return (
     <ListPage
       title={t('announcements.title')}
@@ -35,16 +36,7 @@ export function AnnouncementsManager() {
         ))}
       </PagedList>
       {page.dialog?.isOpen && <AnnouncementDialog key={page.dialog.key} isOpen editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
-      <ConfirmRemove
-        record={page.deleting}
-        doneText={t('announcements.deleted')}
-        title={t('announcements.delete')}
-        confirmText={t('announcements.delete')}
-        cancelText={t('announcements.form.cancel')}
-        onConfirm={confirmDelete}
-        onClose={page.stopDeleting}
-        testId="announcement-delete-dialog"
-      >
+      <ConfirmRemove record={page.deleting} words={removal} onConfirm={confirmDelete} onClose={page.stopDeleting} testId="announcement-delete-dialog">
         <p>{t('announcements.confirmDelete', { title: page.deleting?.title ?? '' })}</p>
       </ConfirmRemove>
     </ListPage>

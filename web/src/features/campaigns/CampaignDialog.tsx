@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateWith } from '../../ui/formErrors';
 import { errorMessage, toastError } from '../../ui/toaster';
-import { AttachmentField } from '../../ui/AttachmentField';
+import { AttachmentField, FileNamePreview } from '../../ui/AttachmentField';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useAttachment } from '../../ui/useAttachment';
@@ -203,12 +203,7 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
                 record?.mediaPath
                   ? {
                       className: 'campaign-media',
-                      preview: (
-                        <>
-                          <Icon icon="paperclip" size={12} />
-                          <span data-testid="campaign-media-name">{record.mediaName}</span>
-                        </>
-                      ),
+                      preview: <FileNamePreview icon="paperclip" name={record.mediaName} testId="campaign-media-name" />,
                       remove: readOnly ? undefined : { text: t('campaigns.media.remove'), removing, onRemove: () => void removeFile(t('campaigns.media.removed')), testId: 'campaign-media-remove' },
                     }
                   : undefined

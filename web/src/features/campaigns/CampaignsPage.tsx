@@ -2,7 +2,7 @@ import type { CampaignView } from '@atendo/contracts';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
@@ -37,6 +37,7 @@ export function CampaignsPage() {
     removed(campaign.id);
   };
 
+  const removal: RemoveWording = { confirm: t('campaigns.delete'), cancel: t('campaigns.cancelText'), done: t('campaigns.deleted') };
   return (
     <ListPage
       className="campaigns-page"
@@ -55,16 +56,7 @@ export function CampaignsPage() {
         />
       </PagedList>
       {page.dialog?.isOpen && <CampaignDialog key={page.dialog.key} editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
-      <ConfirmRemove
-        record={page.deleting}
-        doneText={t('campaigns.deleted')}
-        title={t('campaigns.delete')}
-        confirmText={t('campaigns.delete')}
-        cancelText={t('campaigns.cancelText')}
-        onConfirm={confirmDelete}
-        onClose={page.stopDeleting}
-        testId="campaign-delete-dialog"
-      >
+      <ConfirmRemove record={page.deleting} words={removal} onConfirm={confirmDelete} onClose={page.stopDeleting} testId="campaign-delete-dialog">
         <p>{t('campaigns.confirmDelete', { name: page.deleting?.name ?? '' })}</p>
       </ConfirmRemove>
     </ListPage>

@@ -1,8 +1,9 @@
 import { companyChangesSchema, companySchema, RECURRENCES, type Company, type Plan } from '@atendo/contracts';
-import { FormGroup, H6, HTMLSelect, type InputGroupProps, Intent, Switch } from '@blueprintjs/core';
+import { H6, type InputGroupProps, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { validateWith } from '../../ui/formErrors';
 import { FormDialog } from '../../ui/FormDialog';
+import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useRecordForm } from '../../ui/useRecordForm';
 import { companiesApi } from './companiesApi';
@@ -37,7 +38,6 @@ export function CompanyDialog({ company, plans, onClose, onSaved }: Props) {
     <TextField id={`company-${name}`} label={t(`companies.form.${name}`)} error={errorOf(name)} helper={helper} {...formik.getFieldProps(name)} {...props} />
   );
 
-  const planError = errorOf('planId');
   return (
     <FormDialog
       form={formik}
@@ -54,34 +54,22 @@ export function CompanyDialog({ company, plans, onClose, onSaved }: Props) {
         {text('name', { autoFocus: true })}
         {text('email', { type: 'email' })}
         {text('phone', { type: 'tel' })}
-        <FormGroup label={t('companies.form.plan')} labelFor="company-planId" helperText={planError} intent={planError ? Intent.DANGER : Intent.NONE}>
-          <HTMLSelect
-            id="company-planId"
-            name="planId"
-            data-testid="company-planId"
-            fill
-            value={formik.values.planId}
-            onChange={formik.handleChange}
-            options={[{ value: '', label: t('companies.form.choosePlan'), disabled: true }, ...plans.map((plan) => ({ value: String(plan.id), label: plan.name }))]}
-          />
-        </FormGroup>
+        <SelectField
+          id="company-planId"
+          name="planId"
+          label={t('companies.form.plan')}
+          error={errorOf('planId')}
+          value={formik.values.planId}
+          onChange={formik.handleChange}
+          options={[{ value: '', label: t('companies.form.choosePlan'), disabled: true }, ...plans.map((plan) => ({ value: String(plan.id), label: plan.name }))]}
+        />
         {text(
           'dueDate',
           { placeholder: t('companies.form.dueDatePlaceholder'), inputMode: 'numeric', maxLength: 10 },
           // Spec §5 sends an invalid date as none: say so before it is saved.
           formik.values.dueDate.trim() !== '' && dueDateOf(formik.values.dueDate) === null ? t('companies.form.dueDateInvalid') : t('companies.form.dueDateHelp'),
         )}
-        <FormGroup label={t('companies.form.recurrence')} labelFor="company-recurrence">
-          <HTMLSelect
-            id="company-recurrence"
-            name="recurrence"
-            data-testid="company-recurrence"
-            fill
-            value={formik.values.recurrence}
-            onChange={formik.handleChange}
-            options={RECURRENCES.map((value) => ({ value, label: t(`companies.recurrences.${value}`) }))}
-          />
-        </FormGroup>
+        <SelectField id="company-recurrence" name="recurrence" label={t('companies.form.recurrence')} value={formik.values.recurrence} onChange={formik.handleChange} options={RECURRENCES.map((value) => ({ value, label: t(`companies.recurrences.${value}`) }))} />
         {adding && text('password', { type: 'password', autoComplete: 'new-password' }, t('companies.form.passwordHelp'))}
       </div>
       <Switch

@@ -1,7 +1,7 @@
 import type { QueueRef, WhatsappDetails } from '@atendo/contracts';
-import { Dialog, DialogBody, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditorDialog } from '../../ui/EditorDialog';
 import { toastError } from '../../ui/toaster';
 import { useOpenedRecord } from '../../ui/useOpenedRecord';
 import { ConnectionForm } from './ConnectionForm';
@@ -26,7 +26,6 @@ export function ConnectionDialog({ isOpen, connection, onClose, onSaved }: Conne
   const [queues, setQueues] = useState<QueueRef[]>([]);
   const [prompts, setPrompts] = useState<NamedRecord[]>([]);
   const [integrations, setIntegrations] = useState<NamedRecord[]>([]);
-  const [dirty, setDirty] = useState(false);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -41,25 +40,17 @@ export function ConnectionDialog({ isOpen, connection, onClose, onSaved }: Conne
   const read = useOpenedRecord(connection?.id, connectionsApi.details, { open: isOpen, onFailure: onClose });
   const details = read === 'failed' ? undefined : read;
 
-  const ready = !editing || details !== undefined;
   return (
-    <Dialog
+    <EditorDialog
       isOpen={isOpen}
       onClose={onClose}
+      editing={editing}
       title={editing ? t('connections.dialog.editTitle') : t('connections.dialog.addTitle')}
-      icon={editing ? 'edit' : 'add'}
       className="connection-dialog"
-      canOutsideClickClose={!dirty}
+      ready={!editing || details !== undefined}
+      loadingLabel={t('connections.dialog.loading')}
     >
-      {ready ? (
-        <ConnectionForm connection={details} queues={queues} prompts={prompts} integrations={integrations} onSaved={onSaved} onCancel={onClose} onDirty={setDirty} />
-      ) : (
-        <DialogBody>
-          <div className="connection-dialog-loading" aria-label={t('connections.dialog.loading')} data-testid="connection-dialog-loading">
-            <Spinner size={32} />
-          </div>
-        </DialogBody>
-      )}
-    </Dialog>
+      {(onDirty) => <ConnectionForm connection={details} queues={queues} prompts={prompts} integrations={integrations} onSaved={onSaved} onCancel={onClose} onDirty={onDirty} />}
+    </EditorDialog>
   );
 }

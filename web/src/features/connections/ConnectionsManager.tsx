@@ -1,9 +1,9 @@
-import type { SessionStatus, Whatsapp } from '@atendo/contracts';
+import type { SessionStatus, Whatsapp, WhatsappDetails } from '@atendo/contracts';
 import { Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
@@ -34,6 +34,10 @@ export function ConnectionsManager() {
     if (live.id === qrId && live.qrcode === '' && !QR_WAITING.includes(live.status)) setQrId(undefined);
   });
   const page = useListPage<Connection>();
+  const saved = ({ token: _token, ...connection }: WhatsappDetails) => {
+    dispatch({ type: 'update', connection });
+    page.close();
+  };
   const [disconnecting, setDisconnecting] = useState<Connection>();
 
   const remove = async (connection: Connection) => {
@@ -54,6 +58,7 @@ export function ConnectionsManager() {
     ...(showEdit ? [{ label: t('connections.columns.actions'), className: 'list-page-actions' }] : []),
   ];
 
+  const removal: RemoveWording = { title: t('connections.confirmDelete.title'), confirm: t('connections.confirmDelete.confirm'), cancel: t('connections.confirmDelete.cancel'), done: t('connections.deleted') };
   return (
     <ListPage
       title={t('connections.title')}
@@ -80,28 +85,8 @@ export function ConnectionsManager() {
         </ListTable>
       </PagedList>
       <QrCodeDialog connection={connections.find((c) => c.id === qrId)} onClose={() => setQrId(undefined)} />
-      {page.dialog && (
-        <ConnectionDialog
-          key={page.dialog.key}
-          isOpen={page.dialog.isOpen}
-          connection={page.dialog.editing}
-          onClose={page.close}
-          onSaved={({ token: _token, ...saved }) => {
-            dispatch({ type: 'update', connection: saved });
-            page.close();
-          }}
-        />
-      )}
-      <ConfirmRemove
-        record={page.deleting}
-        doneText={t('connections.deleted')}
-        title={t('connections.confirmDelete.title')}
-        confirmText={t('connections.confirmDelete.confirm')}
-        cancelText={t('connections.confirmDelete.cancel')}
-        onConfirm={remove}
-        onClose={page.stopDeleting}
-        testId="connection-delete-confirm"
-      >
+      {page.dialog && <ConnectionDialog key={page.dialog.key} isOpen={page.dialog.isOpen} connection={page.dialog.editing} onClose={page.close} onSaved={saved} />}
+      <ConfirmRemove record={page.deleting} words={removal} onConfirm={remove} onClose={page.stopDeleting} testId="connection-delete-confirm">
         <p>{t('connections.confirmDelete.message', { name: page.deleting?.name ?? '' })}</p>
       </ConfirmRemove>
       <ConfirmDialog

@@ -1,7 +1,7 @@
 import { contactListSchema, type ContactList } from '@atendo/contracts';
 import { useTranslation } from 'react-i18next';
 import { validateWith } from '../../ui/formErrors';
-import { FormDialog } from '../../ui/FormDialog';
+import { FormDialog, recordTexts } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 import { useRecordForm } from '../../ui/useRecordForm';
 import { contactListsApi } from './contactListsApi';
@@ -25,16 +25,7 @@ export function ContactListDialog({ editing, onSaved, onClose }: ContactListDial
     onDone: onClose,
   });
   return (
-    <FormDialog
-      form={formik}
-      onClose={onClose}
-      title={editing ? t('contactLists.form.editTitle') : t('contactLists.form.addTitle')}
-      icon="people"
-      className="contact-lists-dialog"
-      testIds={{ form: 'contact-list-form', cancel: 'contact-list-cancel', submit: 'contact-list-submit' }}
-      cancelText={t('contactLists.form.cancel')}
-      saveText={t('contactLists.form.save')}
-    >
+    <FormDialog form={formik} onClose={onClose} icon="people" className="contact-lists-dialog" testIds="contact-list" {...recordTexts(t('contactLists.form', { returnObjects: true }), !editing)}>
       <TextField id="contact-list-name" label={t('contactLists.form.name')} error={errorOf('name')} {...formik.getFieldProps('name')} autoFocus />
     </FormDialog>
   );

@@ -37,7 +37,7 @@ export function ContactListItemDialog({ contactListId, editing, onSaved, onClose
       title={editing ? t('contactLists.items.form.editTitle') : t('contactLists.items.form.addTitle')}
       icon="person"
       className="contact-lists-dialog"
-      testIds={{ form: 'contact-list-item-form', cancel: 'contact-list-item-cancel', submit: 'contact-list-item-submit' }}
+      testIds="contact-list-item"
       cancelText={t('contactLists.form.cancel')}
       saveText={t('contactLists.form.save')}
     >

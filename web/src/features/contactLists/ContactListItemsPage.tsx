@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useFeed } from '../../realtime/useFeed';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
@@ -63,6 +63,7 @@ export function ContactListItemsPage() {
     { label: t('contactLists.columns.actions'), className: 'list-page-actions' },
   ];
 
+  const removal: RemoveWording = { title: t('contactLists.items.deleteTitle'), confirm: t('contactLists.deleteConfirm'), cancel: t('contactLists.form.cancel'), done: t('contactLists.items.deleted') };
   return (
     <ListPage
       title={list?.name ?? ''}
@@ -92,16 +93,7 @@ export function ContactListItemsPage() {
       </PagedList>
       {page.dialog?.isOpen && <ContactListItemDialog key={page.dialog.key} contactListId={contactListId} editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
       {importing !== undefined && <ContactListImportDialog key={importing} contactListId={contactListId} onImported={reload} onClose={() => setImporting(undefined)} />}
-      <ConfirmRemove
-        record={page.deleting}
-        doneText={t('contactLists.items.deleted')}
-        title={t('contactLists.items.deleteTitle')}
-        confirmText={t('contactLists.deleteConfirm')}
-        cancelText={t('contactLists.form.cancel')}
-        onConfirm={confirmDelete}
-        onClose={page.stopDeleting}
-        testId="contact-list-item-delete-dialog"
-      >
+      <ConfirmRemove record={page.deleting} words={removal} onConfirm={confirmDelete} onClose={page.stopDeleting} testId="contact-list-item-delete-dialog">
         <p>{t('contactLists.items.confirmDelete', { name: page.deleting?.name ?? '' })}</p>
       </ConfirmRemove>
     </ListPage>

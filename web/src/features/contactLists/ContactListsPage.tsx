@@ -3,7 +3,7 @@ import { Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
@@ -49,6 +49,7 @@ export function ContactListsPage() {
     { label: t('contactLists.columns.actions'), className: 'list-page-actions' },
   ];
 
+  const removal: RemoveWording = { title: t('contactLists.deleteTitle'), confirm: t('contactLists.deleteConfirm'), cancel: t('contactLists.form.cancel'), done: t('contactLists.deleted') };
   return (
     <ListPage
       title={t('contactLists.title')}
@@ -74,16 +75,7 @@ export function ContactListsPage() {
         </ListTable>
       </PagedList>
       {page.dialog?.isOpen && <ContactListDialog key={page.dialog.key} editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
-      <ConfirmRemove
-        record={page.deleting}
-        doneText={t('contactLists.deleted')}
-        title={t('contactLists.deleteTitle')}
-        confirmText={t('contactLists.deleteConfirm')}
-        cancelText={t('contactLists.form.cancel')}
-        onConfirm={confirmDelete}
-        onClose={page.stopDeleting}
-        testId="contact-list-delete-dialog"
-      >
+      <ConfirmRemove record={page.deleting} words={removal} onConfirm={confirmDelete} onClose={page.stopDeleting} testId="contact-list-delete-dialog">
         <p>{t('contactLists.confirmDelete', { name: page.deleting?.name ?? '', count: page.deleting?.contactsCount ?? 0 })}</p>
       </ConfirmRemove>
     </ListPage>

@@ -3,7 +3,7 @@ import { Button, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
@@ -54,6 +54,7 @@ export function ContactsPage() {
     { label: t('contacts.columns.actions'), className: 'list-page-actions' },
   ];
 
+  const removal: RemoveWording = { title: t('contacts.confirmDelete.title'), confirm: t('contacts.confirmDelete.confirm'), cancel: t('contacts.confirmDelete.cancel'), done: t('contacts.deleted') };
   return (
     <ListPage
       title={t('contacts.title')}
@@ -102,16 +103,13 @@ export function ContactsPage() {
       )}
       <ConfirmRemove
         record={page.deleting}
-        doneText={t('contacts.deleted')}
-        title={t('contacts.confirmDelete.title')}
-        confirmText={t('contacts.confirmDelete.confirm')}
-        cancelText={t('contacts.confirmDelete.cancel')}
-        testId="contact-delete-confirm"
-        onClose={page.stopDeleting}
+        words={removal}
         onConfirm={async (contact) => {
           await contactsApi.remove(contact.id);
           apply({ action: 'delete', contactId: contact.id });
         }}
+        onClose={page.stopDeleting}
+        testId="contact-delete-confirm"
       >
         {t('contacts.confirmDelete.message', { name: page.deleting?.name ?? '' })}
       </ConfirmRemove>

@@ -2,7 +2,7 @@ import type { FileListSummary } from '@atendo/contracts';
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ClosedPage } from '../../ui/ClosedPage';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
@@ -33,6 +33,7 @@ function FilesManager() {
     removed(record.id);
   };
 
+  const removal: RemoveWording = { title: t('files.deleteTitle'), confirm: t('files.delete'), cancel: t('files.form.cancel'), done: t('files.deleted') };
   return (
     <ListPage
       title={t('files.title')}
@@ -57,16 +58,7 @@ function FilesManager() {
         </ListTable>
       </PagedList>
       {page.dialog?.isOpen && <FileListDialog key={page.dialog.key} editingId={page.dialog.editing?.id} onSaved={saved} onClose={page.close} />}
-      <ConfirmRemove
-        record={page.deleting}
-        doneText={t('files.deleted')}
-        title={t('files.deleteTitle')}
-        confirmText={t('files.delete')}
-        cancelText={t('files.form.cancel')}
-        onConfirm={confirmDelete}
-        onClose={page.stopDeleting}
-        testId="file-list-delete-dialog"
-      >
+      <ConfirmRemove record={page.deleting} words={removal} onConfirm={confirmDelete} onClose={page.stopDeleting} testId="file-list-delete-dialog">
         <p>{t('files.confirmDelete', { name: page.deleting?.name ?? '' })}</p>
       </ConfirmRemove>
     </ListPage>

@@ -2,7 +2,7 @@ import { changeFlowSchema, createFlowSchema, type Flow } from '@atendo/contracts
 import { Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { validateWith } from '../../ui/formErrors';
-import { FormDialog } from '../../ui/FormDialog';
+import { FormDialog, recordTexts } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 import { useRecordForm } from '../../ui/useRecordForm';
 import { flowsApi } from './flowsApi';
@@ -33,16 +33,7 @@ export function FlowNameDialog({ editing, onSaved, onClose }: FlowNameDialogProp
     onDone: onClose,
   });
   return (
-    <FormDialog
-      form={formik}
-      onClose={onClose}
-      title={editing ? t('flows.form.editTitle') : t('flows.form.addTitle')}
-      icon="flow-branch"
-      className="flow-name-dialog"
-      testIds={{ form: 'flow-name-form', cancel: 'flow-name-cancel', submit: 'flow-name-submit' }}
-      cancelText={t('flows.form.cancel')}
-      saveText={t('flows.form.save')}
-    >
+    <FormDialog form={formik} onClose={onClose} icon="flow-branch" className="flow-name-dialog" testIds="flow-name" {...recordTexts(t('flows.form', { returnObjects: true }), !editing)}>
       <TextField id="flow-name" label={t('flows.form.name')} error={errorOf('name')} {...formik.getFieldProps('name')} autoFocus />
       {editing && (
         <Switch

@@ -1,7 +1,7 @@
 import type { Flow } from '@atendo/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
@@ -33,6 +33,7 @@ export function FlowsPage() {
     removed(flow.id);
   };
 
+  const removal: RemoveWording = { confirm: t('flows.delete'), cancel: t('flows.form.cancel'), done: t('flows.deleted') };
   return (
     <ListPage
       title={t('flows.title')}
@@ -45,16 +46,7 @@ export function FlowsPage() {
         ))}
       </PagedList>
       {page.dialog?.isOpen && <FlowNameDialog key={page.dialog.key} editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
-      <ConfirmRemove
-        record={page.deleting}
-        doneText={t('flows.deleted')}
-        title={t('flows.delete')}
-        confirmText={t('flows.delete')}
-        cancelText={t('flows.form.cancel')}
-        onConfirm={confirmDelete}
-        onClose={page.stopDeleting}
-        testId="flow-delete-dialog"
-      >
+      <ConfirmRemove record={page.deleting} words={removal} onConfirm={confirmDelete} onClose={page.stopDeleting} testId="flow-delete-dialog">
         <p>{t('flows.confirmDelete', { name: page.deleting?.name ?? '' })}</p>
       </ConfirmRemove>
     </ListPage>

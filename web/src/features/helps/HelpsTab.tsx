@@ -2,7 +2,7 @@ import type { Help } from '@atendo/contracts';
 import { Classes, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { EditDeleteButtons } from '../../ui/listPage/RowButton';
 import { HelpForm } from './HelpForm';
 import { helpsApi } from './helpsApi';
@@ -29,6 +29,7 @@ export function HelpsTab() {
     if (editing?.id === help.id) setEditing(undefined);
   };
 
+  const removal: RemoveWording = { confirm: t('helps.delete'), cancel: t('helps.form.cancel'), done: t('helps.deleted') };
   return (
     <div className="helps-tab" data-testid="helps-tab">
       <HelpForm key={editing?.id ?? 'new'} editing={editing} onSaved={saved} onCancel={() => setEditing(undefined)} />
@@ -62,16 +63,7 @@ export function HelpsTab() {
           </HTMLTable>
         </div>
       )}
-      <ConfirmRemove
-        record={deleting}
-        doneText={t('helps.deleted')}
-        title={t('helps.delete')}
-        confirmText={t('helps.delete')}
-        cancelText={t('helps.form.cancel')}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(undefined)}
-        testId="help-delete-dialog"
-      >
+      <ConfirmRemove record={deleting} words={removal} onConfirm={confirmDelete} onClose={() => setDeleting(undefined)} testId="help-delete-dialog">
         <p>{t('helps.confirmDelete', { title: deleting?.title ?? '' })}</p>
       </ConfirmRemove>
     </div>

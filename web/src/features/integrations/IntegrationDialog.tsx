@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DialogForm } from '../../ui/DialogForm';
 import { validateWith } from '../../ui/formErrors';
 import { LoadingDialog } from '../../ui/LoadingDialog';
-import { SelectField } from '../../ui/SelectField';
+import { SelectField, selectFieldProps } from '../../ui/SelectField';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { toastError } from '../../ui/toaster';
@@ -86,7 +86,7 @@ function IntegrationForm({ editing, onSaved, onClose }: IntegrationFormProps) {
     <TextField id={`integration-${field}`} label={label(field)} error={errorOf(field)} helper={helper} disabled={busy} {...input} {...formik.getFieldProps(field)} />
   );
   const select = (field: Field, options: Array<{ value: string; label: string }>) => (
-    <SelectField id={`integration-${field}`} label={label(field)} error={errorOf(field)} disabled={busy} options={options} {...formik.getFieldProps(field)} />
+    <SelectField id={`integration-${field}`} label={label(field)} error={errorOf(field)} disabled={busy} options={options} {...selectFieldProps(formik.getFieldProps(field))} />
   );
   const textArea = (field: Field, rows: number, helper?: string) => (
     <TextAreaField id={`integration-${field}`} label={label(field)} error={errorOf(field)} helper={helper} rows={rows} autoResize={false} disabled={busy} {...formik.getFieldProps(field)} />

@@ -4,7 +4,7 @@ import { lookups } from '../../api/lookups';
 import { DialogForm } from '../../ui/DialogForm';
 import { validateWith } from '../../ui/formErrors';
 import { LoadingDialog } from '../../ui/LoadingDialog';
-import { SelectField } from '../../ui/SelectField';
+import { SelectField, selectFieldProps } from '../../ui/SelectField';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { useOpenedRecord } from '../../ui/useOpenedRecord';
@@ -74,7 +74,7 @@ function PromptForm({ editing, queues, onSaved, onClose }: PromptFormProps) {
   const keptHint = (field: 'apiKey' | 'voiceKey') => (editing && formik.values[field] === editing[field] && editing[field] ? t('prompts.form.secretKept') : undefined);
 
   const select = (field: 'model' | 'queueId' | 'voice', options: Array<{ value: string; label: string }>, helper?: string) => (
-    <SelectField id={`prompt-${field}`} label={label(field)} error={errorOf(field)} helper={helper} disabled={busy} options={options} aria-invalid={errorOf(field) ? true : undefined} {...formik.getFieldProps(field)} />
+    <SelectField id={`prompt-${field}`} label={label(field)} error={errorOf(field)} helper={helper} disabled={busy} options={options} aria-invalid={errorOf(field) ? true : undefined} {...selectFieldProps(formik.getFieldProps(field))} />
   );
 
   return (

@@ -39,10 +39,7 @@ function PromptsManager() {
       {page.dialog?.isOpen && <PromptDialog key={page.dialog.key} editingId={page.dialog.editing?.id} onSaved={saved} onClose={page.close} />}
       <ConfirmRemove
         record={page.deleting}
-        doneText={t('prompts.deleted')}
-        title={t('prompts.deleteTitle')}
-        confirmText={t('prompts.delete')}
-        cancelText={t('prompts.form.cancel')}
+        words={{ title: t('prompts.deleteTitle'), confirm: t('prompts.delete'), cancel: t('prompts.form.cancel'), done: t('prompts.deleted') }}
         onConfirm={confirmDelete}
         onClose={page.stopDeleting}
         testId="prompt-delete-dialog"

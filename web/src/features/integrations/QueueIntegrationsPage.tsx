@@ -44,10 +44,7 @@ function IntegrationsManager() {
       {page.dialog?.isOpen && <IntegrationDialog key={page.dialog.key} editingId={page.dialog.editing?.id} onSaved={saved} onClose={page.close} />}
       <ConfirmRemove
         record={page.deleting}
-        doneText={t('integrations.deleted')}
-        title={t('integrations.deleteTitle')}
-        confirmText={t('integrations.delete')}
-        cancelText={t('integrations.form.cancel')}
+        words={{ title: t('integrations.deleteTitle'), confirm: t('integrations.delete'), cancel: t('integrations.form.cancel'), done: t('integrations.deleted') }}
         onConfirm={confirmDelete}
         onClose={page.stopDeleting}
         testId="integration-delete-dialog"

@@ -1,7 +1,6 @@
 import type { Queue } from '@atendo/contracts';
-import { Dialog, DialogBody, Spinner } from '@blueprintjs/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditorDialog } from '../../ui/EditorDialog';
 import { useOpenedRecord } from '../../ui/useOpenedRecord';
 import { QueueForm } from './QueueForm';
 import { queuesApi } from './queuesApi';
@@ -20,26 +19,18 @@ export function QueueDialog({ isOpen, queue, onClose, onSaved }: QueueDialogProp
   const editing = queue !== undefined;
   const read = useOpenedRecord(queue?.id, queuesApi.get, { open: isOpen, onFailure: onClose });
   const details = read === 'failed' ? undefined : read;
-  const [dirty, setDirty] = useState(false);
 
   return (
-    <Dialog
+    <EditorDialog
       isOpen={isOpen}
       onClose={onClose}
+      editing={editing}
       title={editing ? t('queues.dialog.editTitle') : t('queues.dialog.addTitle')}
-      icon={editing ? 'edit' : 'add'}
       className="queue-dialog"
-      canOutsideClickClose={!dirty}
+      ready={!editing || details !== undefined}
+      loadingLabel={t('queues.dialog.loading')}
     >
-      {!editing || details ? (
-        <QueueForm queue={details} onSaved={onSaved} onCancel={onClose} onDirty={setDirty} />
-      ) : (
-        <DialogBody>
-          <div className="queue-dialog-loading" aria-label={t('queues.dialog.loading')} data-testid="queue-dialog-loading">
-            <Spinner size={32} />
-          </div>
-        </DialogBody>
-      )}
-    </Dialog>
+      {(onDirty) => <QueueForm queue={details} onSaved={onSaved} onCancel={onClose} onDirty={onDirty} />}
+    </EditorDialog>
   );
 }

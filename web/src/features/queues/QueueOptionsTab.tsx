@@ -2,7 +2,8 @@ import type { QueueOption } from '@atendo/contracts';
 import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { toastSuccess } from '../../ui/toaster';
 import { QueueOptionDialog, type OptionEdit } from './QueueOptionDialog';
 import { QueueOptionTree } from './QueueOptionTree';
@@ -25,16 +26,15 @@ export function QueueOptionsTab({ queueId }: { queueId: number }) {
   const open = (edit: OptionEdit) => setDialog((d) => ({ isOpen: true, edit, key: (d?.key ?? 0) + 1 }));
   const label = (option: QueueOption | undefined) => (option ? t('queues.options.label', { option: option.option, title: option.title }) : '');
 
-  const remove = async () => {
-    if (!deleting) return;
-    await queuesApi.removeOption(deleting.id);
+  const remove = async (option: QueueOption) => {
+    await queuesApi.removeOption(option.id);
     toastSuccess(t('queues.options.deleted'));
     reload();
   };
 
   let tree;
   if (failure && !options) {
-    tree = <NonIdealState icon="error" title={t('queues.options.loadFailed')} description={failure} action={<Button icon="refresh" text={t('queues.options.retry')} onClick={reload} data-testid="queue-options-retry" />} />;
+    tree = <LoadFailed title={t('queues.options.loadFailed')} description={failure} retryText={t('queues.options.retry')} onRetry={reload} retryTestId="queue-options-retry" />;
   } else if (!options) {
     tree = <Spinner size={24} />;
   } else if (options.length === 0) {
@@ -43,6 +43,7 @@ export function QueueOptionsTab({ queueId }: { queueId: number }) {
     tree = <QueueOptionTree options={options} onAddChild={(parent) => open({ mode: 'add', parent })} onEdit={(option) => open({ mode: 'edit', option })} onDelete={setDeleting} />;
   }
 
+  const removal: RemoveWording = { title: t('queues.options.confirmDelete.title'), confirm: t('queues.options.confirmDelete.confirm'), cancel: t('queues.options.confirmDelete.cancel') };
   return (
     <div className="queue-form-panel" data-testid="queue-options">
       <Callout intent="primary" icon="diagram-tree">
@@ -67,17 +68,9 @@ export function QueueOptionsTab({ queueId }: { queueId: number }) {
           }}
         />
       )}
-      <ConfirmDialog
-        isOpen={deleting !== undefined}
-        title={t('queues.options.confirmDelete.title')}
-        confirmText={t('queues.options.confirmDelete.confirm')}
-        cancelText={t('queues.options.confirmDelete.cancel')}
-        onConfirm={remove}
-        onClose={() => setDeleting(undefined)}
-        testId="queue-option-delete-confirm"
-      >
+      <ConfirmRemove record={deleting} words={removal} onConfirm={remove} onClose={() => setDeleting(undefined)} testId="queue-option-delete-confirm">
         <p>{t('queues.options.confirmDelete.message', { label: label(deleting) })}</p>
-      </ConfirmDialog>
+      </ConfirmRemove>
     </div>
   );
 }

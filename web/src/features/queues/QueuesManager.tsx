@@ -1,7 +1,7 @@
 import type { Queue } from '@atendo/contracts';
 import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
@@ -24,6 +24,10 @@ export function QueuesManager() {
     await queuesApi.remove(queue.id);
     reload();
   };
+  const saved = () => {
+    reload();
+    page.close();
+  };
   const columns = [
     { label: t('queues.columns.id') },
     { label: t('queues.columns.name') },
@@ -33,6 +37,7 @@ export function QueuesManager() {
     ...(manage ? [{ label: t('queues.columns.actions'), className: 'list-page-actions' }] : []),
   ];
 
+  const removal: RemoveWording = { title: t('queues.confirmDelete.title'), confirm: t('queues.confirmDelete.confirm'), cancel: t('queues.confirmDelete.cancel'), done: t('queues.deleted') };
   return (
     <ListPage
       title={t('queues.title')}
@@ -53,28 +58,8 @@ export function QueuesManager() {
           ))}
         </ListTable>
       </PagedList>
-      {page.dialog && (
-        <QueueDialog
-          key={page.dialog.key}
-          isOpen={page.dialog.isOpen}
-          queue={page.dialog.editing}
-          onClose={page.close}
-          onSaved={() => {
-            reload();
-            page.close();
-          }}
-        />
-      )}
-      <ConfirmRemove
-        record={page.deleting}
-        doneText={t('queues.deleted')}
-        title={t('queues.confirmDelete.title')}
-        confirmText={t('queues.confirmDelete.confirm')}
-        cancelText={t('queues.confirmDelete.cancel')}
-        onConfirm={remove}
-        onClose={page.stopDeleting}
-        testId="queue-delete-confirm"
-      >
+      {page.dialog && <QueueDialog key={page.dialog.key} isOpen={page.dialog.isOpen} queue={page.dialog.editing} onClose={page.close} onSaved={saved} />}
+      <ConfirmRemove record={page.deleting} words={removal} onConfirm={remove} onClose={page.stopDeleting} testId="queue-delete-confirm">
         <p>{t('queues.confirmDelete.message', { name: page.deleting?.name ?? '' })}</p>
       </ConfirmRemove>
     </ListPage>

@@ -1,7 +1,7 @@
 import type { Queue } from '@atendo/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useFeed, useFeedReload } from '../../realtime/useFeed';
-import { toastError } from '../../ui/toaster';
+import { useLatestRead } from '../../ui/useLatestRead';
 import { queuesApi } from './queuesApi';
 
 /**
@@ -10,28 +10,10 @@ import { queuesApi } from './queuesApi';
  */
 export function useQueueList() {
   const [queues, setQueues] = useState<Queue[]>([]);
-  const [loading, setLoading] = useState(true);
-  const latest = useRef(0);
+  const { loading, reload } = useLatestRead(queuesApi.list, (list) => setQueues(list ?? []));
 
-  const load = useCallback(() => {
-    const read = ++latest.current;
-    setLoading(true);
-    queuesApi
-      .list()
-      .then((list) => read === latest.current && setQueues(list ?? []), toastError)
-      .finally(() => read === latest.current && setLoading(false));
-  }, []);
+  useFeed('queue', reload);
+  useFeedReload(reload);
 
-  useEffect(() => {
-    load();
-    // Unmounted: no answer still on its way is the latest any more.
-    return () => {
-      latest.current += 1;
-    };
-  }, [load]);
-
-  useFeed('queue', load);
-  useFeedReload(load);
-
-  return { queues, loading, reload: load };
+  return { queues, loading, reload };
 }

@@ -1,7 +1,8 @@
 import type { QueueOption } from '@atendo/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useFeed } from '../../realtime/useFeed';
 import { errorMessage } from '../../ui/toaster';
+import { useLatestRead } from '../../ui/useLatestRead';
 import { queuesApi } from './queuesApi';
 
 /**
@@ -11,26 +12,15 @@ import { queuesApi } from './queuesApi';
 export function useQueueOptions(queueId: number) {
   const [options, setOptions] = useState<QueueOption[]>();
   const [failure, setFailure] = useState<string>();
-  const latest = useRef(0);
-
-  const load = useCallback(() => {
-    const read = ++latest.current;
-    queuesApi.options(queueId).then(
-      (tree) => {
-        if (read !== latest.current) return;
-        setFailure(undefined);
-        setOptions(tree ?? []);
-      },
-      (error: unknown) => read === latest.current && setFailure(errorMessage(error)),
-    );
-  }, [queueId]);
-
-  useEffect(() => {
-    load();
-    return () => {
-      latest.current += 1;
-    };
-  }, [load]);
+  const read = useCallback(() => queuesApi.options(queueId), [queueId]);
+  const { reload: load } = useLatestRead(
+    read,
+    (tree) => {
+      setFailure(undefined);
+      setOptions(tree ?? []);
+    },
+    (error) => setFailure(errorMessage(error)),
+  );
 
   useFeed('queue', (payload) => {
     if (payload.action !== 'delete' && payload.id === queueId) load();

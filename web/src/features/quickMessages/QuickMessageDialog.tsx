@@ -1,10 +1,10 @@
 import { quickMessageChangesSchema, quickMessageSchema, type QuickMessage } from '@atendo/contracts';
-import { Icon, Switch } from '@blueprintjs/core';
+import { Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../ui/toaster';
 import { validateWith } from '../../ui/formErrors';
-import { AttachmentField } from '../../ui/AttachmentField';
-import { FormDialog } from '../../ui/FormDialog';
+import { AttachmentField, FileNamePreview } from '../../ui/AttachmentField';
+import { FormDialog, recordTexts } from '../../ui/FormDialog';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { useAttachment } from '../../ui/useAttachment';
@@ -67,17 +67,7 @@ export function QuickMessageDialog({ isOpen, admin, editing, onSaved, onClose }:
   };
 
   return (
-    <FormDialog
-      form={formik}
-      isOpen={isOpen}
-      onClose={onClose}
-      title={record ? t('quickMessages.form.editTitle') : t('quickMessages.form.addTitle')}
-      icon="flash"
-      className="quick-message-dialog"
-      testIds={{ form: 'quick-message-form', cancel: 'quick-message-cancel', submit: 'quick-message-submit' }}
-      cancelText={t('quickMessages.form.cancel')}
-      saveText={t('quickMessages.form.save')}
-    >
+    <FormDialog form={formik} isOpen={isOpen} onClose={onClose} icon="flash" className="quick-message-dialog" testIds="quick-message" {...recordTexts(t('quickMessages.form', { returnObjects: true }), !record)}>
       <TextField
         id="quick-message-shortcode"
         label={t('quickMessages.form.shortcode')}
@@ -112,12 +102,7 @@ export function QuickMessageDialog({ isOpen, admin, editing, onSaved, onClose }:
           record?.mediaPath
             ? {
                 className: 'quick-message-dialog-file',
-                preview: (
-                  <>
-                    <Icon icon="paperclip" size={12} />
-                    <span data-testid="quick-message-file-name">{record.mediaName}</span>
-                  </>
-                ),
+                preview: <FileNamePreview icon="paperclip" name={record.mediaName} testId="quick-message-file-name" />,
                 remove: { text: t('quickMessages.file.remove'), removing, onRemove: () => void removeFile(t('quickMessages.file.removed')), testId: 'quick-message-file-remove' },
               }
             : undefined

@@ -1,7 +1,7 @@
 import type { QuickMessage } from '@atendo/contracts';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { useListPage } from '../../ui/listPage/useListPage';
@@ -26,6 +26,7 @@ export function QuickMessagesPage() {
     removed(record.id);
   };
 
+  const removal: RemoveWording = { confirm: t('quickMessages.delete'), cancel: t('quickMessages.form.cancel'), done: t('quickMessages.deleted') };
   return (
     <ListPage
       title={t('quickMessages.title')}
@@ -38,16 +39,7 @@ export function QuickMessagesPage() {
         ))}
       </PagedList>
       {page.dialog?.isOpen && <QuickMessageDialog key={page.dialog.key} isOpen admin={admin} editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
-      <ConfirmRemove
-        record={page.deleting}
-        doneText={t('quickMessages.deleted')}
-        title={t('quickMessages.delete')}
-        confirmText={t('quickMessages.delete')}
-        cancelText={t('quickMessages.form.cancel')}
-        onConfirm={confirmDelete}
-        onClose={page.stopDeleting}
-        testId="quick-message-delete-dialog"
-      >
+      <ConfirmRemove record={page.deleting} words={removal} onConfirm={confirmDelete} onClose={page.stopDeleting} testId="quick-message-delete-dialog">
         <p>{t('quickMessages.confirmDelete', { shortcode: page.deleting?.shortcode ?? '' })}</p>
       </ConfirmRemove>
     </ListPage>

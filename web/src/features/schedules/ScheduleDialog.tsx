@@ -1,14 +1,14 @@
 import { createScheduleSchema, renderScheduleBody, SCHEDULE_DEFAULT_LEAD_MS, SCHEDULE_MEDIA_EXTENSIONS, SCHEDULE_VARIABLES, type Schedule, type Whatsapp } from '@atendo/contracts';
-import { Button, Callout, FormGroup, HTMLSelect, Icon, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError';
 import { currentLanguage } from '../../i18n';
 import { validateWith } from '../../ui/formErrors';
 import { errorMessage } from '../../ui/toaster';
-import { AttachmentField } from '../../ui/AttachmentField';
+import { AttachmentField, FileNamePreview } from '../../ui/AttachmentField';
 import { TextAreaField } from '../../ui/TextAreaField';
-import { FormDialog } from '../../ui/FormDialog';
+import { FormDialog, recordTexts } from '../../ui/FormDialog';
 import { useAttachment } from '../../ui/useAttachment';
 import { useRecordForm } from '../../ui/useRecordForm';
 import { fromLocalInput, statusIntent, toLocalInput } from './scheduleCalendar';
@@ -97,12 +97,10 @@ export function ScheduleDialog({ editing, preset, connections, onSaved, onDelete
     <FormDialog
       form={formik}
       onClose={onClose}
-      title={record ? t('schedules.form.editTitle') : t('schedules.form.addTitle')}
       icon="calendar"
       className="schedule-dialog"
-      testIds={{ form: 'schedule-form', cancel: 'schedule-cancel', submit: 'schedule-submit' }}
-      cancelText={t('schedules.form.cancel')}
-      saveText={t('schedules.form.save')}
+      testIds="schedule"
+      {...recordTexts(t('schedules.form', { returnObjects: true }), !record)}
       saveHidden={sent}
       leading={record && <Button icon="trash" intent={Intent.DANGER} variant="minimal" text={t('schedules.form.delete')} onClick={() => onDelete(record)} data-testid="schedule-delete" />}
     >
@@ -166,12 +164,7 @@ export function ScheduleDialog({ editing, preset, connections, onSaved, onDelete
           record?.mediaPath
             ? {
                 className: 'schedule-dialog-file',
-                preview: (
-                  <>
-                    <Icon icon="media" size={12} />
-                    <span data-testid="schedule-file-name">{record.mediaName}</span>
-                  </>
-                ),
+                preview: <FileNamePreview icon="media" name={record.mediaName} testId="schedule-file-name" />,
                 remove: sent ? undefined : { text: t('schedules.file.remove'), removing, onRemove: () => void removeFile(t('schedules.file.removed')), testId: 'schedule-file-remove' },
               }
             : undefined

@@ -13,7 +13,7 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useFeed } from '../../realtime/useFeed';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { lookups } from '../../api/lookups';
@@ -120,6 +120,7 @@ export function SchedulesPage() {
     showMore: (count: number) => t('schedules.calendar.showMore', { count }),
   };
 
+  const removal: RemoveWording = { confirm: t('schedules.form.delete'), cancel: t('schedules.form.cancel') };
   return (
     <ListPage
       title={t('schedules.title')}
@@ -161,15 +162,7 @@ export function SchedulesPage() {
       {dialog && (
         <ScheduleDialog key={dialog.key} editing={dialog.editing} preset={dialog.preset} connections={connections} onSaved={saved} onDelete={setDeleting} onClose={close} />
       )}
-      <ConfirmRemove
-        record={deleting}
-        title={t('schedules.form.delete')}
-        confirmText={t('schedules.form.delete')}
-        cancelText={t('schedules.form.cancel')}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(undefined)}
-        testId="schedule-delete-dialog"
-      >
+      <ConfirmRemove record={deleting} words={removal} onConfirm={confirmDelete} onClose={() => setDeleting(undefined)} testId="schedule-delete-dialog">
         {t('schedules.confirmDelete', { name: deleting?.contact?.name ?? t('schedules.unknownContact') })}
       </ConfirmRemove>
     </ListPage>

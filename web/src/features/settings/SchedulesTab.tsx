@@ -1,10 +1,11 @@
 import { schedulesSchema, type CompanySchedule } from '@atendo/contracts';
-import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { userAtom } from '../../app/sessionAtoms';
 import { validateWith } from '../../ui/formErrors';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { errorMessage } from '../../ui/toaster';
 import { useRecordForm } from '../../ui/useRecordForm';
 import { WeeklyHours, week } from '../../ui/WeeklyHours';
@@ -53,14 +54,7 @@ export function SchedulesTab() {
   }, [loaded, resetForm]);
 
   if (failure) {
-    return (
-      <NonIdealState
-        icon="error"
-        title={t('settings.schedules.loadFailed')}
-        description={failure}
-        action={<Button icon="refresh" text={t('settings.retry')} onClick={load} data-testid="schedules-retry" />}
-      />
-    );
+    return <LoadFailed title={t('settings.schedules.loadFailed')} description={failure} retryText={t('settings.retry')} onRetry={load} retryTestId="schedules-retry" />;
   }
   if (!loaded) return <Spinner className="settings-spinner" />;
 

@@ -1,10 +1,11 @@
-import { Button, NonIdealState, Spinner, Tab, Tabs, type TabId } from '@blueprintjs/core';
+import { Spinner, Tab, Tabs, type TabId } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompaniesTab } from '../companies/CompaniesTab';
 import { HelpsTab } from '../helps/HelpsTab';
 import { PlansTab } from '../plans/PlansTab';
 import { useCan } from '../../app/useCan';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { OptionsTab } from './OptionsTab';
 import { SchedulesTab } from './SchedulesTab';
 import { useSettings } from './useSettings';
@@ -36,13 +37,7 @@ export function SettingsPage() {
   if (settings.values) {
     options = <OptionsTab values={settings.values} saving={settings.saving} editable={can('settings:manage')} onChange={(key, value) => void settings.change(key, value)} />;
   } else if (settings.failed) {
-    options = (
-      <NonIdealState
-        icon="error"
-        title={t('settings.loadFailed')}
-        action={<Button icon="refresh" text={t('settings.retry')} onClick={settings.load} data-testid="settings-retry" />}
-      />
-    );
+    options = <LoadFailed title={t('settings.loadFailed')} retryText={t('settings.retry')} onRetry={settings.load} retryTestId="settings-retry" />;
   } else {
     options = <Spinner className="settings-spinner" />;
   }

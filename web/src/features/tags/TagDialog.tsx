@@ -1,7 +1,6 @@
 import type { Tag } from '@atendo/contracts';
-import { Dialog } from '@blueprintjs/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditorDialog } from '../../ui/EditorDialog';
 import { TagForm } from './TagForm';
 
 interface TagDialogProps {
@@ -15,17 +14,9 @@ interface TagDialogProps {
 /** Adds or edits a tag (POST /tags, PUT /tags/{id}). */
 export function TagDialog({ isOpen, tag, onClose, onSaved }: TagDialogProps) {
   const { t } = useTranslation();
-  const [dirty, setDirty] = useState(false);
   return (
-    <Dialog
-      isOpen={isOpen}
-      onClose={onClose}
-      title={tag ? t('tags.dialog.editTitle') : t('tags.dialog.addTitle')}
-      icon={tag ? 'edit' : 'add'}
-      className="tag-dialog"
-      canOutsideClickClose={!dirty}
-    >
-      <TagForm tag={tag} onSaved={onSaved} onCancel={onClose} onDirty={setDirty} />
-    </Dialog>
+    <EditorDialog isOpen={isOpen} onClose={onClose} editing={tag !== undefined} title={tag ? t('tags.dialog.editTitle') : t('tags.dialog.addTitle')} className="tag-dialog">
+      {(onDirty) => <TagForm tag={tag} onSaved={onSaved} onCancel={onClose} onDirty={onDirty} />}
+    </EditorDialog>
   );
 }

@@ -95,7 +95,6 @@ export function TagForm({ tag, onSaved, onCancel, onDirty }: TagFormProps) {
         {...formik.getFieldProps('color')}
         pickerLabel={t('tags.fields.colorPicker')}
         pickerTestId="tag-color-picker"
-        pickerClassName="tag-color-picker"
         onPick={(picked) => void formik.setFieldValue('color', picked)}
       />
       {mayKanban && (

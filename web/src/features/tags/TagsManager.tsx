@@ -2,7 +2,7 @@ import type { Tag } from '@atendo/contracts';
 import { can } from '../../app/useCan';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { ConfirmRemove } from '../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
@@ -20,6 +20,10 @@ export function TagsManager() {
   const mayKanban = can(useAtomValue(userAtom), 'tags:kanban');
   const page = useListPage<Tag>();
   const { tags, loading, loadMore, reload } = useTagList(page.search);
+  const saved = () => {
+    page.close();
+    reload();
+  };
   const columns = [
     { label: t('tags.columns.name') },
     { label: t('tags.columns.tickets'), className: 'tags-col-narrow' },
@@ -27,6 +31,7 @@ export function TagsManager() {
     { label: t('tags.columns.actions'), className: 'list-page-actions' },
   ];
 
+  const removal: RemoveWording = { title: t('tags.confirmDelete.title'), confirm: t('tags.confirmDelete.confirm'), cancel: t('tags.confirmDelete.cancel'), done: t('tags.deleted') };
   return (
     <ListPage
       title={t('tags.title')}
@@ -40,24 +45,10 @@ export function TagsManager() {
           ))}
         </ListTable>
       </PagedList>
-      {page.dialog && (
-        <TagDialog
-          key={page.dialog.key}
-          isOpen={page.dialog.isOpen}
-          tag={page.dialog.editing}
-          onClose={page.close}
-          onSaved={() => {
-            page.close();
-            reload();
-          }}
-        />
-      )}
+      {page.dialog && <TagDialog key={page.dialog.key} isOpen={page.dialog.isOpen} tag={page.dialog.editing} onClose={page.close} onSaved={saved} />}
       <ConfirmRemove
         record={page.deleting}
-        doneText={t('tags.deleted')}
-        title={t('tags.confirmDelete.title')}
-        confirmText={t('tags.confirmDelete.confirm')}
-        cancelText={t('tags.confirmDelete.cancel')}
+        words={removal}
         onConfirm={async (tag) => {
           await tagsApi.remove(tag.id);
           reload();

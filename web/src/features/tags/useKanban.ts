@@ -1,14 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { toastError, toastSuccess } from '../../ui/toaster';
+import { useLatestRead } from '../../ui/useLatestRead';
 import { userAtom } from '../../app/sessionAtoms';
 import { kanbanApi } from './kanbanApi';
 import { applyMessageFeed, applyTagFeed, applyTicketFeed, board, emptyBoard, laneOf, moveCard, OPEN_LANE, type KanbanState, type LaneId } from './kanbanBoard';
 
 /** How long a moved card ignores the tag channel's word on it while the server's own entries catch up. */
 const SETTLE_MS = 5_000;
+
+const readBoard = () => Promise.all([kanbanApi.lanes(), kanbanApi.tickets()]);
 
 const same = (a: number[], b: number[]) => a.length === b.length && [...a].sort().every((id, i) => id === [...b].sort()[i]);
 
@@ -22,27 +25,11 @@ export function useKanban() {
   const { t } = useTranslation();
   const user = useAtomValue(userAtom);
   const [state, setState] = useState<KanbanState>(emptyBoard);
-  const [loading, setLoading] = useState(true);
-  const latest = useRef(0);
+  const { loading, reload: load } = useLatestRead(readBoard, (answer) => setState(board(...answer)));
   const current = useRef(state);
   current.current = state;
   // Cards being moved: the tags they will carry once the server is done (null: not yet known).
   const moving = useRef(new Map<number, number[] | null>());
-
-  const load = useCallback(() => {
-    const read = ++latest.current;
-    setLoading(true);
-    Promise.all([kanbanApi.lanes(), kanbanApi.tickets()])
-      .then(([lanes, tickets]) => read === latest.current && setState(board(lanes, tickets)), toastError)
-      .finally(() => read === latest.current && setLoading(false));
-  }, []);
-
-  useEffect(() => {
-    load();
-    return () => {
-      latest.current += 1;
-    };
-  }, [load]);
 
   useFeed('ticket', (payload) => user && setState((s) => applyTicketFeed(s, payload, user)));
   useFeed('appMessage', (payload) => user && setState((s) => applyMessageFeed(s, payload, user)));

@@ -3,7 +3,7 @@ import { Classes, H5, Spinner, SpinnerSize } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { toastError, toastSuccess } from '../../ui/toaster';
 import { userAtom } from '../../app/sessionAtoms';
 import { TicketNoteForm } from './TicketNoteForm';
@@ -41,9 +41,8 @@ export function TicketNotes({ ticket }: { ticket: Ticket }) {
     void load();
   }, [load]);
 
-  const remove = async () => {
-    if (!deleting) return;
-    await ticketNotesApi.remove(deleting.id);
+  const remove = async (note: TicketNote) => {
+    await ticketNotesApi.remove(note.id);
     toastSuccess(t('ticketNotes.deleted'));
     await load();
   };
@@ -60,22 +59,15 @@ export function TicketNotes({ ticket }: { ticket: Ticket }) {
       </ul>
     );
 
+  const removal: RemoveWording = { title: t('ticketNotes.deleteDialog.title'), confirm: t('ticketNotes.deleteDialog.confirm'), cancel: t('ticketNotes.deleteDialog.cancel') };
   return (
     <section className="contact-drawer-notes" aria-labelledby="contact-drawer-notes-title">
       <H5 id="contact-drawer-notes-title">{t('ticketNotes.title')}</H5>
       <TicketNoteForm ticketId={ticketId} contactId={contactId} onAdded={load} />
       {list}
-      <ConfirmDialog
-        isOpen={deleting !== undefined}
-        title={t('ticketNotes.deleteDialog.title')}
-        confirmText={t('ticketNotes.deleteDialog.confirm')}
-        cancelText={t('ticketNotes.deleteDialog.cancel')}
-        onConfirm={remove}
-        onClose={() => setDeleting(undefined)}
-        testId="ticket-note-delete-confirm"
-      >
+      <ConfirmRemove record={deleting} words={removal} onConfirm={remove} onClose={() => setDeleting(undefined)} testId="ticket-note-delete-confirm">
         {t('ticketNotes.deleteDialog.text', { name: deleting?.user.name ?? '' })}
-      </ConfirmDialog>
+      </ConfirmRemove>
     </section>
   );
 }

@@ -1,7 +1,7 @@
-import { Button } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachDialog } from './AttachDialog';
+import { RowButton } from '../../ui/listPage/RowButton';
 import { ACCEPTED_MEDIA, type MediaDraft } from '../../ui/mediaFiles';
 
 interface AttachButtonProps {
@@ -17,15 +17,7 @@ export function AttachButton({ disabled, onSend }: AttachButtonProps) {
 
   return (
     <>
-      <Button
-        icon="paperclip"
-        variant="minimal"
-        aria-label={t('messages.attach.button')}
-        title={t('messages.attach.button')}
-        disabled={disabled}
-        onClick={() => input.current?.click()}
-        data-testid="message-attach"
-      />
+      <RowButton icon="paperclip" label={t('messages.attach.button')} disabled={disabled} onClick={() => input.current?.click()} testId="message-attach" />
       <input
         ref={input}
         type="file"

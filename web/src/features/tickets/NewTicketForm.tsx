@@ -1,11 +1,12 @@
 import { newTicketSchema, type Contact, type QueueRef, type Ticket, type Whatsapp } from '@atendo/contracts';
-import { Button, Callout, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
 import { useFormik, type FormikErrors } from 'formik';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError';
 import { showRefusal, validateWith } from '../../ui/formErrors';
+import { SelectField } from '../../ui/SelectField';
 import { toastError } from '../../ui/toaster';
 import { useCan } from '../../app/useCan';
 import { userAtom } from '../../app/sessionAtoms';
@@ -110,33 +111,28 @@ export function NewTicketForm({ contact: given, onCancel, onCreated }: NewTicket
         <FormGroup label={labels.contactId} labelFor="new-ticket-contact" helperText={errorOf('contactId') ?? chosenContact} intent={intentOf('contactId')}>
           <ContactSearch id="new-ticket-contact" selected={contact} onSelect={chooseContact} error={errorOf('contactId')} />
         </FormGroup>
-        <FormGroup label={labels.queueId} labelFor="new-ticket-queue" helperText={errorOf('queueId')} intent={intentOf('queueId')}>
-          <HTMLSelect
-            id="new-ticket-queue"
-            name="queueId"
-            fill
-            data-testid="new-ticket-queue"
-            aria-invalid={errorOf('queueId') ? true : undefined}
-            value={formik.values.queueId ?? ''}
-            onChange={(event) => void formik.setFieldValue('queueId', fromSelect(event.currentTarget.value))}
-            onBlur={() => void formik.setFieldTouched('queueId')}
-            options={[
-              { value: '', label: admin ? t('tickets.newTicket.noQueue') : t('tickets.newTicket.queuePlaceholder'), disabled: !admin },
-              ...queues.map((q) => ({ value: q.id, label: q.name })),
-            ]}
-          />
-        </FormGroup>
-        <FormGroup label={labels.whatsappId} labelFor="new-ticket-connection">
-          <HTMLSelect
-            id="new-ticket-connection"
-            name="whatsappId"
-            fill
-            data-testid="new-ticket-connection"
-            value={formik.values.whatsappId ?? ''}
-            onChange={(event) => void formik.setFieldValue('whatsappId', Number(event.currentTarget.value))}
-            options={connections.map((c) => ({ value: c.id, label: c.isDefault ? t('tickets.newTicket.defaultConnection', { name: c.name }) : c.name }))}
-          />
-        </FormGroup>
+        <SelectField
+          id="new-ticket-queue"
+          name="queueId"
+          label={labels.queueId}
+          error={errorOf('queueId')}
+          aria-invalid={errorOf('queueId') ? true : undefined}
+          value={formik.values.queueId ?? ''}
+          onChange={(event) => void formik.setFieldValue('queueId', fromSelect(event.currentTarget.value))}
+          onBlur={() => void formik.setFieldTouched('queueId')}
+          options={[
+            { value: '', label: admin ? t('tickets.newTicket.noQueue') : t('tickets.newTicket.queuePlaceholder'), disabled: !admin },
+            ...queues.map((q) => ({ value: q.id, label: q.name })),
+          ]}
+        />
+        <SelectField
+          id="new-ticket-connection"
+          name="whatsappId"
+          label={labels.whatsappId}
+          value={formik.values.whatsappId ?? ''}
+          onChange={(event) => void formik.setFieldValue('whatsappId', Number(event.currentTarget.value))}
+          options={connections.map((c) => ({ value: c.id, label: c.isDefault ? t('tickets.newTicket.defaultConnection', { name: c.name }) : c.name }))}
+        />
         {held && (
           <Callout intent={Intent.WARNING} icon="person" title={t('errors.ERR_OTHER_OPEN_TICKET')} data-testid="new-ticket-held">
             <div>

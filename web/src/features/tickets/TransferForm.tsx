@@ -1,7 +1,8 @@
 import type { Queue, Ticket, UpdateTicketRequest, UserRef, Whatsapp } from '@atendo/contracts';
-import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../ui/SelectField';
 import { toastError } from '../../ui/toaster';
 import { lookups } from '../../api/lookups';
 import { ticketsApi } from './ticketsApi';
@@ -58,26 +59,14 @@ export function TransferForm({ ticket, onCancel, onTransferred }: TransferFormPr
         <FormGroup label={t('tickets.transfer.user')} labelFor="transfer-user" helperText={user ? undefined : t('tickets.transfer.userHelper')}>
           <TransferUserSearch id="transfer-user" selected={user} onSelect={setUser} />
         </FormGroup>
-        <FormGroup label={t('tickets.transfer.queue')} labelFor="transfer-queue">
-          <HTMLSelect
-            id="transfer-queue"
-            fill
-            data-testid="transfer-queue"
-            value={queueId}
-            onChange={(event) => setQueueId(event.currentTarget.value)}
-            options={[{ value: '', label: t('tickets.transfer.queuePlaceholder'), disabled: true }, ...queues.map((q) => ({ value: String(q.id), label: q.name }))]}
-          />
-        </FormGroup>
-        <FormGroup label={t('tickets.transfer.connection')} labelFor="transfer-connection">
-          <HTMLSelect
-            id="transfer-connection"
-            fill
-            data-testid="transfer-connection"
-            value={whatsappId}
-            onChange={(event) => setWhatsappId(event.currentTarget.value)}
-            options={connections.map((c) => ({ value: String(c.id), label: c.name }))}
-          />
-        </FormGroup>
+        <SelectField
+          id="transfer-queue"
+          label={t('tickets.transfer.queue')}
+          value={queueId}
+          onChange={(event) => setQueueId(event.currentTarget.value)}
+          options={[{ value: '', label: t('tickets.transfer.queuePlaceholder'), disabled: true }, ...queues.map((q) => ({ value: String(q.id), label: q.name }))]}
+        />
+        <SelectField id="transfer-connection" label={t('tickets.transfer.connection')} value={whatsappId} onChange={(event) => setWhatsappId(event.currentTarget.value)} options={connections.map((c) => ({ value: String(c.id), label: c.name }))} />
       </DialogBody>
       <DialogFooter
         actions={

@@ -1,9 +1,10 @@
-import { FormGroup, HTMLSelect, type InputGroupProps } from '@blueprintjs/core';
+import type { InputGroupProps } from '@blueprintjs/core';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, i18n, LANGUAGES, type Language } from '../../i18n';
 import { validateWith } from '../../ui/formErrors';
 import { FormDialog } from '../../ui/FormDialog';
+import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useRecordForm } from '../../ui/useRecordForm';
 import { userAtom } from '../../app/sessionAtoms';
@@ -107,17 +108,14 @@ export function ProfileDialog({ isOpen, onClose }: ProfileDialogProps) {
       {input('name', { autoComplete: 'name' })}
       {input('email', { type: 'email', autoComplete: 'email' })}
       {input('password', { type: 'password', autoComplete: 'new-password' })}
-      <FormGroup label={labels.language} labelFor="profile-language">
-        <HTMLSelect
-          id="profile-language"
-          name="language"
-          fill
-          data-testid="profile-language"
-          value={formik.values.language}
-          onChange={formik.handleChange}
-          options={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
-        />
-      </FormGroup>
+      <SelectField
+        id="profile-language"
+        name="language"
+        label={labels.language}
+        value={formik.values.language}
+        onChange={formik.handleChange}
+        options={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+      />
     </FormDialog>
   );
 }

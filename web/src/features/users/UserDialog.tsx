@@ -1,5 +1,5 @@
 import { userSchema, type Profile, type QueueRef, type User, type Whatsapp } from '@atendo/contracts';
-import { FormGroup, HTMLSelect, type InputGroupProps, Intent, Switch } from '@blueprintjs/core';
+import { FormGroup, type InputGroupProps, Intent, Switch } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
@@ -7,6 +7,7 @@ import { validateWith } from '../../ui/formErrors';
 import { FormDialog } from '../../ui/FormDialog';
 import { toastError } from '../../ui/toaster';
 import { useRecordForm } from '../../ui/useRecordForm';
+import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { userAtom } from '../../app/sessionAtoms';
 import { useCan } from '../../app/useCan';
@@ -146,37 +147,32 @@ export function UserDialog({ isOpen, user, onClose, onSaved }: UserDialogProps) 
       {input('name', { autoFocus: true, autoComplete: 'off' })}
       {input('email', { type: 'email', autoComplete: 'off' })}
       {input('password', { type: 'password', autoComplete: 'new-password' })}
-      {canEditProfile &&
-        group(
-          'profile',
-          <HTMLSelect
-            id="user-profile"
-            name="profile"
-            fill
-            data-testid="user-profile"
-            value={formik.values.profile}
-            onChange={formik.handleChange}
-            options={(['user', 'admin'] as const).map((p) => ({ value: p, label: t(`users.profiles.${p}`) }))}
-          />,
-        )}
+      {canEditProfile && (
+        <SelectField
+          id="user-profile"
+          name="profile"
+          label={labels.profile}
+          error={errorOf('profile')}
+          value={formik.values.profile}
+          onChange={formik.handleChange}
+          options={(['user', 'admin'] as const).map((p) => ({ value: p, label: t(`users.profiles.${p}`) }))}
+        />
+      )}
       {canEditQueues && (
         <>
           {group(
             'queueIds',
             <QueueSelect id="user-queueIds" queues={queues.length > 0 ? queues : (user?.queues ?? [])} selectedIds={formik.values.queueIds} onChange={(ids) => void formik.setFieldValue('queueIds', ids)} />,
           )}
-          {group(
-            'whatsappId',
-            <HTMLSelect
-              id="user-whatsappId"
-              name="whatsappId"
-              fill
-              data-testid="user-whatsappId"
-              value={formik.values.whatsappId}
-              onChange={formik.handleChange}
-              options={[{ value: '', label: t('users.noConnection') }, ...connections.map((c) => ({ value: String(c.id), label: c.name }))]}
-            />,
-          )}
+          <SelectField
+            id="user-whatsappId"
+            name="whatsappId"
+            label={labels.whatsappId}
+            error={errorOf('whatsappId')}
+            value={formik.values.whatsappId}
+            onChange={formik.handleChange}
+            options={[{ value: '', label: t('users.noConnection') }, ...connections.map((c) => ({ value: String(c.id), label: c.name }))]}
+          />
           <Switch
             name="allTicket"
             data-testid="user-allTicket"

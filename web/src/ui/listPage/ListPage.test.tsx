@@ -110,7 +110,7 @@ describe('ConfirmRemove', () => {
   it('is closed without a record, and deletes the one it asks about', async () => {
     const onConfirm = vi.fn(() => Promise.resolve());
     const onClose = vi.fn();
-    const props = { title: 'Delete', confirmText: 'Delete', cancelText: 'Cancel', testId: 'fruit-confirm', onConfirm, onClose };
+    const props = { words: { confirm: 'Delete', cancel: 'Cancel' }, testId: 'fruit-confirm', onConfirm, onClose };
     const { rerender } = render(<ConfirmRemove<Fruit> record={undefined} {...props}>Delete it?</ConfirmRemove>);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     rerender(

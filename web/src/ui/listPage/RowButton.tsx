@@ -12,7 +12,7 @@ interface RowButtonProps {
   loading?: boolean;
 }
 
-/** A row's action: an icon button named for screen readers and explained on hover. */
+/** An icon button named for screen readers and explained on hover: a row's action, or a toolbar's. */
 export function RowButton({ icon, label, title, onClick, testId, intent, disabled, loading }: RowButtonProps) {
   return <Button variant="minimal" icon={icon} intent={intent} aria-label={label} title={title ?? label} disabled={disabled} loading={loading} onClick={onClick} data-testid={testId} />;
 }

@@ -3,7 +3,7 @@ import { Switch } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateWith } from '../../../ui/formErrors';
-import { FormDialog } from '../../../ui/FormDialog';
+import { FormDialog, recordTexts } from '../../../ui/FormDialog';
 import { SelectField } from '../../../ui/SelectField';
 import { toastError } from '../../../ui/toaster';
 import { TextField } from '../../../ui/TextField';
@@ -90,16 +90,7 @@ export function FlowCampaignDialog({ editing, onSaved, onClose }: FlowCampaignDi
   };
 
   return (
-    <FormDialog
-      form={formik}
-      onClose={onClose}
-      title={editing ? t('flowCampaigns.form.editTitle') : t('flowCampaigns.form.addTitle')}
-      icon="key"
-      className="flow-campaign-dialog"
-      testIds={{ form: 'flow-campaign-form', cancel: 'flow-campaign-cancel', submit: 'flow-campaign-submit' }}
-      cancelText={t('flowCampaigns.form.cancel')}
-      saveText={t('flowCampaigns.form.save')}
-    >
+    <FormDialog form={formik} onClose={onClose} icon="key" className="flow-campaign-dialog" testIds="flow-campaign" {...recordTexts(t('flowCampaigns.form', { returnObjects: true }), !editing)}>
       <TextField id="flow-campaign-name" label={labels.name} error={errorOf('name')} {...formik.getFieldProps('name')} autoFocus />
       {select('flowId', flows)}
       {select('whatsappId', connections)}

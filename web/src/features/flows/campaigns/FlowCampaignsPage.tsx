@@ -2,7 +2,7 @@ import type { FlowCampaign } from '@atendo/contracts';
 import { Classes, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/useCan';
-import { ConfirmRemove } from '../../../ui/listPage/ConfirmRemove';
+import { ConfirmRemove, type RemoveWording } from '../../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../../ui/listPage/ListPage';
 import { ListTable } from '../../../ui/listPage/ListTable';
 import { PagedList } from '../../../ui/listPage/PagedList';
@@ -28,6 +28,7 @@ export function FlowCampaignsPage() {
   };
   const columns = [{ label: t('flowCampaigns.name') }, { label: t('flowCampaigns.status') }, { label: t('flowCampaigns.actions'), className: 'list-page-actions' }];
 
+  const removal: RemoveWording = { confirm: t('flowCampaigns.delete'), cancel: t('flowCampaigns.form.cancel'), done: t('flowCampaigns.deleted') };
   return (
     <ListPage title={t('flowCampaigns.title')} add={{ text: t('flowCampaigns.add'), onClick: () => page.open(), testId: 'flow-campaign-add' }}>
       <PagedList items={campaigns} loading={loading && campaigns.length === 0} empty={{ icon: 'key', text: t('flowCampaigns.empty') }}>
@@ -53,16 +54,7 @@ export function FlowCampaignsPage() {
         </ListTable>
       </PagedList>
       {page.dialog?.isOpen && <FlowCampaignDialog key={page.dialog.key} editing={page.dialog.editing} onSaved={saved} onClose={page.close} />}
-      <ConfirmRemove
-        record={page.deleting}
-        doneText={t('flowCampaigns.deleted')}
-        title={t('flowCampaigns.delete')}
-        confirmText={t('flowCampaigns.delete')}
-        cancelText={t('flowCampaigns.form.cancel')}
-        onConfirm={confirmDelete}
-        onClose={page.stopDeleting}
-        testId="flow-campaign-delete-dialog"
-      >
+      <ConfirmRemove record={page.deleting} words={removal} onConfirm={confirmDelete} onClose={page.stopDeleting} testId="flow-campaign-delete-dialog">
         <p>{t('flowCampaigns.confirmDelete', { name: page.deleting?.name ?? '' })}</p>
       </ConfirmRemove>
     </ListPage>
