@@ -15,7 +15,7 @@ export interface FeatureNames {
   path: string;
   /** The read model's table: `bookmarks` (`quick_notes`). */
   table: string;
-  /** The id sequence's name prefix: `bookmark` (`quick_note`). */
+  /** Its id migration's name: `bookmark` (`quick_note`); the id kind is `record`. */
   sequence: string;
 }
 

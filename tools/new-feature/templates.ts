@@ -92,7 +92,7 @@ declare module '../realtime.js' {
     [`services/core/src/${feature}/index.ts`]: `export * from './${record}.js';
 `,
     [`services/core/src/${feature}/${record}.ts`]: `import type { ${Record}Event, ${Record}Fields } from '@atendo/contracts/${feature}';
-import { type Migration, streamId } from '@atendo/platform';
+import { idSequences, type Migration, streamId } from '@atendo/platform';
 import { recordDecider, type RecordDecider } from '../records/record.js';
 
 /** A ${record} of the company, a simple record: created, changed and deleted. */
@@ -101,14 +101,8 @@ export const ${record}Decider: RecordDecider<${Record}Fields, ${Record}Event> = 
 /** One stream each, in its company: \`${record}-{companyId}.{id}\`. */
 export const ${record}Stream = (companyId: number, id: number) => streamId('${record}', companyId, id);
 
-/** Ids of ${feature}. */
-export const ${record}IdMigrations: Migration[] = [
-  {
-    name: '${stamp}_${sequence}_ids',
-    up: (knex) => knex.raw('CREATE SEQUENCE ${sequence}_ids'),
-    down: (knex) => knex.raw('DROP SEQUENCE ${sequence}_ids'),
-  },
-];
+/** Ids of ${feature}: \`ids.next('${record}')\`. */
+export const ${record}IdMigrations: Migration[] = [idSequences('${stamp}_${sequence}_ids', '${record}')];
 `,
     [`services/core/src/${feature}/${record}.test.ts`]: `import { describe, it } from 'vitest';
 import type { ${Record}Event } from '@atendo/contracts/${feature}';
@@ -276,7 +270,7 @@ export function ${record}Routes({ knex, store, ids, readYourWrites }: ${Record}R
       status: 201,
       async handler({ res, body, auth }) {
         const companyId = auth.viewer.companyId;
-        const id = await ids.next('${sequence}');
+        const id = await ids.next('${record}');
         const result = await handleCommand(store, ${record}Decider, ${record}Stream(companyId, id), { type: 'create', id, fields: { name: body.name } }, by(auth));
         await readYourWrites(result.position);
         res.status(201).json(await found(companyId, id));
