@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListTicketsResponse, Ticket } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { startHarness, type Harness } from './testing/harness.js';
+import { eventCount as countEvents } from './testing/log.js';
 
 interface Refusal {
   error: string;
@@ -15,7 +16,7 @@ describe('API input', () => {
   let h: Harness;
   let token: string;
   let ticket: Ticket;
-  const eventCount = async () => Number(((await h.atendo.knex.raw('SELECT count(*) AS n FROM events')) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => countEvents(h);
 
   beforeAll(async () => {
     h = await startHarness();

@@ -14,6 +14,7 @@ import { SendGovernors } from './platform/sendGovernors.js';
 import { createLogger } from './logger.js';
 import { addCompany, addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
+import { eventCount as countEvents } from './testing/log.js';
 
 type Answer<T> = T & { error?: string; details?: Array<{ path: string; rule: string }> };
 
@@ -35,7 +36,7 @@ describe('campaigns', () => {
   const clock = () => new Date(frozen ?? Date.now() + offsetMs);
   let numbers = 0;
 
-  const eventCount = async () => Number(((await h.atendo.knex.raw(`SELECT count(*) AS n FROM events`)) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => countEvents(h);
   const campaign = async (id: number) => (await h.api<CampaignView>(`/campaigns/${id}`, { token: admin })).body;
   const dispatcher = () => h.atendo.processes.get('campaigns')!;
   const phone = async (number: string) =>

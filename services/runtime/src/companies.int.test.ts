@@ -4,6 +4,7 @@ import { CLOSE_UNAUTHORISED, type Company, type CompanyPage, type Plan, type Ser
 import { eventually } from '@atendo/core/testing';
 import { addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
+import { eventCount as countEvents } from './testing/log.js';
 
 interface Refusal {
   error: string;
@@ -18,7 +19,7 @@ describe('companies, sign-up and settings', () => {
   let superToken: string;
   let adminToken: string;
   let planId: number;
-  const eventCount = async () => Number(((await h.atendo.knex.raw('SELECT count(*) AS n FROM events')) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => countEvents(h);
   const login = (email: string, password: string) =>
     fetch(`${h.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) }).then(async (r) => ({
       status: r.status,

@@ -5,6 +5,7 @@ import { handleCommand, planDecider, planStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { addCompany, addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
+import { userEventCount } from './testing/log.js';
 
 type Answer<T> = T & { error?: string; message?: string; details?: Array<{ path: string; rule: string }> };
 
@@ -20,8 +21,7 @@ describe('contact lists: spreadsheet import, example spreadsheet, WhatsApp check
   let h: Harness;
   let admin: string;
 
-  const eventCount = async () =>
-    Number(((await h.atendo.knex.raw(`SELECT count(*) AS n FROM events WHERE metadata->'actor'->>'type' = 'user'`)) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => userEventCount(h);
   const upload = async (listId: number, name: string, content: Buffer | string, token = admin) => {
     const form = new FormData();
     form.append('file', new Blob([content], { type: 'application/octet-stream' }), name);

@@ -5,6 +5,7 @@ import { eventually } from '@atendo/core/testing';
 import { contactListsProjection, rebuildProjection } from '@atendo/read';
 import { addCompany, addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
+import { userEventCount } from './testing/log.js';
 
 type Answer<T> = T & { error?: string; details?: Array<{ path: string; rule: string; message: string }> };
 
@@ -14,8 +15,7 @@ describe('contact lists', () => {
   let agent: string;
 
   // Events a user's request caused (channels write their own in the background).
-  const eventCount = async () =>
-    Number(((await h.atendo.knex.raw(`SELECT count(*) AS n FROM events WHERE metadata->'actor'->>'type' = 'user'`)) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => userEventCount(h);
   const eventsOf = async (type: string, ids: number[]) =>
     Number(((await h.atendo.knex.raw(`SELECT count(*) AS n FROM events WHERE event_type = ? AND (data->>'id')::bigint = ANY(?)`, [type, ids])) as { rows: Array<{ n: string }> }).rows[0]!.n);
 

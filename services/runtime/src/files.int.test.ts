@@ -4,6 +4,7 @@ import { eventually } from '@atendo/core/testing';
 import { FileListQueries, fileListsProjection, rebuildProjection } from '@atendo/read';
 import { addCompany, addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
+import { userEventCount } from './testing/log.js';
 
 type Answer<T> = T & { error?: string; details?: Array<{ path: string; rule: string }> };
 
@@ -15,8 +16,7 @@ describe('file lists', () => {
   let admin: string;
   let agent: string;
 
-  const eventCount = async () =>
-    Number(((await h.atendo.knex.raw(`SELECT count(*) AS n FROM events WHERE metadata->'actor'->>'type' = 'user'`)) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => userEventCount(h);
   const create = (body: unknown, token = admin) => h.api<Answer<FileListView>>('/files', { token, body });
   const upload = (listId: number, optionId: number | string, bytes: Buffer, name: string, token = admin, type = 'application/octet-stream') => {
     const form = new FormData();

@@ -16,6 +16,7 @@ import { BotQueries, integrationsProjection, rebuildProjection } from '@atendo/r
 import { addCompany, addUser, type TestUser } from './testing/accounts.js';
 import { type Harness } from './testing/harness.js';
 import { harnessSuite } from './testing/suite.js';
+import { userEventCount } from './testing/log.js';
 
 type Answer<T> = T & { error?: string; message?: string; details?: unknown };
 type Problems = { details: Array<{ path: string; rule?: string; message: string }> };
@@ -42,8 +43,7 @@ describe('prompts and queue integrations', () => {
     answers.push(res.body);
     return res;
   };
-  const eventCount = async () =>
-    Number(((await h.atendo.knex.raw(`SELECT count(*) AS n FROM events WHERE metadata->'actor'->>'type' = 'user'`)) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => userEventCount(h);
   const promptBody = (changes: Record<string, unknown> = {}) => ({
     name: 'Assistente de vendas',
     prompt: 'Você é o assistente de vendas da loja. Responda com educação e passe para uma pessoa quando pedirem.',

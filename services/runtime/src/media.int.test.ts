@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaUrls, type StoredMedia } from '@atendo/api';
 import { eventually } from '@atendo/core/testing';
 import { addCompany } from './testing/accounts.js';
+import { filesUnder } from './testing/files.js';
 import { startHarness, type Harness } from './testing/harness.js';
 
 /** A real RGB PNG of `size`×`size` pixels (a gradient), as a phone would send one. */
@@ -32,12 +33,6 @@ function png(size: number): Buffer {
 const mp3 = (frames: number) => Buffer.concat(Array.from({ length: frames }, () => Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), randomBytes(413)])));
 /** An executable's first bytes (ELF), the rest filler: a program dressed up as a picture. */
 const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), randomBytes(4000)]);
-
-/** Every file under `dir` (none when it does not exist yet). */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-}
 
 describe('media: uploads and /public', () => {
   let h: Harness;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,16 +7,11 @@ import type { StoredMedia } from '@atendo/api';
 import type { Plan } from '@atendo/contracts';
 import { eventually } from '@atendo/core/testing';
 import { addCompany } from './testing/accounts.js';
+import { filesUnder } from './testing/files.js';
 import { startHarness, type Harness } from './testing/harness.js';
 
 /** MPEG-1 layer III frames (417 bytes each): an audio file of a chosen size, as file-type recognises one. */
 const mp3 = (frames: number) => Buffer.concat(Array.from({ length: frames }, () => Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), randomBytes(413)])));
-
-/** Every file under `dir` (none when it does not exist yet). */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-}
 
 /**
  * Issue 32, item 8: one company cannot fill the installation's storage. Its plan says how much it may keep

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '@atendo/contracts';
 import { startHarness, type Harness } from './testing/harness.js';
+import { eventCount as countEvents } from './testing/log.js';
 
 describe('plans', () => {
   let h: Harness;
   let superToken: string;
   let adminToken: string;
-  const eventCount = async () => Number(((await h.atendo.knex.raw('SELECT count(*) AS n FROM events')) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => countEvents(h);
 
   beforeAll(async () => {
     h = await startHarness();

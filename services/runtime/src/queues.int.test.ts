@@ -5,6 +5,7 @@ import { eventually } from '@atendo/core/testing';
 import { addUser, type TestUser } from './testing/accounts.js';
 import { type Harness } from './testing/harness.js';
 import { harnessSuite } from './testing/suite.js';
+import { eventCount as countEvents } from './testing/log.js';
 
 type Answer<T> = T & { error?: string; details?: unknown };
 
@@ -13,7 +14,7 @@ describe('queues and their menus', () => {
   let adminToken: string;
   let b: TestUser & { whatsappId: number };
   const system = { actor: { type: 'system' as const } };
-  const eventCount = async () => Number(((await h.atendo.knex.raw('SELECT count(*) AS n FROM events')) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => countEvents(h);
   const create = (body: Record<string, unknown>, token = adminToken) => h.api<Answer<Queue>>('/queue', { token, body });
   const change = (id: number, body: Record<string, unknown>, token = adminToken) => h.api<Answer<Queue>>(`/queue/${id}`, { method: 'PUT', token, body });
   const remove = (id: number, token = adminToken) => h.api<Answer<object>>(`/queue/${id}`, { method: 'DELETE', token });

@@ -126,7 +126,7 @@ describe('rebuilding the read models of a running product', () => {
     expect(await groups('SELECT company_id, status, queue_id, user_id, n::int FROM ticket_counts ORDER BY 1, 2, 3, 4')).toEqual(
       await groups('SELECT company_id, status, queue_id, user_id, count(*)::int AS n FROM tickets GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4'),
     );
-  });
+  }, 120_000);
 
   it('a rebuild that dies leaves the live tables answering; the next one clears its leftovers and finishes', async () => {
     const knex = h.atendo.knex;

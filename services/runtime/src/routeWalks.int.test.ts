@@ -7,8 +7,9 @@ import { handleCommand, planDecider, planStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { addCompany, addUser, type TestUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
+import { userEventCount } from './testing/log.js';
 import { features, permissionRegistry } from './features/index.js';
-import type { ProbeCompany } from './features/featureModule.js';
+import type { ProbeBody, ProbeCompany } from './features/featureModule.js';
 
 /**
  * Walks over the route table as the running product publishes it (/openapi.json): every route, the day it is added,
@@ -61,8 +62,7 @@ describe('the route table, walked', () => {
   let h: Harness;
   let routes: Route[];
   // Events a user's request caused (the channels' own, such as acks arriving, go on in the background).
-  const eventCount = async () =>
-    Number(((await h.atendo.knex.raw(`SELECT count(*) AS n FROM events WHERE metadata->'actor'->>'type' = 'user'`)) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => userEventCount(h);
   /** The log's last position, and what users wrote after one: both read by the primary key, not the whole log. */
   const lastPosition = async () =>
     Number(((await h.atendo.knex.raw(`SELECT coalesce(max(global_position), 0) AS n FROM events`)) as { rows: Array<{ n: string }> }).rows[0]!.n);
@@ -147,16 +147,21 @@ describe('the route table, walked', () => {
      */
     const RESOURCE_OF: Record<string, string | null> = Object.assign({}, ...features.map((f) => f.probe?.resources ?? {}));
 
-    /** Company B as the modules' probes see it. */
-    const companyB = (): ProbeCompany => ({
+    /** A company as the modules' probes see it: B (`make`), or A making the records its bodies name (`ours`). */
+    const company = (token: () => string, records: () => Record<string, string>, whatsappId: () => number, strict = false): ProbeCompany => ({
       async api<T>(path: string, init: { method?: string; body?: unknown; form?: FormData } = {}) {
-        if (init.form) return (await (await fetch(`${h.url}${path}`, { method: init.method ?? 'POST', headers: { authorization: `Bearer ${tokenB}` }, body: init.form })).json()) as T;
-        return (await h.api<T>(path, { token: tokenB, ...(init.method ? { method: init.method } : {}), ...(init.body !== undefined ? { body: init.body } : {}) })).body;
+        if (init.form) return (await (await fetch(`${h.url}${path}`, { method: init.method ?? 'POST', headers: { authorization: `Bearer ${token()}` }, body: init.form })).json()) as T;
+        const res = await h.api<T>(path, { token: token(), ...(init.method ? { method: init.method } : {}), ...(init.body !== undefined ? { body: init.body } : {}) });
+        if (strict) expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBeLessThan(300);
+        return res.body;
       },
-      theirs,
+      get theirs() {
+        return records();
+      },
       eventually: (check, timeoutMs) => eventually(check, timeoutMs),
-      customerSays: async (number, text, pushName) => void (await h.customerSays(number, text, pushName, b.whatsappId)),
+      customerSays: async (number, text, pushName) => void (await h.customerSays(number, text, pushName, whatsappId())),
     });
+    const companyB = () => company(() => tokenB, () => theirs, () => b.whatsappId);
 
     /** What B sees of its records: each module's `probe.observe`. */
     const snapshotB = async () => {
@@ -203,83 +208,28 @@ describe('the route table, walked', () => {
     });
 
     /**
-     * Which record each id a request body carries names (by the field's name), for the body probe. A route whose body
-     * takes an id-like field not listed here fails the probe until it is: every id a body names is probed. `nodes` is
-     * a flow graph (its blocks' queues and files); null: not a company's record (a plan), or the record the route itself
-     * names (probed by the path walk above).
+     * Which record each id a request body carries names (by the field's name), for the body probe: each feature
+     * module's `probe.bodyIds`, and `id`, the record the route itself names (probed by the path walk above). A route
+     * whose body takes an id-like field no module names fails the probe until one does: every id a body names is probed.
      */
-    const BODY_ID_OF: Record<string, string | null> = {
-      queueId: 'queue', queueIds: 'queue', transferQueueId: 'queue', parentId: 'queueOption', userId: 'user', whatsappId: 'whatsapp',
-      contactId: 'ticketContact', ticketId: 'ticket', tagId: 'tag', tags: 'tag', contactListId: 'contactList', fileListId: 'fileList',
-      flowId: 'flow', idFlow: 'flow', promptId: 'prompt', integrationId: 'queueIntegration', nodes: 'graph', planId: null, id: null, fileId: null,
-    };
+    const BODY_ID_OF: Record<string, string | null> = Object.assign({ id: null }, ...features.map((f) => f.probe?.bodyIds ?? {}));
+    /** B's records in the shapes body fields take them where that is not their id (a flow graph): `probe.shapes`. */
+    const SHAPES_OF: Record<string, (theirs: Readonly<Record<string, string>>) => unknown[]> = Object.assign({}, ...features.map((f) => f.probe?.shapes ?? {}));
     const isIdField = (name: string) => /(Id|Ids)$/.test(name) || /^id([A-Z]|$)/.test(name) || name === 'tags' || name === 'nodes';
 
     it("refuses B's ids in every body field, flow block, and campaign that names a record, with a 4xx, changing nothing", async () => {
-      // A's own records, so each body is A's valid one but for the one field that names B's.
+      // A's own records, so each body is A's valid one but for the one field that names B's: A itself and its first
+      // queue, then what each module makes (`probe.ours`), in the feature list's order.
       const agent = await addUser(h, 'probe-agent@demo.test', { queueIds: h.queueIds });
-      await h.customerSays('5511955550020', 'sou cliente da A (sonda)', 'Cliente A sonda');
-      const ticket = await eventually(async () => {
-        const t = (await h.api<ListTicketsResponse>('/tickets?searchParam=5511955550020&showAll=true', { token: tokenA })).body.tickets[0];
-        expect(t).toBeDefined();
-        return t!;
-      });
-      const mine = async (path: string, body: unknown) => {
-        const res = await h.api<{ id: number }>(path, { token: tokenA, body });
-        expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBeLessThan(300);
-        return res.body.id;
-      };
-      const queue = h.queueIds[0]!;
-      const flow = await mine('/flowbuilder', { name: 'Fluxo da A' });
-      const prompt = { name: 'Assistente da A', prompt: 'Você é o assistente da A. Responda com educação e passe o ticket para a fila.', model: 'gpt-4o-mini', maxTokens: 100, temperature: 1, apiKey: 'sk-da-A-0000000000000000', queueId: queue, maxMessages: 10 };
-      const a = {
-        user: agent.id, queue, whatsapp: h.whatsappId, ticket: ticket.id, ticketContact: ticket.contact.id, flow,
-        tag: await mine('/tags', { name: 'Tag da A', kanban: 1 }),
-        campaign: await mine('/campaigns', { name: 'Campanha da A', whatsappId: h.whatsappId, message1: 'Oi da A' }),
-        schedule: await mine('/schedules', { body: 'Lembrete da A', contactId: ticket.contact.id, sendAt: new Date(Date.now() + 86_400_000).toISOString() }),
-        prompt: await mine('/prompt', prompt),
-        queueIntegration: await mine('/queueIntegration', { type: 'flowbuilder', name: 'Integração da A', flowId: flow }),
-        contactList: await mine('/contact-lists', { name: 'Lista da A' }),
-        flowCampaign: await mine('/flowcampaign', { name: 'Campanha de fluxo da A', flowId: flow, whatsappId: h.whatsappId, phrase: 'sonda da A' }),
-      };
-      const start = { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} };
-      const graphTo = (block: Record<string, unknown>) => [start, { id: 'b', position: { x: 0, y: 0 }, ...block }];
-      /** A's valid body of each route whose body names records, and the route's own record in A (its path id). */
-      const BODY_OF: Record<string, { path?: number; body: Record<string, unknown>; outside?: true }> = {
-        'POST /users': { body: { name: 'Sonda', email: 'sonda@demo.test', password: 'Sonda-pass-123', profile: 'user' } },
-        'PUT /users/{id}': { path: a.user, body: {} },
-        'POST /queue': { body: { name: 'Fila sonda', color: '#123456' } },
-        'PUT /queue/{id}': { path: a.queue, body: {} },
-        'POST /queue-options': { body: { queueId: a.queue, title: 'Opção sonda' } },
-        'POST /whatsapp': { body: { name: 'Conexão sonda', channel: 'simulator', greetingMessage: '', queueIds: [] } },
-        'PUT /whatsapp/{id}': { path: a.whatsapp, body: {} },
-        'POST /tickets': { body: { contactId: await mine('/contacts', { name: 'Contato sonda', number: '5511955550022' }) } },
-        'PUT /tickets/{id}': { path: a.ticket, body: { status: 'pending' } },
-        'POST /ticket-notes': { body: { note: 'nota sonda', ticketId: a.ticket, contactId: a.ticketContact } },
-        'POST /tags': { body: { name: 'Tag sonda' } },
-        'PUT /tags/{id}': { path: a.tag, body: {} },
-        'POST /tags/sync': { body: { ticketId: a.ticket, tags: [] } },
-        'PUT /flowbuilder': { body: { flowId: a.flow, name: 'Fluxo da A' } },
-        'POST /flowbuilder/duplicate': { body: { flowId: a.flow } },
-        'POST /flowbuilder/flow': { body: { idFlow: a.flow, nodes: [start], connections: [] } },
-        'POST /flowbuilder/dry-run': { body: { nodes: [start], connections: [], messages: [] } },
-        'POST /flowcampaign': { body: { name: 'Sonda', flowId: a.flow, whatsappId: a.whatsapp, phrase: 'frase sonda' } },
-        'PUT /flowcampaign': { body: { id: a.flowCampaign, name: 'Sonda', flowId: a.flow, whatsappId: a.whatsapp, phrase: 'frase sonda' } },
-        'POST /contact-list-items': { body: { contactListId: a.contactList, name: 'Contato sonda', number: '5511955550021' } },
-        'POST /campaigns': { body: { name: 'Campanha sonda', whatsappId: a.whatsapp } },
-        'PUT /campaigns/{id}': { path: a.campaign, body: {} },
-        'POST /schedules': { body: { body: 'Lembrete sonda', contactId: a.ticketContact, sendAt: new Date(Date.now() + 86_400_000).toISOString() } },
-        'PUT /schedules/{id}': { path: a.schedule, body: {} },
-        'POST /prompt': { body: prompt },
-        'PUT /prompt/{id}': { path: a.prompt, body: prompt },
-        'POST /queueIntegration': { body: { type: 'flowbuilder', name: 'Integração sonda', flowId: a.flow } },
-        'PUT /queueIntegration/{id}': { path: a.queueIntegration, body: { type: 'flowbuilder', name: 'Integração da A', flowId: a.flow } },
-        // The masked key stands for the named integration's: B's is refused. (A's own would ask Dialogflow itself.)
-        'POST /queueIntegration/testSession': { body: { projectName: 'sonda', jsonContent: '••••', language: 'pt-BR', text: 'oi' }, outside: true },
-      };
-      /** B's record in the shape the field takes; a graph field gets B's queue in a ticket block, then B's file in an image block. */
+      const ours: Record<string, string> = { user: String(agent.id), queue: String(h.queueIds[0]!), whatsapp: String(h.whatsappId), company: String(h.companyId) };
+      const companyA = company(() => tokenA, () => ours, () => h.whatsappId, true);
+      for (const f of features) if (f.probe?.ours) Object.assign(ours, await f.probe.ours(companyA));
+      /** A's valid body of each route whose body names records, and the route's own record in A (its path id): `probe.bodies`. */
+      const BODY_OF: Record<string, ProbeBody> = Object.assign({}, ...features.map((f) => f.probe?.bodies?.(ours) ?? {}));
+      /** B's record in the shape the field takes: its id, a list of it, a tag list, or a module's shape (a flow graph). */
       const theirValues = (field: string, resource: string): unknown[] => {
-        if (resource === 'graph') return [graphTo({ type: 'ticket', data: { queue: { id: Number(theirs.queue), name: 'Fila da B' } } }), graphTo({ type: 'img', data: { url: theirs.file } })];
+        const shapes = SHAPES_OF[resource];
+        if (shapes) return shapes(theirs);
         const id = Number(theirs[resource]);
         if (field === 'tags') return [[{ id }]];
         return [field.endsWith('Ids') ? [id] : id];
@@ -289,11 +239,11 @@ describe('the route table, walked', () => {
       for (const r of routes) {
         const schema = r.op.requestBody?.content['application/json']?.schema;
         const fields = Object.keys(schema?.properties ?? {}).filter(isIdField);
-        for (const field of fields) expect(BODY_ID_OF, `${key(r)}: which record does the body's ${field} name? Add it to BODY_ID_OF`).toHaveProperty([field]);
+        for (const field of fields) expect(BODY_ID_OF, `${key(r)}: which record does the body's ${field} name? Add it to its module's probe.bodyIds`).toHaveProperty([field]);
         const named = fields.filter((f) => BODY_ID_OF[f]);
         if (named.length === 0) continue;
         const template = BODY_OF[key(r)];
-        expect(template, `${key(r)} takes ${named.join(', ')} in its body: add A's valid body to BODY_OF`).toBeDefined();
+        expect(template, `${key(r)} takes ${named.join(', ')} in its body: add A's valid body to its module's probe.bodies`).toBeDefined();
         const target = fill(r, () => String(template!.path));
         for (const field of named) {
           for (const value of theirValues(field, BODY_ID_OF[field]!)) {

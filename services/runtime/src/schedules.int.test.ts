@@ -6,6 +6,7 @@ import { ScheduleRunner } from './features/schedules/scheduleRunner.js';
 import { createLogger } from './logger.js';
 import { addCompany, addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
+import { userEventCount } from './testing/log.js';
 
 type Answer<T> = T & { error?: string; details?: Array<{ path: string; rule: string }> };
 
@@ -24,8 +25,7 @@ describe('schedules', () => {
   const clock = () => new Date(Date.now() + offsetMs);
   let customers = 0;
 
-  const eventCount = async () =>
-    Number(((await h.atendo.knex.raw(`SELECT count(*) AS n FROM events WHERE metadata->'actor'->>'type' = 'user'`)) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => userEventCount(h);
   const create = (body: unknown, token = agent) => h.api<Answer<Schedule>>('/schedules', { token, body });
   const get = async (id: number) => (await h.api<Schedule>(`/schedules/${id}`, { token: agent })).body;
   const inAnHour = () => new Date(Date.now() + HOUR).toISOString();

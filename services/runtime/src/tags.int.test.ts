@@ -4,6 +4,7 @@ import { eventually } from '@atendo/core/testing';
 import { addCompany, addUser, type TestUser } from './testing/accounts.js';
 import { type Harness } from './testing/harness.js';
 import { harnessSuite } from './testing/suite.js';
+import { userEventCount } from './testing/log.js';
 
 type Answer<T> = T & { error?: string; details?: unknown };
 
@@ -14,8 +15,7 @@ describe('tags, ticket tags and the kanban', () => {
   let b: TestUser & { whatsappId: number };
   let bToken: string;
   // Events a user's request caused (customers' messages, the bot and acks go on in the background).
-  const eventCount = async () =>
-    Number(((await h.atendo.knex.raw(`SELECT count(*) AS n FROM events WHERE metadata->'actor'->>'type' = 'user'`)) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => userEventCount(h);
   const create = (body: Record<string, unknown>, token = adminToken) => h.api<Answer<Tag>>('/tags', { token, body });
   const change = (id: number, body: Record<string, unknown>, token = adminToken) => h.api<Answer<Tag>>(`/tags/${id}`, { method: 'PUT', token, body });
   const sync = (ticketId: number, ids: number[], token = adminToken) => h.api<Answer<{ tags: Ticket['tags'] }>>('/tags/sync', { token, body: { ticketId, tags: ids.map((id) => ({ id })) } });

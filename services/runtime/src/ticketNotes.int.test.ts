@@ -3,6 +3,7 @@ import type { ListTicketsResponse, Ticket, TicketNote } from '@atendo/contracts'
 import { eventually } from '@atendo/core/testing';
 import { addCompany, addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
+import { eventCount as countEvents } from './testing/log.js';
 
 type Answer<T> = T & { error?: string; details?: unknown };
 
@@ -10,7 +11,7 @@ describe('ticket notes', () => {
   let h: Harness;
   let adminToken: string;
   let ticket: Ticket;
-  const eventCount = async () => Number(((await h.atendo.knex.raw('SELECT count(*) AS n FROM events')) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => countEvents(h);
   const add = (note: string, token = adminToken, ids = { ticketId: ticket.id, contactId: ticket.contact.id }) => h.api<Answer<TicketNote>>('/ticket-notes', { token, body: { note, ...ids } });
   const list = (token = adminToken) => h.api<Answer<TicketNote[]>>(`/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contact.id}`, { token });
 

@@ -4,6 +4,7 @@ import { handleCommand, planDecider, planStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { addUser } from './testing/accounts.js';
 import { startHarness, type Harness } from './testing/harness.js';
+import { eventCount as countEvents } from './testing/log.js';
 
 describe('users', () => {
   let h: Harness;
@@ -11,7 +12,7 @@ describe('users', () => {
   let superToken: string;
   const signIn = (email: string, password: string) =>
     fetch(`${h.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  const eventCount = async () => Number(((await h.atendo.knex.raw('SELECT count(*) AS n FROM events')) as { rows: Array<{ n: string }> }).rows[0]!.n);
+  const eventCount = () => countEvents(h);
 
   beforeAll(async () => {
     h = await startHarness();

@@ -1,4 +1,4 @@
-import type { Contact, ContactDetails, ContactPage, Queue, SendGovernorStatus, UserRef, Whatsapp } from '@atendo/contracts';
+import type { Contact, ContactDetails, ContactPage, Flow, FlowPage, Queue, SendGovernorStatus, UserRef, Whatsapp } from '@atendo/contracts';
 import { api } from './client';
 
 /** A prompt or an integration, as far as a picker needs one. */
@@ -33,6 +33,15 @@ export const lookups = {
   connections: () => api.get<Whatsapp[]>('/whatsapp', { session: 0 }),
   prompts: () => optionalList('/prompt', 'prompts'),
   integrations: () => optionalList('/queueIntegration', 'queueIntegrations'),
+  /** Every flow (GET /flowbuilder, the pages one after the other), for the selects that start one. */
+  async flows(): Promise<Flow[]> {
+    const flows: Flow[] = [];
+    for (let pageNumber = 1; ; pageNumber += 1) {
+      const answer = await api.get<FlowPage>('/flowbuilder', { searchParam: '', pageNumber });
+      flows.push(...answer.flows);
+      if (!answer.hasMore || answer.flows.length === 0) return flows;
+    }
+  },
   /** The send governor's state per connection (campaigns hold back; the connections page shows it); none on failure. */
   sendGovernor: () => api.get<SendGovernorStatus[]>('/send-governor').then((list) => (Array.isArray(list) ? list : []), () => []),
 };

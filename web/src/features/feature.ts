@@ -1,5 +1,6 @@
-import type { ErrorDefinitions, FeedChannel, PermissionDefinitions, Ticket } from '@atendo/contracts';
-import type { ComponentType, ReactNode } from 'react';
+import type { Contact, ErrorDefinitions, FeedChannel, PermissionDefinitions, PermissionKey, Ticket } from '@atendo/contracts';
+import type { IconName } from '@blueprintjs/icons';
+import type { ComponentType, KeyboardEvent, ReactNode, TextareaHTMLAttributes } from 'react';
 import type { MenuEntry } from '../app/shell/menu';
 
 /** A page of the console: who may open it and what it shows. */
@@ -35,7 +36,57 @@ export interface ConsoleTranslations {
 export interface ConsoleParts {
   /** A section of the contact's drawer on the tickets screen, under how to reach the contact (the ticket's notes). */
   contactDrawer: ComponentType<{ ticket: Ticket }>;
+  /** A tab of the settings page, after the page's own (the companies, plans and help entries of the platform). */
+  settingsTabs: SettingsTab;
+  /** A button of a contact's row on the contacts page, before edit and delete, and the dialog it opens (a new ticket). */
+  contactActions: ContactAction;
+  /** Something the ticket's message input offers as the user types (the quick answers a leading slash suggests). */
+  messageInputTools: MessageInputTool;
 }
+
+/** A tab another feature shows on the settings page. */
+export interface SettingsTab {
+  /** The tab's id: its title is the text `settings.tabs.<id>`, its test id `settings-tab-<id>`. */
+  id: string;
+  /** Shown only to who holds this permission. */
+  permission: PermissionKey;
+  /** Its place among the tabs features bring, smallest first. */
+  order: number;
+  panel: ComponentType;
+}
+
+/** A contact's row button on the contacts page and the dialog it opens for the contact. */
+export interface ContactAction {
+  /** The button's test id is `contact-<id>-<contact's id>`. */
+  id: string;
+  icon: IconName;
+  /** The button's label: the text `contacts.<label>`, given the contact's `name`. */
+  label: string;
+  /** Opened anew each time the button is pressed; `onClose` when it is done. */
+  dialog: ComponentType<{ contact: Contact; onClose(): void }>;
+}
+
+/** Where a message input tool puts what the user picks: the text in the box, files among those to send. */
+export interface MessageInputTarget {
+  setText(text: string): void;
+  addFiles(files: File[]): void;
+}
+
+/** What a message input tool brings to the input, render by render. */
+export interface MessageInputAddOn {
+  /** Whether it handled a key pressed in the text box (the input then does nothing with it). */
+  onKeyDown(event: KeyboardEvent<HTMLElement>): boolean;
+  /** Attributes of the text box (a suggestions list's aria). */
+  inputProps: Pick<TextareaHTMLAttributes<HTMLTextAreaElement>, 'aria-controls' | 'aria-activedescendant' | 'aria-autocomplete'>;
+  /** Shown above the input. */
+  above: ReactNode;
+}
+
+/**
+ * A message input tool: a hook the input calls on every render with the box's text. The input calls the same tools
+ * in the same order for as long as it is shown (the console's feature list does not change).
+ */
+export type MessageInputTool = (text: string, target: MessageInputTarget) => MessageInputAddOn;
 
 /**
  * What a console feature brings, all of it declared in its own folder: its pages, its entries of the side menu, its

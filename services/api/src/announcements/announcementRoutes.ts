@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
 import {
   ANNOUNCEMENT_MEDIA_MAX_BYTES,
@@ -13,18 +12,14 @@ import {
 } from '@atendo/contracts';
 import { ANNOUNCEMENTS_PERMISSIONS } from '@atendo/contracts/announcements';
 import { announcementDecider, announcementStream, handleCommand } from '@atendo/core';
-import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
+import { AppError } from '@atendo/platform';
 import { AnnouncementQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import type { RecordRouteDeps } from '../http/recordRoutes.js';
 import { readUpload, theUpload } from '../media/uploads.js';
 
-export interface AnnouncementRouteDeps {
-  knex: Knex;
-  store: EventStore;
-  ids: IdAllocator;
-  readYourWrites(position: Position | undefined): Promise<void>;
-}
+export type AnnouncementRouteDeps = RecordRouteDeps;
 
 /**
  * Announcements: super users publish them, with an optional png or jpg image (recognised by its content); every user

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
 import * as yup from 'yup';
 import {
@@ -26,21 +25,17 @@ import {
   type CommandContext,
   type SendGovernorState,
 } from '@atendo/core';
-import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
+import { AppError } from '@atendo/platform';
 import { CampaignQueries, ContactListQueries, FileListQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
-import { oneRecordRoute } from '../http/recordRoutes.js';
+import { recordRoutes, type RecordRouteDeps } from '../http/recordRoutes.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
 import type { MediaStorage } from '../media/storage.js';
 import { theUpload } from '../media/uploads.js';
 
-export interface CampaignRouteDeps {
-  knex: Knex;
-  store: EventStore;
-  ids: IdAllocator;
+export interface CampaignRouteDeps extends RecordRouteDeps {
   storage: MediaStorage;
-  readYourWrites(position: Position | undefined): Promise<void>;
   /** What time it is (the edit cutoff and schedules are decided on it). */
   clock?: () => Date;
 }
@@ -64,12 +59,8 @@ export function campaignRoutes({ knex, store, ids, storage, readYourWrites, cloc
   const by = (who: AuthContext): CommandContext => ({ actor: { type: 'user', userId: who.claims.userId } });
   const now = () => clock().toISOString();
 
-  const found = async (companyId: number, id: number): Promise<CampaignView> => {
-    const campaign = await campaigns.find(companyId, id, clock());
-    if (!campaign) throw new AppError('ERR_CAMPAIGN_NOT_FOUND', 404, `Campaign ${id} not found`);
-    return campaign;
-  };
-  const inCompany = async ({ params: { id }, auth }: { params: { id: number }; auth: AuthContext }) => void (await found(auth.viewer.companyId, id));
+  const campaignRecord = recordRoutes<CampaignView>({ ...gate, path: '/campaigns/:id', notFound: 'ERR_CAMPAIGN_NOT_FOUND', noun: 'Campaign', find: (companyId, id) => campaigns.find(companyId, id, clock()) });
+  const { found } = campaignRecord;
 
   /** What a campaign names must be the company's own: another company's connection or list is as good as none. */
   async function checkReferences(companyId: number, fields: Partial<Pick<CampaignFields, 'whatsappId' | 'contactListId' | 'tagId' | 'fileListId'>>) {
@@ -89,23 +80,13 @@ export function campaignRoutes({ knex, store, ids, storage, readYourWrites, cloc
   const change = (companyId: number, id: number, changes: CampaignChanges, auth: AuthContext) => decide(companyId, id, { type: 'UpdateCampaign', changes, at: now() }, auth);
 
   return [
-    route<AnyObject, InferType<typeof listCampaignsQuerySchema>>({
-      ...gate,
-      method: 'get',
+    campaignRecord.list({
       path: '/campaigns',
       summary: "A page of the company's campaigns, newest first, by name (searchParam, pageNumber), each with its progress (`{records, hasMore}`)",
       query: listCampaignsQuerySchema,
-      async handler({ res, query, auth: { viewer } }) {
-        res.json(await campaigns.page(viewer.companyId, query.searchParam, query.pageNumber, clock()));
-      },
+      read: ({ query, auth: { viewer } }) => campaigns.page(viewer.companyId, query.searchParam, query.pageNumber, clock()),
     }),
-    oneRecordRoute({
-      ...gate,
-      path: '/campaigns/:id',
-      summary: 'One campaign with its contact list, connection, progress and whether it may be edited now',
-      notFound: 'ERR_CAMPAIGN_NOT_FOUND',
-      show: found,
-    }),
+    campaignRecord.one({ summary: 'One campaign with its contact list, connection, progress and whether it may be edited now' }),
     route<AnyObject, AnyObject, InferType<typeof campaignSchema>>({
       ...gate,
       method: 'post',
@@ -124,15 +105,10 @@ export function campaignRoutes({ knex, store, ids, storage, readYourWrites, cloc
         res.status(201).json(view);
       },
     }),
-    route<{ id: number }, AnyObject, InferType<typeof campaignChangesSchema>>({
-      ...gate,
-      method: 'put',
-      path: '/campaigns/:id',
+    campaignRecord.update<InferType<typeof campaignChangesSchema>>({
       summary: 'Change a campaign: only while INATIVA, PROGRAMADA more than an hour ahead, or CANCELADA (a cancelled one keeps its status)',
-      params: idParamsSchema(),
       body: campaignChangesSchema,
-      errors: ['ERR_CAMPAIGN_NOT_FOUND', 'ERR_CAMPAIGN_NOT_EDITABLE', 'ERR_CAMPAIGN_INVALID_TRANSITION', 'ERR_CAMPAIGN_SCHEDULE_IN_PAST', 'ERR_CAMPAIGN_NO_MESSAGE', 'ERR_CAMPAIGN_NO_RECIPIENTS'],
-      authorize: inCompany,
+      errors: ['ERR_CAMPAIGN_NOT_EDITABLE', 'ERR_CAMPAIGN_INVALID_TRANSITION', 'ERR_CAMPAIGN_SCHEDULE_IN_PAST', 'ERR_CAMPAIGN_NO_MESSAGE', 'ERR_CAMPAIGN_NO_RECIPIENTS'],
       async handler({ res, params: { id }, body, auth }) {
         const { companyId } = auth.viewer;
         const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as CampaignChanges;
@@ -140,14 +116,9 @@ export function campaignRoutes({ knex, store, ids, storage, readYourWrites, cloc
         res.json(await change(companyId, id, changes, auth));
       },
     }),
-    route<{ id: number }>({
-      ...gate,
-      method: 'delete',
-      path: '/campaigns/:id',
+    campaignRecord.remove({
       summary: 'Delete a campaign that is not sending (stop it first)',
-      params: idParamsSchema(),
-      errors: ['ERR_CAMPAIGN_NOT_FOUND', 'ERR_CAMPAIGN_IN_PROGRESS'],
-      authorize: inCompany,
+      errors: ['ERR_CAMPAIGN_IN_PROGRESS'],
       async handler({ res, params: { id }, auth }) {
         const { companyId } = auth.viewer;
         const before = await found(companyId, id);
@@ -157,26 +128,18 @@ export function campaignRoutes({ knex, store, ids, storage, readYourWrites, cloc
         res.json({ message: 'Campaign deleted' });
       },
     }),
-    route<{ id: number }>({
-      ...gate,
-      method: 'post',
+    campaignRecord.byId('post', {
       path: '/campaigns/:id/cancel',
       summary: 'Stop a campaign that is sending (CANCELADA): the messages not yet handed to the connection stay unsent',
-      params: idParamsSchema(),
-      errors: ['ERR_CAMPAIGN_NOT_FOUND', 'ERR_CAMPAIGN_INVALID_TRANSITION'],
-      authorize: inCompany,
+      errors: ['ERR_CAMPAIGN_INVALID_TRANSITION'],
       async handler({ res, params: { id }, auth }) {
         res.json(await decide(auth.viewer.companyId, id, { type: 'CancelCampaign', at: now() }, auth));
       },
     }),
-    route<{ id: number }>({
-      ...gate,
-      method: 'post',
+    campaignRecord.byId('post', {
       path: '/campaigns/:id/restart',
       summary: 'Go on with a cancelled campaign (EM_ANDAMENTO): only the contacts that have not had their message get it',
-      params: idParamsSchema(),
-      errors: ['ERR_CAMPAIGN_NOT_FOUND', 'ERR_CAMPAIGN_INVALID_TRANSITION'],
-      authorize: inCompany,
+      errors: ['ERR_CAMPAIGN_INVALID_TRANSITION'],
       async handler({ res, params: { id }, auth }) {
         const { companyId } = auth.viewer;
         const campaign = await found(companyId, id);
@@ -184,15 +147,11 @@ export function campaignRoutes({ knex, store, ids, storage, readYourWrites, cloc
         res.json(await decide(companyId, id, { type: 'RestartCampaign', validContacts, at: now() }, auth));
       },
     }),
-    route<{ id: number }>({
-      ...gate,
-      method: 'post',
+    campaignRecord.byId('post', {
       path: '/campaigns/:id/media-upload',
       summary: "Attach a file (field `file`, recognised by its content) sent with each contact's message, replacing any before",
-      params: idParamsSchema(),
       upload: { field: 'file', maxBytes: largestAllowed(MESSAGE_MEDIA_MIMES), accept: MESSAGE_MEDIA_MIMES },
       errors: ['ERR_STORAGE_QUOTA', 'ERR_CAMPAIGN_NOT_FOUND', 'ERR_CAMPAIGN_NOT_EDITABLE'],
-      authorize: inCompany,
       async handler({ req, res, params: { id }, auth }) {
         const { companyId } = auth.viewer;
         const upload = theUpload(req);
@@ -202,14 +161,10 @@ export function campaignRoutes({ knex, store, ids, storage, readYourWrites, cloc
         res.json(view);
       },
     }),
-    route<{ id: number }>({
-      ...gate,
-      method: 'delete',
+    campaignRecord.remove({
       path: '/campaigns/:id/media-upload',
       summary: "Remove the campaign's file",
-      params: idParamsSchema(),
-      errors: ['ERR_CAMPAIGN_NOT_FOUND', 'ERR_CAMPAIGN_NOT_EDITABLE'],
-      authorize: inCompany,
+      errors: ['ERR_CAMPAIGN_NOT_EDITABLE'],
       async handler({ res, params: { id }, auth }) {
         const { companyId } = auth.viewer;
         const before = await found(companyId, id);

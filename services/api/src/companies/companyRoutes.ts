@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
 import {
   companyChangesSchema,
@@ -26,20 +25,17 @@ import {
   type CommandContext,
   type RecordState,
 } from '@atendo/core';
-import { AppError, PLATFORM_COMPANY, type EventStore, type IdAllocator } from '@atendo/platform';
+import { AppError, PLATFORM_COMPANY } from '@atendo/platform';
 import { CompanyQueries, PlanQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { Credentials } from '../auth/credentials.js';
 import { hashPassword } from '../auth/passwords.js';
 import { RateLimiter } from '../auth/rateLimit.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import type { RecordRouteDeps } from '../http/recordRoutes.js';
 
-export interface CompanyRouteDeps {
-  knex: Knex;
-  store: EventStore;
-  ids: IdAllocator;
+export interface CompanyRouteDeps extends RecordRouteDeps {
   credentials: Credentials;
-  readYourWrites(position: Position | undefined): Promise<void>;
 }
 
 type CompanyInput = InferType<typeof companySchema>;

@@ -9,6 +9,7 @@ import { BotQueries, PlanQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { recordRoutes } from '../http/recordRoutes.js';
 import { checkBotLinks } from '../integrations/botLinks.js';
 import { ConnectionTokens } from './connectionTokens.js';
 
@@ -68,14 +69,8 @@ export function connectionRoutes({ api: ctx, sessions, knex, store, ids }: Conne
   const bots = new BotQueries(knex);
   const tokens = new ConnectionTokens(knex);
   const by = (who: AuthContext): CommandContext => ({ actor: { type: 'user', userId: who.claims.userId } });
-  const found = async (companyId: number, id: number) => {
-    const whatsapp = await ctx.connections.whatsapp(companyId, id);
-    if (!whatsapp) throw new AppError('ERR_NO_WAPP_FOUND', 404, `Connection ${id} not found`);
-    return whatsapp;
-  };
-  const inCompany = async ({ params: { id }, auth }: { params: { id: number }; auth: AuthContext }) => {
-    await found(auth.viewer.companyId, id);
-  };
+  const connectionRecord = recordRoutes({ feature, permission: 'connections-page:editOrDeleteConnection', path: '/whatsapp/:id', notFound: 'ERR_NO_WAPP_FOUND', noun: 'Connection', find: (companyId, id) => ctx.connections.whatsapp(companyId, id) });
+  const { found } = connectionRecord;
   const details = async (companyId: number, id: number): Promise<WhatsappDetails> => ({ ...(await found(companyId, id)), token: await tokens.shown(companyId, id) });
 
   /** Queues must be the company's own; prompts and integrations have no records yet, so none can be named. */
@@ -156,17 +151,11 @@ export function connectionRoutes({ api: ctx, sessions, knex, store, ids }: Conne
         res.status(201).json(await details(companyId, id));
       },
     }),
-    route<{ id: number }, AnyObject, ConnectionChanges>({
-      method: 'put',
-      path: '/whatsapp/:id',
-      feature,
+    connectionRecord.update<ConnectionChanges>({
       summary:
         'Change a connection; marking it default unmarks the previous default, which cannot be unmarked directly. `token` may only be sent back as shown (unchanged) or empty (the connection then has none)',
-      permission: 'connections-page:editOrDeleteConnection',
-      params: idParamsSchema(),
       body: connectionChangesSchema,
-      errors: ['ERR_NO_WAPP_FOUND', 'ERR_WAPP_NAME_ALREADY_EXISTS', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_OTHER_WHATSAPP', 'ERR_WAPP_TOKEN_GENERATED'],
-      authorize: inCompany,
+      errors: ['ERR_WAPP_NAME_ALREADY_EXISTS', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_OTHER_WHATSAPP', 'ERR_WAPP_TOKEN_GENERATED'],
       async handler({ res, params: { id }, body, auth }) {
         const companyId = auth.viewer.companyId;
         const current = await found(companyId, id);
@@ -184,15 +173,9 @@ export function connectionRoutes({ api: ctx, sessions, knex, store, ids }: Conne
         res.json(await details(companyId, id));
       },
     }),
-    route<{ id: number }>({
-      method: 'delete',
-      path: '/whatsapp/:id',
-      feature,
+    connectionRecord.remove({
       summary: 'Delete a connection (not the default while others exist); its name is free again and its session logged out',
-      permission: 'connections-page:editOrDeleteConnection',
-      params: idParamsSchema(),
-      errors: ['ERR_NO_WAPP_FOUND', 'ERR_NO_OTHER_WHATSAPP'],
-      authorize: inCompany,
+      errors: ['ERR_NO_OTHER_WHATSAPP'],
       async handler({ res, params: { id }, auth }) {
         const companyId = auth.viewer.companyId;
         const current = await found(companyId, id);
@@ -204,15 +187,9 @@ export function connectionRoutes({ api: ctx, sessions, knex, store, ids }: Conne
         res.json({ message: 'Whatsapp deleted.' });
       },
     }),
-    route<{ id: number }>({
-      method: 'post',
+    connectionRecord.byId('post', {
       path: '/whatsapp/:id/token',
-      feature,
       summary: "A new API token for the connection, answered whole this once (afterwards only its last four characters show); the old one stops working",
-      permission: 'connections-page:editOrDeleteConnection',
-      params: idParamsSchema(),
-      errors: ['ERR_NO_WAPP_FOUND'],
-      authorize: inCompany,
       async handler({ res, params: { id }, auth: { viewer } }) {
         res.json({ token: await tokens.generate(viewer.companyId, id) });
       },

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
 import {
   CONTACT_LIST_IMPORT_MAX_BYTES,
@@ -27,20 +26,15 @@ import {
   handleCommand,
   type CommandContext,
 } from '@atendo/core';
-import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
+import { AppError } from '@atendo/platform';
 import { ContactListQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
-import { oneRecordRoute } from '../http/recordRoutes.js';
+import { oneRecordRoute, type RecordRouteDeps } from '../http/recordRoutes.js';
 import { readSpreadsheet, SPREADSHEET_MIMES } from '../contacts/spreadsheet.js';
 import { classifyItemRows, exampleSpreadsheet, importItems } from './contactListImport.js';
 
-export interface ContactListRouteDeps {
-  knex: Knex;
-  store: EventStore;
-  ids: IdAllocator;
-  readYourWrites(position: Position | undefined): Promise<void>;
-}
+export type ContactListRouteDeps = RecordRouteDeps;
 
 type ItemChanges = InferType<typeof contactListItemChangesSchema>;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
-import { contactChangesSchema, contactNumber, contactSchema, CONTACT_IMPORT_MAX_ROWS, idParamsSchema, listContactsQuerySchema, type ContactImport } from '@atendo/contracts';
+import { contactChangesSchema, contactNumber, contactSchema, CONTACT_IMPORT_MAX_ROWS, listContactsQuerySchema, type ContactImport } from '@atendo/contracts';
 import * as yup from 'yup';
 import { contactStream, type CommandContext } from '@atendo/core';
 import { AppError, type IdAllocator } from '@atendo/platform';
@@ -10,7 +10,7 @@ import { ContactImports, ContactQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
-import { oneRecordRoute } from '../http/recordRoutes.js';
+import { recordRoutes } from '../http/recordRoutes.js';
 import { classifyRows, runImport } from './contactImport.js';
 import { readSpreadsheet, SPREADSHEET_MIMES } from './spreadsheet.js';
 
@@ -46,29 +46,18 @@ export function contactRoutes({ api: ctx, knex, ids }: ContactRouteDeps): RouteS
   const contacts = new ContactQueries(knex);
   const imports = new ContactImports(knex);
   const by = (who: AuthContext): CommandContext => ({ actor: { type: 'user', userId: who.claims.userId } });
-  const found = async (companyId: number, id: number) => {
-    const contact = await contacts.contact(companyId, id);
-    if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404, `Contact ${id} not found`);
-    return contact;
-  };
+  const contactRecord = recordRoutes({ feature, permission: 'signedIn', path: '/contacts/:id', notFound: 'ERR_NO_CONTACT_FOUND', noun: 'Contact', find: (companyId, id) => contacts.contact(companyId, id) });
+  const { found } = contactRecord;
   const answer = async (companyId: number, id: number) => {
     const { streamId: _stream, ...contact } = await found(companyId, id);
     return contact;
   };
-  const inCompany = async ({ params: { id }, auth }: { params: { id: number }; auth: AuthContext }) => {
-    await found(auth.viewer.companyId, id);
-  };
   return [
-    route<AnyObject, InferType<typeof listContactsQuerySchema>>({
-      method: 'get',
+    contactRecord.list({
       path: '/contacts',
-      feature,
       summary: "A page of the company's contacts (20), by name; searchParam matches the name (any case or accents) or the number",
-      permission: 'signedIn',
       query: listContactsQuerySchema,
-      async handler({ res, query: { searchParam, pageNumber, cursor }, auth }) {
-        res.json(await contacts.page(auth.viewer.companyId, searchParam, pageNumber, cursor));
-      },
+      read: ({ query: { searchParam, pageNumber, cursor }, auth }) => contacts.page(auth.viewer.companyId, searchParam, pageNumber, cursor),
     }),
     route({
       method: 'get',
@@ -156,24 +145,11 @@ export function contactRoutes({ api: ctx, knex, ids }: ContactRouteDeps): RouteS
         res.status(201).json(await answer(companyId, contactId));
       },
     }),
-    oneRecordRoute({
-      path: '/contacts/:id',
-      feature,
-      summary: 'One contact, with its extra information',
-      permission: 'signedIn',
-      notFound: 'ERR_NO_CONTACT_FOUND',
-      show: answer,
-    }),
-    route<{ id: number }, AnyObject, ContactChanges>({
-      method: 'put',
-      path: '/contacts/:id',
-      feature,
+    contactRecord.one({ summary: 'One contact, with its extra information', show: answer }),
+    contactRecord.update<ContactChanges>({
       summary: "Change a contact's name, email or extra information (the list given replaces it); its number stays",
-      permission: 'signedIn',
-      params: idParamsSchema(),
       body: contactChangesSchema,
-      errors: ['ERR_NO_CONTACT_FOUND', 'ERR_CONTACT_NUMBER_FIXED'],
-      authorize: inCompany,
+      errors: ['ERR_CONTACT_NUMBER_FIXED'],
       async handler({ res, params: { id }, body, auth }) {
         const companyId = auth.viewer.companyId;
         const current = await found(companyId, id);
@@ -192,15 +168,9 @@ export function contactRoutes({ api: ctx, knex, ids }: ContactRouteDeps): RouteS
         res.json(await answer(companyId, id));
       },
     }),
-    route<{ id: number }>({
-      method: 'delete',
-      path: '/contacts/:id',
-      feature,
+    contactRecord.remove({
       summary: 'Delete a contact with its tickets and their messages (a new message from the number makes a new contact)',
       permission: 'contacts-page:deleteContact',
-      params: idParamsSchema(),
-      errors: ['ERR_NO_CONTACT_FOUND'],
-      authorize: inCompany,
       async handler({ res, params: { id }, auth }) {
         const current = await found(auth.viewer.companyId, id);
         const result = await ctx.conversationService.execute(current.streamId, { type: 'DeleteContact', contactId: id, userId: auth.viewer.userId }, by(auth));

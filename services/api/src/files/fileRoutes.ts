@@ -1,9 +1,7 @@
-import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
 import {
   fileListChangesSchema,
   fileListSchema,
-  idParamsSchema,
   listFileListsQuerySchema,
   uploadFileListOptionSchema,
   type FileList,
@@ -11,23 +9,19 @@ import {
   type Position,
 } from '@atendo/contracts';
 import { fileListDecider, fileListStream, handleCommand, type CommandContext, type NewFileListOption } from '@atendo/core';
-import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
+import { AppError } from '@atendo/platform';
 import { FileListQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
-import { oneRecordRoute } from '../http/recordRoutes.js';
+import { oneRecordRoute, recordRoutes, type RecordRouteDeps } from '../http/recordRoutes.js';
 import { largestAllowed, MESSAGE_MEDIA_MIMES } from '../media/mediaTypes.js';
 import { MediaUrls } from '../media/mediaUrls.js';
 import type { MediaStorage } from '../media/storage.js';
 import { theUpload } from '../media/uploads.js';
 
-export interface FileRouteDeps {
-  knex: Knex;
-  store: EventStore;
-  ids: IdAllocator;
+export interface FileRouteDeps extends RecordRouteDeps {
   storage: MediaStorage;
   urls: MediaUrls;
-  readYourWrites(position: Position | undefined): Promise<void>;
 }
 
 const keyOf = (path: string) => path.replace(/^\/public\//, '');
@@ -43,14 +37,10 @@ export function fileRoutes({ knex, store, ids, storage, urls, readYourWrites }: 
   const lists = new FileListQueries(knex);
   const by = (who: AuthContext): CommandContext => ({ actor: { type: 'user', userId: who.claims.userId } });
 
-  const found = async (companyId: number, id: number): Promise<FileList> => {
-    const list = await lists.find(companyId, id);
-    if (!list) throw new AppError('ERR_FILE_LIST_NOT_FOUND', 404, `File list ${id} not found`);
-    return list;
-  };
+  const fileListRecord = recordRoutes<FileList>({ ...gate, path: '/files/:id', notFound: 'ERR_FILE_LIST_NOT_FOUND', noun: 'File list', find: (companyId, id) => lists.find(companyId, id) });
+  const { found } = fileListRecord;
   /** A list as answered: each option's file with a signed URL (usable in a link or `<img src>` without the token). */
   const view = (list: FileList): FileListView => ({ ...list, options: list.options.map((o) => ({ ...o, url: o.path ? urls.sign(keyOf(o.path)) : null })) });
-  const inCompany = async ({ params: { id }, auth }: { params: { id: number }; auth: AuthContext }) => void (await found(auth.viewer.companyId, id));
   /** The blobs of files no option holds any more, once the event that let them go is written. */
   const forget = async (paths: Array<string | null>) => {
     await Promise.all(paths.filter((p): p is string => !!p).map((p) => storage.remove(keyOf(p)).catch(() => undefined)));
@@ -63,19 +53,14 @@ export function fileRoutes({ knex, store, ids, storage, urls, readYourWrites }: 
   };
 
   return [
-    route<AnyObject, InferType<typeof listFileListsQuerySchema>>({
-      ...gate,
-      method: 'get',
+    fileListRecord.list({
       path: '/files',
       summary:
         "A page of the company's file lists by name (searchParam, pageNumber) as `{files, hasMore}`; with `companyId`, every list at once (the campaign form's select). The company is always the caller's",
       query: listFileListsQuerySchema,
-      async handler({ res, query, auth: { viewer } }) {
-        if (query.companyId !== undefined && !query.searchParam) {
-          res.json({ files: await lists.all(viewer.companyId), hasMore: false });
-          return;
-        }
-        res.json(await lists.page(viewer.companyId, query.searchParam, query.pageNumber));
+      async read({ query, auth: { viewer } }) {
+        if (query.companyId !== undefined && !query.searchParam) return { files: await lists.all(viewer.companyId), hasMore: false };
+        return lists.page(viewer.companyId, query.searchParam, query.pageNumber);
       },
     }),
     oneRecordRoute({
@@ -102,15 +87,10 @@ export function fileRoutes({ knex, store, ids, storage, urls, readYourWrites }: 
         res.status(201).json(view(await found(companyId, id)));
       },
     }),
-    route<{ id: number }, AnyObject, InferType<typeof fileListChangesSchema>>({
-      ...gate,
-      method: 'put',
-      path: '/files/:id',
+    fileListRecord.update<InferType<typeof fileListChangesSchema>>({
       summary: "Change a file list's name or message; `options`, when sent, is the whole set (with `id`: kept and renamed; without: added; left out: removed with its file)",
-      params: idParamsSchema(),
       body: fileListChangesSchema,
-      errors: ['ERR_FILE_LIST_NOT_FOUND', 'ERR_FILE_LIST_OPTION_NOT_FOUND'],
-      authorize: inCompany,
+      errors: ['ERR_FILE_LIST_OPTION_NOT_FOUND'],
       async handler({ res, params: { id }, body, auth }) {
         const { companyId } = auth.viewer;
         const before = await found(companyId, id);
@@ -132,17 +112,13 @@ export function fileRoutes({ knex, store, ids, storage, urls, readYourWrites }: 
         res.json(view(after));
       },
     }),
-    route<{ id: number }, AnyObject, InferType<typeof uploadFileListOptionSchema>>({
-      ...gate,
-      method: 'post',
+    fileListRecord.byId<InferType<typeof uploadFileListOptionSchema>>('post', {
       path: '/files/uploadList/:id',
       summary:
         "Attach a file to one option of the list (multipart: the file in `files`, the option's id in `id`; `fileId`, `typeArch`, `mediaType` and `name` are taken and ignored: the type comes from the content), replacing any before",
-      params: idParamsSchema(),
       body: uploadFileListOptionSchema,
       upload: { field: 'files', maxBytes: largestAllowed(MESSAGE_MEDIA_MIMES), accept: MESSAGE_MEDIA_MIMES },
       errors: ['ERR_STORAGE_QUOTA', 'ERR_FILE_LIST_NOT_FOUND', 'ERR_FILE_LIST_OPTION_NOT_FOUND'],
-      authorize: inCompany,
       async handler({ req, res, params: { id }, body, auth }) {
         const { companyId } = auth.viewer;
         const upload = theUpload(req, 'files');
@@ -158,14 +134,8 @@ export function fileRoutes({ knex, store, ids, storage, urls, readYourWrites }: 
         res.json(view(await found(companyId, id)));
       },
     }),
-    route<{ id: number }>({
-      ...gate,
-      method: 'delete',
-      path: '/files/:id',
+    fileListRecord.remove({
       summary: "Delete a file list with its files (a campaign that named it sends nothing of it)",
-      params: idParamsSchema(),
-      errors: ['ERR_FILE_LIST_NOT_FOUND'],
-      authorize: inCompany,
       async handler({ res, params: { id }, auth }) {
         const { companyId } = auth.viewer;
         const before = await found(companyId, id);

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
 import {
   changeFlowCampaignSchema,
@@ -20,11 +19,12 @@ import {
   type Viewer,
 } from '@atendo/contracts';
 import { flowCampaignDecider, flowCampaignStream, flowDecider, flowStream, handleCommand, type FlowSecrets } from '@atendo/core';
-import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
+import { AppError } from '@atendo/platform';
 import { referencesOf, validateFlow, type PluginRegistry } from '@atendo/flow-engine';
 import { FlowQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { recordRoutes, type RecordRouteDeps } from '../http/recordRoutes.js';
 import { IMAGE_MIMES, largestAllowed, MESSAGE_MEDIA_MIMES, type MediaMime } from '../media/mediaTypes.js';
 import type { StoredUpload } from '../media/uploads.js';
 import { mediaKeysIn } from '../media/blobStore.js';
@@ -33,14 +33,10 @@ import { dryRun } from './dryRun.js';
 import { maskSecrets, sealSecrets } from './flowGraphSecrets.js';
 import { notTheCompanys } from './references.js';
 
-export interface FlowRouteDeps {
-  knex: Knex;
-  store: EventStore;
-  ids: IdAllocator;
+export interface FlowRouteDeps extends RecordRouteDeps {
   storage: MediaStorage;
   registry: PluginRegistry;
   secrets: FlowSecrets;
-  readYourWrites(position: Position | undefined): Promise<void>;
 }
 
 const AUDIO_MIMES = MESSAGE_MEDIA_MIMES.filter((m) => m.startsWith('audio/'));
@@ -64,11 +60,8 @@ export function flowRoutes({ knex, store, ids, storage, registry, secrets, readY
   const permission = 'flows:manage' as const;
   const flows = new FlowQueries(knex);
   const by = (who: AuthContext) => ({ actor: { type: 'user' as const, userId: who.claims.userId } });
-  const found = async (viewer: Viewer, id: number): Promise<Flow> => {
-    const flow = await flows.find(viewer.companyId, id);
-    if (!flow) throw new AppError('ERR_FLOW_NOT_FOUND', 404, `Flow ${id} not found`);
-    return flow;
-  };
+  const flowRecord = recordRoutes<Flow>({ feature, permission, path: '/flowbuilder/:id', notFound: 'ERR_FLOW_NOT_FOUND', noun: 'Flow', find: (companyId, id) => flows.find(companyId, id) });
+  const found = (viewer: Viewer, id: number) => flowRecord.found(viewer.companyId, id);
   const campaignFound = async (viewer: Viewer, id: number): Promise<FlowCampaign> => {
     const campaign = await flows.campaign(viewer.companyId, id);
     if (!campaign) throw new AppError('ERR_FLOW_CAMPAIGN_NOT_FOUND', 404, `Flow campaign ${id} not found`);
@@ -125,16 +118,11 @@ export function flowRoutes({ knex, store, ids, storage, registry, secrets, readY
     });
 
   return [
-    route<AnyObject, InferType<typeof listFlowsQuerySchema>>({
-      method: 'get',
+    flowRecord.list({
       path: '/flowbuilder',
-      feature,
       summary: "A page of the company's flows by name (`searchParam` matches the name)",
-      permission,
       query: listFlowsQuerySchema,
-      async handler({ res, query, auth: { viewer } }) {
-        res.json(await flows.page(viewer.companyId, query.searchParam, query.pageNumber));
-      },
+      read: ({ query, auth: { viewer } }) => flows.page(viewer.companyId, query.searchParam, query.pageNumber),
     }),
     route<AnyObject, AnyObject, InferType<typeof createFlowSchema>>({
       method: 'post',

@@ -1,18 +1,12 @@
-import type { Knex } from 'knex';
 import type { AnyObject } from 'yup';
 import { helpChangesSchema, helpSchema, idParamsSchema, listHelpsQuerySchema, type HelpFields } from '@atendo/contracts';
 import { handleCommand, helpDecider, helpStream } from '@atendo/core';
-import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
+import { AppError } from '@atendo/platform';
 import { HelpQueries } from '@atendo/read';
-import type { Position } from '@atendo/contracts';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import type { RecordRouteDeps } from '../http/recordRoutes.js';
 
-export interface HelpRouteDeps {
-  knex: Knex;
-  store: EventStore;
-  ids: IdAllocator;
-  readYourWrites(position: Position | undefined): Promise<void>;
-}
+export type HelpRouteDeps = RecordRouteDeps;
 
 /** Help videos: every user lists them, the platform's super users keep them (spec: companies, plans, helps). */
 export function helpRoutes({ knex, store, ids, readYourWrites }: HelpRouteDeps): RouteSpec[] {

@@ -7,6 +7,7 @@ import { BotQueries, PromptQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { recordRoutes } from '../http/recordRoutes.js';
 import { maskRecords, planSecrets, sealPlanned } from './botSecrets.js';
 import { inUse } from './inUse.js';
 
@@ -31,12 +32,8 @@ export function promptRoutes({ api: ctx, knex, store, ids, secrets }: PromptRout
   const bots = new BotQueries(knex);
   const by = (who: AuthContext): CommandContext => ({ actor: { type: 'user', userId: who.claims.userId } });
 
-  const found = async (companyId: number, id: number): Promise<Prompt> => {
-    const prompt = await prompts.find(companyId, id);
-    if (!prompt) throw new AppError('ERR_PROMPT_NOT_FOUND', 404, `Prompt ${id} not found`);
-    return prompt;
-  };
-  const inCompany = async ({ params: { id }, auth }: { params: { id: number }; auth: AuthContext }) => void (await found(auth.viewer.companyId, id));
+  const promptRecord = recordRoutes<Prompt>({ ...gate, path: '/prompt/:id', notFound: 'ERR_PROMPT_NOT_FOUND', noun: 'Prompt', find: (companyId, id) => prompts.find(companyId, id) });
+  const { found } = promptRecord;
   const shown = async (companyId: number, list: Prompt[]) => maskRecords(secrets, companyId, list, SECRET_FIELDS);
 
   /**
@@ -105,15 +102,9 @@ export function promptRoutes({ api: ctx, knex, store, ids, secrets }: PromptRout
         res.status(201).json(prompt);
       },
     }),
-    route<{ id: number }, AnyObject, PromptInput>({
-      ...gate,
-      method: 'put',
-      path: '/prompt/:id',
+    promptRecord.update<PromptInput>({
       summary: 'Change a prompt (the same fields as adding one); a key sent back as its mask keeps the stored key',
-      params: idParamsSchema(),
       body: promptSchema,
-      errors: ['ERR_PROMPT_NOT_FOUND'],
-      authorize: inCompany,
       async handler({ res, params: { id }, body, auth }) {
         const { companyId } = auth.viewer;
         const fields = await fieldsOf(companyId, body, await found(companyId, id));
@@ -123,14 +114,9 @@ export function promptRoutes({ api: ctx, knex, store, ids, secrets }: PromptRout
         res.json(prompt);
       },
     }),
-    route<{ id: number }>({
-      ...gate,
-      method: 'delete',
-      path: '/prompt/:id',
+    promptRecord.remove({
       summary: 'Delete a prompt that no queue or connection uses',
-      params: idParamsSchema(),
-      errors: ['ERR_PROMPT_NOT_FOUND', 'ERR_INTEGRATION_IN_USE'],
-      authorize: inCompany,
+      errors: ['ERR_INTEGRATION_IN_USE'],
       async handler({ res, params: { id }, auth }) {
         const { companyId } = auth.viewer;
         await inUse(bots, companyId, 'prompt', id);

@@ -3,7 +3,6 @@ import * as yup from 'yup';
 import type { AnyObject, InferType } from 'yup';
 import {
   DIALOGFLOW_DETECT_EFFECT,
-  idParamsSchema,
   INTEGRATION_DEFAULTS,
   integrationTestSessionSchema,
   listIntegrationsQuerySchema,
@@ -24,7 +23,7 @@ import { BotQueries, FlowQueries, QueueIntegrationQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
-import { oneRecordRoute } from '../http/recordRoutes.js';
+import { recordRoutes } from '../http/recordRoutes.js';
 import { isMask, maskRecords, planSecrets, sealPlanned } from './botSecrets.js';
 import { inUse } from './inUse.js';
 
@@ -100,12 +99,8 @@ export function queueIntegrationRoutes({ api: ctx, knex, store, ids, secrets, re
   const bots = new BotQueries(knex);
   const by = (who: AuthContext): CommandContext => ({ actor: { type: 'user', userId: who.claims.userId } });
 
-  const found = async (companyId: number, id: number): Promise<QueueIntegration> => {
-    const integration = await integrations.find(companyId, id);
-    if (!integration) throw new AppError('ERR_QUEUE_INTEGRATION_NOT_FOUND', 404, `Queue integration ${id} not found`);
-    return integration;
-  };
-  const inCompany = async ({ params: { id }, auth }: { params: { id: number }; auth: AuthContext }) => void (await found(auth.viewer.companyId, id));
+  const integrationRecord = recordRoutes<QueueIntegration>({ ...gate, path: '/queueIntegration/:id', notFound: 'ERR_QUEUE_INTEGRATION_NOT_FOUND', noun: 'Queue integration', find: (companyId, id) => integrations.find(companyId, id) });
+  const { found } = integrationRecord;
   const shown = async (companyId: number, list: QueueIntegration[]) => maskRecords(secrets, companyId, list, SECRET_FIELDS);
   const shownOne = async (companyId: number, id: number) => (await shown(companyId, [await found(companyId, id)]))[0];
 
@@ -142,21 +137,18 @@ export function queueIntegrationRoutes({ api: ctx, knex, store, ids, secrets, re
   }
 
   return [
-    route<AnyObject, InferType<typeof listQuerySchema>>({
-      ...gate,
-      method: 'get',
+    integrationRecord.list({
       path: '/queueIntegration',
       summary: "The company's integrations by name, keys masked: a page of 20 with `pageNumber` or `searchParam` (matching the name, whatever the case), all of them with neither",
       query: listQuerySchema,
-      async handler({ res, query, auth: { viewer } }) {
+      async read({ query, auth: { viewer } }): Promise<QueueIntegrationPage> {
         const { companyId } = viewer;
         if (query.pageNumber === undefined && !query.searchParam) {
           const all = await shown(companyId, await integrations.all(companyId));
-          res.json({ queueIntegrations: all, count: all.length, hasMore: false } satisfies QueueIntegrationPage);
-          return;
+          return { queueIntegrations: all, count: all.length, hasMore: false };
         }
         const page = await integrations.page(companyId, query.searchParam, query.pageNumber ?? 1);
-        res.json({ ...page, queueIntegrations: await shown(companyId, page.queueIntegrations) } satisfies QueueIntegrationPage);
+        return { ...page, queueIntegrations: await shown(companyId, page.queueIntegrations) };
       },
     }),
     route<AnyObject, AnyObject, InferType<typeof integrationTestSessionSchema>>({
@@ -198,13 +190,7 @@ export function queueIntegrationRoutes({ api: ctx, knex, store, ids, secrets, re
         res.json({ intent: value.intent, fulfillmentText: value.texts.join('\n'), endInteraction: value.endInteraction } satisfies IntegrationTestResult);
       },
     }),
-    oneRecordRoute({
-      ...gate,
-      path: '/queueIntegration/:id',
-      summary: 'One integration, keys masked',
-      notFound: 'ERR_QUEUE_INTEGRATION_NOT_FOUND',
-      show: shownOne,
-    }),
+    integrationRecord.one({ summary: 'One integration, keys masked', show: shownOne }),
     route<AnyObject, AnyObject, IntegrationInput>({
       ...gate,
       method: 'post',
@@ -222,15 +208,9 @@ export function queueIntegrationRoutes({ api: ctx, knex, store, ids, secrets, re
         res.status(201).json(await shownOne(companyId, id));
       },
     }),
-    route<{ id: number }, AnyObject, IntegrationInput>({
-      ...gate,
-      method: 'put',
-      path: '/queueIntegration/:id',
+    integrationRecord.update<IntegrationInput>({
       summary: 'Change an integration (the same fields as adding one); a key sent back as its mask keeps the stored key',
-      params: idParamsSchema(),
       body: queueIntegrationSchema,
-      errors: ['ERR_QUEUE_INTEGRATION_NOT_FOUND'],
-      authorize: inCompany,
       async handler({ res, params: { id }, body, auth }) {
         const { companyId } = auth.viewer;
         const fields = await fieldsOf(companyId, body, await found(companyId, id));
@@ -239,14 +219,9 @@ export function queueIntegrationRoutes({ api: ctx, knex, store, ids, secrets, re
         res.json(await shownOne(companyId, id));
       },
     }),
-    route<{ id: number }>({
-      ...gate,
-      method: 'delete',
-      path: '/queueIntegration/:id',
+    integrationRecord.remove({
       summary: 'Delete an integration that no queue or connection uses',
-      params: idParamsSchema(),
-      errors: ['ERR_QUEUE_INTEGRATION_NOT_FOUND', 'ERR_INTEGRATION_IN_USE'],
-      authorize: inCompany,
+      errors: ['ERR_INTEGRATION_IN_USE'],
       async handler({ res, params: { id }, auth }) {
         const { companyId } = auth.viewer;
         await inUse(bots, companyId, 'integration', id);

@@ -1,17 +1,12 @@
-import type { Knex } from 'knex';
 import type { AnyObject } from 'yup';
-import { idParamsSchema, planChangesSchema, planSchema, type PlanFields, type Position } from '@atendo/contracts';
+import { idParamsSchema, planChangesSchema, planSchema, type PlanFields } from '@atendo/contracts';
 import { handleCommand, planDecider, planStream } from '@atendo/core';
-import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
+import { AppError } from '@atendo/platform';
 import { PlanQueries } from '@atendo/read';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import type { RecordRouteDeps } from '../http/recordRoutes.js';
 
-export interface PlanRouteDeps {
-  knex: Knex;
-  store: EventStore;
-  ids: IdAllocator;
-  readYourWrites(position: Position | undefined): Promise<void>;
-}
+export type PlanRouteDeps = RecordRouteDeps;
 
 /** The platform's plans: anyone may read the list (the sign-up page does, before an account exists); super users keep them. */
 export function planRoutes({ knex, store, ids, readYourWrites }: PlanRouteDeps): RouteSpec[] {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
 import type { Position, QueueFields, QueueOption, QueueOptionFields } from '@atendo/contracts';
-import { idParamsSchema, queueChangesSchema, queueOptionChangesSchema, queueOptionSchema, queueOptionsQuerySchema, queueSchema } from '@atendo/contracts';
+import { queueChangesSchema, queueOptionChangesSchema, queueOptionSchema, queueOptionsQuerySchema, queueSchema } from '@atendo/contracts';
 import {
   changeQueue,
   createQueue,
@@ -17,7 +17,7 @@ import { BotQueries, PlanQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
-import { oneRecordRoute } from '../http/recordRoutes.js';
+import { oneRecordRoute, recordRoutes } from '../http/recordRoutes.js';
 import { checkBotLinks } from '../integrations/botLinks.js';
 
 export interface QueueRouteDeps {
@@ -42,22 +42,10 @@ export function queueRoutes({ api: ctx, knex, store, ids }: QueueRouteDeps): Rou
   const feature = 'queues';
   const plans = new PlanQueries(knex);
   const by = (who: AuthContext): CommandContext => ({ actor: { type: 'user', userId: who.claims.userId } });
-  const found = async (companyId: number, id: number) => {
-    const queue = await ctx.queues.queue(companyId, id);
-    if (!queue) throw new AppError('ERR_QUEUE_NOT_FOUND', 404, `Queue ${id} not found`);
-    return queue;
-  };
-  const optionFound = async (companyId: number, id: number) => {
-    const option = await ctx.queues.option(companyId, id);
-    if (!option) throw new AppError('ERR_QUEUE_OPTION_NOT_FOUND', 404, `Menu option ${id} not found`);
-    return option;
-  };
-  const inCompany = async ({ params: { id }, auth }: { params: { id: number }; auth: AuthContext }) => {
-    await found(auth.viewer.companyId, id);
-  };
-  const optionInCompany = async ({ params: { id }, auth }: { params: { id: number }; auth: AuthContext }) => {
-    await optionFound(auth.viewer.companyId, id);
-  };
+  const queueRecord = recordRoutes({ feature, permission: 'queues:manage', path: '/queue/:id', notFound: 'ERR_QUEUE_NOT_FOUND', noun: 'Queue', find: (companyId, id) => ctx.queues.queue(companyId, id) });
+  const { found } = queueRecord;
+  const optionRecord = recordRoutes({ feature, permission: 'queues:manage', path: '/queue-options/:id', notFound: 'ERR_QUEUE_OPTION_NOT_FOUND', noun: 'Menu option', find: (companyId, id) => ctx.queues.option(companyId, id) });
+  const optionFound = optionRecord.found;
   const bots = new BotQueries(knex);
   /** A queue hands its conversations only to a prompt or an integration of its company. */
   const checkLinks = (companyId: number, fields: { promptId?: number | null; integrationId?: number | null }) => checkBotLinks(bots, companyId, fields);
@@ -109,16 +97,10 @@ export function queueRoutes({ api: ctx, knex, store, ids }: QueueRouteDeps): Rou
         res.status(201).json(await found(companyId, id));
       },
     }),
-    route<{ id: number }, AnyObject, QueueChanges>({
-      method: 'put',
-      path: '/queue/:id',
-      feature,
+    queueRecord.update<QueueChanges>({
       summary: 'Change a queue: its data, hours, integration or prompt',
-      permission: 'queues:manage',
-      params: idParamsSchema(),
       body: queueChangesSchema,
-      errors: ['ERR_QUEUE_NOT_FOUND', 'ERR_QUEUE_COLOR_ALREADY_EXISTS'],
-      authorize: inCompany,
+      errors: ['ERR_QUEUE_COLOR_ALREADY_EXISTS'],
       async handler({ res, params: { id }, body, auth }) {
         const companyId = auth.viewer.companyId;
         const current = await found(companyId, id);
@@ -131,15 +113,8 @@ export function queueRoutes({ api: ctx, knex, store, ids }: QueueRouteDeps): Rou
         res.json(await found(companyId, id));
       },
     }),
-    route<{ id: number }>({
-      method: 'delete',
-      path: '/queue/:id',
-      feature,
+    queueRecord.remove({
       summary: 'Delete a queue and its menu; its colour is free again',
-      permission: 'queues:manage',
-      params: idParamsSchema(),
-      errors: ['ERR_QUEUE_NOT_FOUND'],
-      authorize: inCompany,
       async handler({ res, params: { id }, auth }) {
         const companyId = auth.viewer.companyId;
         const current = await found(companyId, id);
@@ -187,16 +162,9 @@ export function queueRoutes({ api: ctx, knex, store, ids }: QueueRouteDeps): Rou
         res.status(201).json(await optionFound(companyId, id));
       },
     }),
-    route<{ id: number }, AnyObject, OptionChanges>({
-      method: 'put',
-      path: '/queue-options/:id',
-      feature,
+    optionRecord.update<OptionChanges>({
       summary: 'Change a menu option (title, message, number)',
-      permission: 'queues:manage',
-      params: idParamsSchema(),
       body: queueOptionChangesSchema,
-      errors: ['ERR_QUEUE_OPTION_NOT_FOUND'],
-      authorize: optionInCompany,
       async handler({ res, params: { id }, body, auth }) {
         const companyId = auth.viewer.companyId;
         const current = await optionFound(companyId, id);
@@ -208,15 +176,8 @@ export function queueRoutes({ api: ctx, knex, store, ids }: QueueRouteDeps): Rou
         res.json(await optionFound(companyId, id));
       },
     }),
-    route<{ id: number }>({
-      method: 'delete',
-      path: '/queue-options/:id',
-      feature,
+    optionRecord.remove({
       summary: 'Delete a menu option and what is under it; the options after it move up one number',
-      permission: 'queues:manage',
-      params: idParamsSchema(),
-      errors: ['ERR_QUEUE_OPTION_NOT_FOUND'],
-      authorize: optionInCompany,
       async handler({ res, params: { id }, auth }) {
         const companyId = auth.viewer.companyId;
         const current = await optionFound(companyId, id);

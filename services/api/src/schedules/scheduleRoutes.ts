@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { AnyObject, InferType } from 'yup';
 import {
   idParamsSchema,
@@ -11,21 +10,17 @@ import {
   type ScheduleFields,
 } from '@atendo/contracts';
 import { handleCommand, scheduleDecider, scheduleStream, type CommandContext, type ScheduleCommand } from '@atendo/core';
-import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
+import { AppError } from '@atendo/platform';
 import { ContactQueries, ConnectionQueries, ScheduleQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
-import { oneRecordRoute } from '../http/recordRoutes.js';
+import { recordRoutes, type RecordRouteDeps } from '../http/recordRoutes.js';
 import type { MediaMime } from '../media/mediaTypes.js';
 import type { MediaStorage } from '../media/storage.js';
 import { theUpload } from '../media/uploads.js';
 
-export interface ScheduleRouteDeps {
-  knex: Knex;
-  store: EventStore;
-  ids: IdAllocator;
+export interface ScheduleRouteDeps extends RecordRouteDeps {
   storage: MediaStorage;
-  readYourWrites(position: Position | undefined): Promise<void>;
   /** What time it is (a schedule's time must lie ahead of it). */
   clock?: () => Date;
 }
@@ -47,12 +42,8 @@ export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, cloc
   const connections = new ConnectionQueries(knex);
   const by = (who: AuthContext): CommandContext => ({ actor: { type: 'user', userId: who.claims.userId } });
 
-  const found = async (companyId: number, id: number): Promise<Schedule> => {
-    const schedule = await schedules.find(companyId, id);
-    if (!schedule) throw new AppError('ERR_SCHEDULE_NOT_FOUND', 404, `Schedule ${id} not found`);
-    return schedule;
-  };
-  const inCompany = async ({ params: { id }, auth }: { params: { id: number }; auth: AuthContext }) => void (await found(auth.viewer.companyId, id));
+  const scheduleRecord = recordRoutes<Schedule>({ ...gate, path: '/schedules/:id', notFound: 'ERR_SCHEDULE_NOT_FOUND', noun: 'Schedule', find: (companyId, id) => schedules.find(companyId, id) });
+  const { found } = scheduleRecord;
 
   /** The contact, connection and ticket a schedule names must be the company's (and the ticket the contact's). */
   const checkReferences = async (companyId: number, refs: { contactId: number; whatsappId: number | null; ticketId: number | null }) => {
@@ -90,13 +81,7 @@ export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, cloc
         res.json(await schedules.page(viewer.companyId, query.searchParam, query.pageNumber, contactId));
       },
     }),
-    oneRecordRoute({
-      ...gate,
-      path: '/schedules/:id',
-      summary: 'One schedule, with its contact, connection, status and the reason it failed',
-      notFound: 'ERR_SCHEDULE_NOT_FOUND',
-      show: found,
-    }),
+    scheduleRecord.one({ summary: 'One schedule, with its contact, connection, status and the reason it failed' }),
     route<AnyObject, AnyObject, InferType<typeof createScheduleSchema>>({
       ...gate,
       method: 'post',
@@ -116,15 +101,10 @@ export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, cloc
         res.status(201).json(await found(companyId, id));
       },
     }),
-    route<{ id: number }, AnyObject, Changes>({
-      ...gate,
-      method: 'put',
-      path: '/schedules/:id',
+    scheduleRecord.update<Changes>({
       summary: 'Change a schedule not yet sent (a failed one changed is tried again at its time, which must lie ahead)',
-      params: idParamsSchema(),
       body: scheduleChangesSchema,
-      errors: ['ERR_SCHEDULE_NOT_FOUND', 'ERR_SCHEDULE_IN_PAST', 'ERR_SCHEDULE_ALREADY_SENT', ...references],
-      authorize: inCompany,
+      errors: ['ERR_SCHEDULE_IN_PAST', 'ERR_SCHEDULE_ALREADY_SENT', ...references],
       async handler({ res, params: { id }, body, auth }) {
         const { companyId } = auth.viewer;
         const current = await found(companyId, id);
@@ -142,14 +122,8 @@ export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, cloc
         res.json(await found(companyId, id));
       },
     }),
-    route<{ id: number }>({
-      ...gate,
-      method: 'delete',
-      path: '/schedules/:id',
+    scheduleRecord.remove({
       summary: 'Delete a schedule (a sent one leaves the calendar; its message stays in the ticket)',
-      params: idParamsSchema(),
-      errors: ['ERR_SCHEDULE_NOT_FOUND'],
-      authorize: inCompany,
       async handler({ res, params: { id }, auth }) {
         const { companyId } = auth.viewer;
         const before = await found(companyId, id);
@@ -182,14 +156,10 @@ export function scheduleRoutes({ knex, store, ids, storage, readYourWrites, cloc
         res.json(await found(companyId, id));
       },
     }),
-    route<{ id: number }>({
-      ...gate,
-      method: 'delete',
+    scheduleRecord.byId('delete', {
       path: '/schedules/:id/media-upload',
       summary: "Remove a schedule's image (not once sent)",
-      params: idParamsSchema(),
-      errors: ['ERR_SCHEDULE_NOT_FOUND', 'ERR_SCHEDULE_ALREADY_SENT'],
-      authorize: inCompany,
+      errors: ['ERR_SCHEDULE_ALREADY_SENT'],
       async handler({ res, params: { id }, auth }) {
         const { companyId } = auth.viewer;
         const before = await found(companyId, id);

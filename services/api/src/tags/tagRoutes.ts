@@ -4,7 +4,6 @@ import type { AnyObject, InferType } from 'yup';
 import {
   allTagsQuerySchema,
   holds,
-  idParamsSchema,
   kanbanQuerySchema,
   listTagsQuerySchema,
   syncTicketTagsSchema,
@@ -23,7 +22,7 @@ import { TagQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
-import { oneRecordRoute } from '../http/recordRoutes.js';
+import { recordRoutes } from '../http/recordRoutes.js';
 import { visibleTicket } from '../tickets/ticketRoutes.js';
 
 export interface TagRouteDeps {
@@ -48,14 +47,8 @@ export function tagRoutes({ api: ctx, knex, store, ids }: TagRouteDeps): RouteSp
   const feature = 'tags';
   const tags = new TagQueries(knex);
   const by = (who: AuthContext): CommandContext => ({ actor: { type: 'user', userId: who.claims.userId } });
-  const found = async (companyId: number, id: number) => {
-    const tag = await tags.find(companyId, id);
-    if (!tag) throw new AppError('ERR_TAG_NOT_FOUND', 404, `Tag ${id} not found`);
-    return tag;
-  };
-  const inCompany = async ({ params: { id }, auth }: { params: { id: number }; auth: AuthContext }) => {
-    await found(auth.viewer.companyId, id);
-  };
+  const tagRecord = recordRoutes({ feature, permission: 'signedIn', path: '/tags/:id', notFound: 'ERR_TAG_NOT_FOUND', noun: 'Tag', find: (companyId, id) => tags.find(companyId, id) });
+  const { found } = tagRecord;
   const mayKanban = (auth: AuthContext, kanban: number | undefined, current: 0 | 1 = 0) => {
     if (kanban !== undefined && kanban !== current && !holds(auth.viewer, 'tags:kanban', TAGS_PERMISSIONS)) {
       throw new AppError('ERR_NO_PERMISSION', 403, 'Only an admin makes a tag a kanban lane or takes it off the kanban');
@@ -78,27 +71,17 @@ export function tagRoutes({ api: ctx, knex, store, ids }: TagRouteDeps): RouteSp
   };
 
   return [
-    route<AnyObject, InferType<typeof listTagsQuerySchema>>({
-      method: 'get',
+    tagRecord.list({
       path: '/tags',
-      feature,
       summary: "A page of the company's tags by name (searchParam, pageNumber), each with its ticket count",
-      permission: 'signedIn',
       query: listTagsQuerySchema,
-      async handler({ res, query, auth: { viewer } }) {
-        res.json(await tags.page(viewer.companyId, query.searchParam, query.pageNumber));
-      },
+      read: ({ query, auth: { viewer } }) => tags.page(viewer.companyId, query.searchParam, query.pageNumber),
     }),
-    route<AnyObject, InferType<typeof allTagsQuerySchema>>({
-      method: 'get',
+    tagRecord.list({
       path: '/tags/list',
-      feature,
       summary: "Every tag of the company by name (for selects and filters); `kanban=1`: only the kanban's lanes",
-      permission: 'signedIn',
       query: allTagsQuerySchema,
-      async handler({ res, query, auth: { viewer } }) {
-        res.json(await tags.all(viewer.companyId, query.kanban === undefined ? undefined : { kanban: query.kanban as 0 | 1 }));
-      },
+      read: ({ query, auth: { viewer } }) => tags.all(viewer.companyId, query.kanban === undefined ? undefined : { kanban: query.kanban as 0 | 1 }),
     }),
     route({
       method: 'get',
@@ -111,14 +94,7 @@ export function tagRoutes({ api: ctx, knex, store, ids }: TagRouteDeps): RouteSp
         res.json({ lista: await tags.all(viewer.companyId, { kanban: 1 }) });
       },
     }),
-    oneRecordRoute({
-      path: '/tags/:id',
-      feature,
-      summary: 'One tag, with its ticket count',
-      permission: 'signedIn',
-      notFound: 'ERR_TAG_NOT_FOUND',
-      show: found,
-    }),
+    tagRecord.one({ summary: 'One tag, with its ticket count' }),
     route<AnyObject, AnyObject, NewTag>({
       method: 'post',
       path: '/tags',
@@ -138,16 +114,9 @@ export function tagRoutes({ api: ctx, knex, store, ids }: TagRouteDeps): RouteSp
         res.status(201).json(await found(companyId, id));
       },
     }),
-    route<{ id: number }, AnyObject, TagChanges>({
-      method: 'put',
-      path: '/tags/:id',
-      feature,
+    tagRecord.update<TagChanges>({
       summary: "Change a tag's name, colour, owner or (an admin) whether it is a kanban lane",
-      permission: 'signedIn',
-      params: idParamsSchema(),
       body: tagChangesSchema,
-      errors: ['ERR_TAG_NOT_FOUND'],
-      authorize: inCompany,
       async handler({ res, params: { id }, body, auth }) {
         const companyId = auth.viewer.companyId;
         const current: Tag = await found(companyId, id);
@@ -159,15 +128,8 @@ export function tagRoutes({ api: ctx, knex, store, ids }: TagRouteDeps): RouteSp
         res.json(await found(companyId, id));
       },
     }),
-    route<{ id: number }>({
-      method: 'delete',
-      path: '/tags/:id',
-      feature,
+    tagRecord.remove({
       summary: 'Delete a tag: it leaves every ticket (a kanban lane goes with it)',
-      permission: 'signedIn',
-      params: idParamsSchema(),
-      errors: ['ERR_TAG_NOT_FOUND'],
-      authorize: inCompany,
       async handler({ res, params: { id }, auth }) {
         const companyId = auth.viewer.companyId;
         const current = await found(companyId, id);

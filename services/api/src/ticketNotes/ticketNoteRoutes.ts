@@ -7,6 +7,7 @@ import { TicketNoteQueries } from '@atendo/read';
 import type { AuthContext } from '../auth/middleware.js';
 import type { ApiContext } from '../http/context.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { recordRoutes } from '../http/recordRoutes.js';
 import { visibleTicket } from '../tickets/ticketRoutes.js';
 
 export interface TicketNoteRouteDeps {
@@ -29,23 +30,17 @@ export function ticketNoteRoutes({ api: ctx, knex, store, ids }: TicketNoteRoute
     if (ticket.contact.id !== contactId) throw new AppError('ERR_VALIDATION', 400, `Contact ${contactId} is not this ticket's`, [{ path: 'contactId', message: 'validation.invalid' }]);
     return ticket;
   };
-  const found = async (auth: AuthContext, id: number) => {
-    const note = await notes.find(auth.viewer.companyId, id);
-    if (!note) throw new AppError('ERR_TICKET_NOTE_NOT_FOUND', 404, `Note ${id} not found`);
-    return note;
-  };
+  const noteRecord = recordRoutes({ feature, permission: 'signedIn', path: '/ticket-notes/:id', notFound: 'ERR_TICKET_NOTE_NOT_FOUND', noun: 'Note', find: (companyId, id) => notes.find(companyId, id) });
+  const found = (auth: AuthContext, id: number) => noteRecord.found(auth.viewer.companyId, id);
   return [
-    route<AnyObject, InferType<typeof listTicketNotesQuerySchema>>({
-      method: 'get',
+    noteRecord.list({
       path: '/ticket-notes/list',
-      feature,
       summary: "A ticket's notes, newest first",
-      permission: 'signedIn',
       query: listTicketNotesQuerySchema,
       errors: ['ERR_NO_TICKET_FOUND'],
-      async handler({ req, res, query: { ticketId, contactId }, auth }) {
+      async read({ req, query: { ticketId, contactId }, auth }) {
         await ticketOf(req, ticketId, contactId);
-        res.json(await notes.list(auth.viewer.companyId, ticketId, contactId));
+        return notes.list(auth.viewer.companyId, ticketId, contactId);
       },
     }),
     route<AnyObject, AnyObject, InferType<typeof ticketNoteSchema>>({

@@ -21,6 +21,7 @@ import type { Credentials } from '../auth/credentials.js';
 import type { RefreshTokens } from '../auth/refreshTokens.js';
 import { hashPassword } from '../auth/passwords.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
+import { recordRoutes } from '../http/recordRoutes.js';
 import { Presence } from './presence.js';
 
 export interface UserRouteDeps {
@@ -53,11 +54,18 @@ export function userRoutes({ knex, store, ids, credentials, refreshTokens, readY
     const online = await presence.online(companyId);
     return list.map((u) => ({ ...u, online: online.has(u.id) }));
   };
-  const found = async (companyId: number, id: number) => {
-    const user = await users.find(companyId, id);
-    if (!user) throw new AppError('ERR_NO_USER_FOUND', 404, `User ${id} not found`);
-    return (await withPresence(companyId, [user]))[0]!;
-  };
+  const userRecord = recordRoutes({
+    feature,
+    permission: 'users:manage',
+    path: '/users/:id',
+    notFound: 'ERR_NO_USER_FOUND',
+    noun: 'User',
+    find: async (companyId, id) => {
+      const user = await users.find(companyId, id);
+      return user && (await withPresence(companyId, [user]))[0]!;
+    },
+  });
+  const { found } = userRecord;
 
   /** Queues and the default connection must be the company's own. */
   async function checkLinks(companyId: number, fields: { queueIds?: number[]; whatsappId?: number | null }) {
@@ -103,16 +111,13 @@ export function userRoutes({ knex, store, ids, credentials, refreshTokens, readY
   }
 
   return [
-    route<AnyObject, InferType<typeof listUsersQuerySchema>>({
-      method: 'get',
+    userRecord.list({
       path: '/users',
-      feature,
       summary: "A page of the company's users whose name or e-mail holds searchParam",
-      permission: 'users:manage',
       query: listUsersQuerySchema,
-      async handler({ res, query, auth }) {
+      async read({ query, auth }) {
         const page = await users.page(auth.viewer.companyId, query.searchParam, query.pageNumber);
-        res.json({ ...page, users: await withPresence(auth.viewer.companyId, page.users) });
+        return { ...page, users: await withPresence(auth.viewer.companyId, page.users) };
       },
     }),
     route<AnyObject, { searchParam: string }>({

@@ -1,5 +1,5 @@
 import type { AnnouncementFields } from '@atendo/contracts';
-import { type Migration, PLATFORM_COMPANY, streamId } from '@atendo/platform';
+import { type Migration, PLATFORM_COMPANY, streamId, idSequences } from '@atendo/platform';
 import { recordDecider } from '../records/record.js';
 
 /** Announcements are the platform's (super users publish them to every company), one stream each. */
@@ -7,10 +7,4 @@ export const announcementStream = (id: number) => streamId('announcement', PLATF
 
 export const announcementDecider = recordDecider<'Announcement', AnnouncementFields>('Announcement', 'ERR_NOT_FOUND');
 
-export const announcementIdMigrations: Migration[] = [
-  {
-    name: '202611241100_announcement_ids',
-    up: (knex) => knex.raw('CREATE SEQUENCE announcement_ids'),
-    down: (knex) => knex.raw('DROP SEQUENCE announcement_ids'),
-  },
-];
+export const announcementIdMigrations: Migration[] = [idSequences('202611241100_announcement_ids', 'announcement')];

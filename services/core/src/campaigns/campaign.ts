@@ -10,7 +10,7 @@ import {
   type SendGovernorReason,
 } from '@atendo/contracts';
 import type { Decider, SnapshotCodec } from '../commands/decider.js';
-import { DomainError, streamId, type Migration } from '@atendo/platform';
+import { DomainError, streamId, type Migration, idSequences } from '@atendo/platform';
 import { nameBasedUuid } from '../messages/inboundIds.js';
 
 /**
@@ -288,10 +288,4 @@ export const campaignDecider: Decider<CampaignCommand, CampaignDomainEvent, Camp
 };
 
 /** The sequence campaign ids come from (`ids.next('campaign')`). */
-export const campaignIdMigrations: Migration[] = [
-  {
-    name: '202611281400_campaign_ids',
-    up: (knex) => knex.raw('CREATE SEQUENCE campaign_ids'),
-    down: (knex) => knex.raw('DROP SEQUENCE campaign_ids'),
-  },
-];
+export const campaignIdMigrations: Migration[] = [idSequences('202611281400_campaign_ids', 'campaign')];

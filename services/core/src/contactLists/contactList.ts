@@ -1,6 +1,6 @@
 import { contactListItemNumber, type ContactListEvent, type ContactListFields, type ContactListItemEvent, type ContactListItemFields } from '@atendo/contracts';
 import { handleCommand, type CommandContext } from '../commands/handler.js';
-import { type Migration, AppError, type EventStore, streamId } from '@atendo/platform';
+import { type Migration, AppError, type EventStore, streamId, idSequences } from '@atendo/platform';
 import { recordDecider, type RecordCommand, type RecordDecider, type RecordState } from '../records/record.js';
 import { claimUnique, releaseUnique } from '../records/unique.js';
 
@@ -16,13 +16,7 @@ export const contactListItemDecider: RecordDecider<ContactListItemFields, Contac
 export const contactListStream = (companyId: number, id: number) => streamId('contactList', companyId, id);
 export const contactListItemStream = (companyId: number, id: number) => streamId('contactListItem', companyId, id);
 
-export const contactListIdMigrations: Migration[] = [
-  {
-    name: '202611281110_contact_list_ids',
-    up: (knex) => knex.raw('CREATE SEQUENCE contactList_ids; CREATE SEQUENCE contactListItem_ids;'),
-    down: (knex) => knex.raw('DROP SEQUENCE contactList_ids; DROP SEQUENCE contactListItem_ids;'),
-  },
-];
+export const contactListIdMigrations: Migration[] = [idSequences('202611281110_contact_list_ids', 'contactList', 'contactListItem')];
 
 /** What an item's number claim needs of it. */
 export type ContactListItemKey = Pick<ContactListItemFields, 'contactListId' | 'number'>;

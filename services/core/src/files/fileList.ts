@@ -1,6 +1,6 @@
 import type { FileListEvent, FileListFields, FileListOptionFile } from '@atendo/contracts';
 import type { Decider } from '../commands/decider.js';
-import { type Migration, DomainError, streamId } from '@atendo/platform';
+import { type Migration, DomainError, streamId, idSequences } from '@atendo/platform';
 
 /** An option as the write side knows it: enough to rename, remove and replace its file. */
 export interface FileListOptionState {
@@ -118,10 +118,4 @@ export const fileListDecider: Decider<FileListCommand, FileListEvent, FileListSt
 
 export const fileListStream = (companyId: number, id: number) => streamId('fileList', companyId, id);
 
-export const fileListIdMigrations: Migration[] = [
-  {
-    name: '202611281341_file_list_ids',
-    up: (knex) => knex.raw('CREATE SEQUENCE fileList_ids; CREATE SEQUENCE fileListOption_ids;'),
-    down: (knex) => knex.raw('DROP SEQUENCE fileList_ids; DROP SEQUENCE fileListOption_ids;'),
-  },
-];
+export const fileListIdMigrations: Migration[] = [idSequences('202611281341_file_list_ids', 'fileList', 'fileListOption')];

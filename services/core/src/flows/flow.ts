@@ -1,6 +1,6 @@
 import type { FlowGraph } from '@atendo/contracts';
 import type { Decider, DomainEvent } from '../commands/decider.js';
-import { type Migration, DomainError, streamId } from '@atendo/platform';
+import { type Migration, DomainError, streamId, idSequences } from '@atendo/platform';
 import { recordDecider, type RecordCommand, type RecordEvent, type RecordState } from '../records/record.js';
 
 /** A flow's own fields; its graph comes with each published version. */
@@ -50,10 +50,4 @@ export interface FlowCampaignFields {
 export const flowCampaignDecider = recordDecider<'FlowCampaign', FlowCampaignFields>('FlowCampaign', 'ERR_FLOW_CAMPAIGN_NOT_FOUND');
 export const flowCampaignStream = (companyId: number, id: number) => streamId('flowCampaign', companyId, id);
 
-export const flowIdMigrations: Migration[] = [
-  {
-    name: '202611271800_flow_ids',
-    up: (knex) => knex.raw('CREATE SEQUENCE flow_ids; CREATE SEQUENCE flowCampaign_ids'),
-    down: (knex) => knex.raw('DROP SEQUENCE flow_ids; DROP SEQUENCE flowCampaign_ids'),
-  },
-];
+export const flowIdMigrations: Migration[] = [idSequences('202611271800_flow_ids', 'flow', 'flowCampaign')];

@@ -1,5 +1,5 @@
 import type { HelpFields } from '@atendo/contracts';
-import { type Migration, PLATFORM_COMPANY, streamId } from '@atendo/platform';
+import { type Migration, PLATFORM_COMPANY, streamId, idSequences } from '@atendo/platform';
 import { recordDecider } from '../records/record.js';
 
 /** Help entries are the platform's (the super user keeps them), one stream each: `help-0.{id}`. */
@@ -8,10 +8,4 @@ export const helpStream = (id: number) => streamId('help', PLATFORM_COMPANY, id)
 export const helpDecider = recordDecider<'Help', HelpFields>('Help', 'ERR_NOT_FOUND');
 
 /** Ids of help entries. */
-export const helpIdMigrations: Migration[] = [
-  {
-    name: '202611232331_help_ids',
-    up: (knex) => knex.raw('CREATE SEQUENCE help_ids'),
-    down: (knex) => knex.raw('DROP SEQUENCE help_ids'),
-  },
-];
+export const helpIdMigrations: Migration[] = [idSequences('202611232331_help_ids', 'help')];

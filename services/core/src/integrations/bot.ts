@@ -1,5 +1,5 @@
 import type { PromptEvent, PromptFields, QueueIntegrationEvent, QueueIntegrationFields } from '@atendo/contracts';
-import { type EventStore, type Migration, AppError, DomainError, streamId } from '@atendo/platform';
+import { type EventStore, type Migration, AppError, DomainError, streamId, idSequences } from '@atendo/platform';
 import type { Decider, DomainEvent } from '../commands/decider.js';
 import { handleCommand, type CommandContext } from '../commands/handler.js';
 
@@ -110,13 +110,7 @@ export const promptStream = (companyId: number, id: number) => streamId('prompt'
 export const queueIntegrationStream = (companyId: number, id: number) => streamId('queueIntegration', companyId, id);
 
 /** Ids of prompts and queue integrations. */
-export const integrationIdMigrations: Migration[] = [
-  {
-    name: '202611290101_integration_ids',
-    up: (knex) => knex.raw('CREATE SEQUENCE prompt_ids; CREATE SEQUENCE queueIntegration_ids;'),
-    down: (knex) => knex.raw('DROP SEQUENCE prompt_ids; DROP SEQUENCE queueIntegration_ids;'),
-  },
-];
+export const integrationIdMigrations: Migration[] = [idSequences('202611290101_integration_ids', 'prompt', 'queueIntegration')];
 
 /** Which automation: a prompt or a queue integration (as the flow runner's `BotRef` names them). */
 export interface BotKey {

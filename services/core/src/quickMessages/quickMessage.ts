@@ -1,5 +1,5 @@
 import type { QuickMessageFields } from '@atendo/contracts';
-import { type Migration, streamId } from '@atendo/platform';
+import { type Migration, streamId, idSequences } from '@atendo/platform';
 import { recordDecider } from '../records/record.js';
 
 /** A quick reply, a record of its own (created, changed, deleted by its author or an admin). */
@@ -7,10 +7,4 @@ export const quickMessageDecider = recordDecider<'QuickMessage', QuickMessageFie
 
 export const quickMessageStream = (companyId: number, id: number) => streamId('quickMessage', companyId, id);
 
-export const quickMessageIdMigrations: Migration[] = [
-  {
-    name: '202611271100_quick_message_ids',
-    up: (knex) => knex.raw('CREATE SEQUENCE quickMessage_ids'),
-    down: (knex) => knex.raw('DROP SEQUENCE quickMessage_ids'),
-  },
-];
+export const quickMessageIdMigrations: Migration[] = [idSequences('202611271100_quick_message_ids', 'quickMessage')];

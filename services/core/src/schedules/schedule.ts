@@ -1,6 +1,6 @@
 import type { ScheduleEvent, ScheduleFields, ScheduleStatus } from '@atendo/contracts';
 import type { Decider } from '../commands/decider.js';
-import { type Migration, DomainError, streamId } from '@atendo/platform';
+import { type Migration, DomainError, streamId, idSequences } from '@atendo/platform';
 
 /**
  * A scheduled message (issue 14). Every command that depends on the time says when it happens (`at`): the decider
@@ -30,13 +30,7 @@ const isLive = (state: ScheduleState): state is Live => state.status !== 'absent
 
 export const scheduleStream = (companyId: number, id: number) => streamId('schedule', companyId, id);
 
-export const scheduleIdMigrations: Migration[] = [
-  {
-    name: '202611281300_schedule_ids',
-    up: (knex) => knex.raw('CREATE SEQUENCE schedule_ids'),
-    down: (knex) => knex.raw('DROP SEQUENCE schedule_ids'),
-  },
-];
+export const scheduleIdMigrations: Migration[] = [idSequences('202611281300_schedule_ids', 'schedule')];
 
 const ahead = (sendAt: string, at: string) => {
   if (!(Date.parse(sendAt) > Date.parse(at))) throw new DomainError('ERR_SCHEDULE_IN_PAST', `The send time ${sendAt} is not after ${at}`, { path: 'sendAt' }, 400);

@@ -1,5 +1,5 @@
 import type { TagEvent, TagFields } from '@atendo/contracts';
-import { type Migration, streamId } from '@atendo/platform';
+import { type Migration, streamId, idSequences } from '@atendo/platform';
 import { recordDecider, type RecordDecider } from '../records/record.js';
 
 /** A tag of the company, a simple record: created, changed (name, colour, kanban lane) and deleted. */
@@ -7,10 +7,4 @@ export const tagDecider: RecordDecider<TagFields, TagEvent> = recordDecider('Tag
 
 export const tagStream = (companyId: number, id: number) => streamId('tag', companyId, id);
 
-export const tagIdMigrations: Migration[] = [
-  {
-    name: '202611271000_tag_ids',
-    up: (knex) => knex.raw('CREATE SEQUENCE tag_ids'),
-    down: (knex) => knex.raw('DROP SEQUENCE tag_ids'),
-  },
-];
+export const tagIdMigrations: Migration[] = [idSequences('202611271000_tag_ids', 'tag')];

@@ -1,5 +1,5 @@
 import type { TicketNoteFields } from '@atendo/contracts';
-import { type Migration, streamId } from '@atendo/platform';
+import { type Migration, streamId, idSequences } from '@atendo/platform';
 import { recordDecider } from '../records/record.js';
 
 /** A note on a ticket, a record of its own: written and deleted by staff, never part of the conversation itself. */
@@ -7,10 +7,4 @@ export const ticketNoteDecider = recordDecider<'TicketNote', TicketNoteFields>('
 
 export const ticketNoteStream = (companyId: number, id: number) => streamId('ticketNote', companyId, id);
 
-export const ticketNoteIdMigrations: Migration[] = [
-  {
-    name: '202611261100_ticket_note_ids',
-    up: (knex) => knex.raw('CREATE SEQUENCE ticketNote_ids'),
-    down: (knex) => knex.raw('DROP SEQUENCE ticketNote_ids'),
-  },
-];
+export const ticketNoteIdMigrations: Migration[] = [idSequences('202611261100_ticket_note_ids', 'ticketNote')];

@@ -9,13 +9,16 @@ export const ID_KINDS = ['company', 'plan', 'user', 'queue', 'whatsapp', 'contac
  */
 export type IdKind = (typeof ID_KINDS)[number] | (string & {});
 
-export const idMigrations: Migration[] = [
-  {
-    name: '202611220002_id_sequences',
-    up: (knex) => knex.raw(ID_KINDS.map((k) => `CREATE SEQUENCE ${k}_ids;`).join('\n')),
-    down: (knex) => knex.raw(ID_KINDS.map((k) => `DROP SEQUENCE ${k}_ids;`).join('\n')),
-  },
-];
+/** A migration that creates the `{kind}_ids` sequence of each kind (a feature's own kinds, `ids.next(kind)` takes from them). */
+export function idSequences(name: string, ...kinds: IdKind[]): Migration {
+  return {
+    name,
+    up: (knex) => knex.raw(kinds.map((k) => `CREATE SEQUENCE ${k}_ids;`).join('\n')),
+    down: (knex) => knex.raw(kinds.map((k) => `DROP SEQUENCE ${k}_ids;`).join('\n')),
+  };
+}
+
+export const idMigrations: Migration[] = [idSequences('202611220002_id_sequences', ...ID_KINDS)];
 
 export interface IdAllocator {
   next(kind: IdKind): Promise<number>;

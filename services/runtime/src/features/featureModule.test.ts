@@ -25,6 +25,13 @@ describe('feature modules', () => {
     expect(() => checkFeatures([defineFeature({ name: 'Quick messages' })])).toThrow(/one lower-camel-case word/);
   });
 
+  it("refuses a body field two modules' probes name: a field's name means one record across the API", () => {
+    const probe = (bodyIds: Record<string, string | null>) => ({ resources: {}, bodyIds });
+    expect(() => checkFeatures([defineFeature({ name: 'tags', probe: probe({ tagId: 'tag' }) }), defineFeature({ name: 'kanban', probe: probe({ tagId: 'lane' }) })])).toThrow(
+      /Feature kanban: the body probe's field tagId is already tags's/,
+    );
+  });
+
   it('the error catalogue is the platform codes and the codes the modules bring, each once', () => {
     const claimed = [...Object.keys(PLATFORM_ERRORS), ...features.flatMap((f) => Object.keys(f.errors ?? {}))];
     expect(new Set(claimed).size).toBe(claimed.length);

@@ -14,7 +14,10 @@ export type { Services } from '../platform/services.js';
 export interface ProbeCompany {
   /** Calls the API as B's admin and answers the body: JSON, or a multipart `form` for uploads. */
   api<T = unknown>(path: string, init?: { method?: string; body?: unknown; form?: FormData }): Promise<T>;
-  /** B's records made so far (the feature list's order), by resource; B itself: `company`, `user`, `whatsapp`. */
+  /**
+   * The company's records made so far (the feature list's order), by resource; the company itself: `company`,
+   * `user`, `whatsapp` (and A's first `queue`). B's for `make`, A's for `ours`.
+   */
   theirs: Readonly<Record<string, string>>;
   /** Tries `check` again until it passes (the read models and the jobs role catch up). */
   eventually<T>(check: () => Promise<T>, timeoutMs?: number): Promise<T>;
@@ -33,6 +36,27 @@ export interface FeatureProbe {
   make?(b: ProbeCompany): Promise<Record<string, string>>;
   /** What B sees of its records, read before and after the probe: nothing may have changed. */
   observe?(b: ProbeCompany): Promise<unknown>;
+  /**
+   * The body probe: which record each id field of its routes' bodies names, by the field's name (`contactListId:
+   * 'contactList'`); null: not a company's record (a plan), or the record the route itself names. A field's name
+   * means one thing across the API: one module names it.
+   */
+  bodyIds?: Readonly<Record<string, string | null>>;
+  /** B's record in each shape a body field takes it where that is not its id (a flow graph naming B's queue), by resource. */
+  shapes?: Readonly<Record<string, (theirs: Readonly<Record<string, string>>) => unknown[]>>;
+  /** Makes company A (the prober) the records its routes' bodies name, in the feature list's order: their ids, by resource. */
+  ours?(a: ProbeCompany): Promise<Record<string, string>>;
+  /** A's valid body of each of its routes whose body names records, by `METHOD /path` as /openapi.json writes it. */
+  bodies?(ours: Readonly<Record<string, string>>): Record<string, ProbeBody>;
+}
+
+/** A's valid body of a route, but for the field the body probe sets to B's record. */
+export interface ProbeBody {
+  /** The route's own record in A (its path's id). */
+  path?: string;
+  body: Record<string, unknown>;
+  /** The route asks the world outside with A's own body: the probe sends only B's ids. */
+  outside?: true;
 }
 
 /** A process of the jobs role: it reacts to time (and to the log) by sending commands. */
@@ -99,6 +123,7 @@ export function checkFeatures(modules: readonly FeatureModule[]): void {
   const permission = seen('the permission');
   const planFlag = seen('the plan flag');
   const probed = seen("the probe's id");
+  const bodyId = seen("the body probe's field");
   for (const m of modules) {
     if (!/^[a-z][a-zA-Z]*$/.test(m.name)) throw new Error(`Feature "${m.name}": a feature's name is one lower-camel-case word`);
     feature(m.name, m.name);
@@ -112,5 +137,6 @@ export function checkFeatures(modules: readonly FeatureModule[]): void {
     for (const p of Object.keys(m.permissions ?? {})) permission(p, m.name);
     for (const f of Object.keys(m.planFlags ?? {})) planFlag(f, m.name);
     for (const r of Object.keys(m.probe?.resources ?? {})) probed(r, m.name);
+    for (const f of Object.keys(m.probe?.bodyIds ?? {})) bodyId(f, m.name);
   }
 }

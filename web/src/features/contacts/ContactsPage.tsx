@@ -1,8 +1,7 @@
-import { CONTACT_COUNT_CAP, type Contact, type Ticket } from '@atendo/contracts';
+import { CONTACT_COUNT_CAP, type Contact } from '@atendo/contracts';
 import { Button, Intent } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
@@ -11,8 +10,9 @@ import { RowButton } from '../../ui/listPage/RowButton';
 import { useListPage } from '../../ui/listPage/useListPage';
 import { download } from '../../ui/download';
 import { toastError } from '../../ui/toaster';
+import { partsOf } from '../../app/parts';
 import { useCan } from '../../app/useCan';
-import { NewTicketDialog } from '../tickets/NewTicketDialog';
+import type { ContactAction } from '../feature';
 import { ContactDialog } from './ContactDialog';
 import { ContactImportDialog } from './ContactImportDialog';
 import { contactsApi } from './contactsApi';
@@ -20,16 +20,15 @@ import { useContactList } from './useContactList';
 import './contacts.css';
 
 /** Which dialog is open; `key` gives each opening a fresh form. */
-type Open = { kind: 'edit'; contact?: Contact; key: number } | { kind: 'ticket'; contact: Contact; key: number } | { kind: 'import'; key: number };
+type Open = { kind: 'edit'; contact?: Contact; key: number } | { kind: 'action'; action: ContactAction; contact: Contact; key: number } | { kind: 'import'; key: number };
 
 /**
- * /contacts: the company's contacts, searchable, page by page, live; add, edit, import, export; start a ticket with
- * one; delete where the profile may (contacts-page:deleteContact).
+ * /contacts: the company's contacts, searchable, page by page, live; add, edit, import, export; what other features do
+ * with one (`contactActions`: start a ticket); delete where the profile may (contacts-page:deleteContact).
  */
 export function ContactsPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const navigate = useNavigate();
   const page = useListPage<Contact>();
   const { contacts, count, loading, loadMore, reload, apply } = useContactList(page.search);
   const [open, setOpen] = useState<Open>();
@@ -76,7 +75,15 @@ export function ContactsPage() {
               <td className="contacts-col-number">{contact.number}</td>
               <td className="contacts-col-email">{contact.email}</td>
               <td className="list-page-actions">
-                <RowButton icon="chat" label={t('contacts.startTicket', { name: contact.name })} onClick={() => setOpen({ kind: 'ticket', contact, key: nextKey() })} testId={`contact-ticket-${contact.id}`} />
+                {partsOf('contactActions').map((action) => (
+                  <RowButton
+                    key={action.id}
+                    icon={action.icon}
+                    label={t(`contacts.${action.label}` as 'contacts.startTicket', { name: contact.name })}
+                    onClick={() => setOpen({ kind: 'action', action, contact, key: nextKey() })}
+                    testId={`contact-${action.id}-${contact.id}`}
+                  />
+                ))}
                 <RowButton icon="edit" label={t('contacts.edit', { name: contact.name })} onClick={() => setOpen({ kind: 'edit', contact, key: nextKey() })} testId={`contact-edit-${contact.id}`} />
                 {can('contacts-page:deleteContact') && (
                   <RowButton icon="trash" intent={Intent.DANGER} label={t('contacts.delete', { name: contact.name })} onClick={() => page.askDelete(contact)} testId={`contact-delete-${contact.id}`} />
@@ -98,8 +105,10 @@ export function ContactsPage() {
           onFinished={reload}
         />
       )}
-      {open?.kind === 'ticket' && (
-        <NewTicketDialog key={open.key} isOpen contact={open.contact} onClose={close} onCreated={(ticket: Ticket) => navigate(`/tickets/${ticket.uuid}`)} />
+      {open?.kind === 'action' && (
+        <Suspense fallback={null}>
+          <open.action.dialog key={open.key} contact={open.contact} onClose={close} />
+        </Suspense>
       )}
       <ConfirmRemove
         record={page.deleting}

@@ -14,6 +14,7 @@ import type {
   Whatsapp,
 } from '@atendo/contracts';
 import { api, request } from '../../api/client';
+import { lookups } from '../../api/lookups';
 
 /** What the flow campaign dialog sends (`status`: active). */
 export interface FlowCampaignValues {
@@ -45,14 +46,7 @@ export const flowsApi = {
     return 'files' in answer ? answer.files[0]! : answer;
   },
   /** Every flow, for the campaign dialog's select: the pages one after the other. */
-  async all(): Promise<Flow[]> {
-    const flows: Flow[] = [];
-    for (let page = 1; ; page += 1) {
-      const answer = await flowsApi.page('', page);
-      flows.push(...answer.flows);
-      if (!answer.hasMore || answer.flows.length === 0) return flows;
-    }
-  },
+  all: () => lookups.flows(),
   queues: () => api.get<Queue[]>('/queue'),
   users: () => api.get<UserRef[]>('/users/list', { searchParam: '' }),
 };

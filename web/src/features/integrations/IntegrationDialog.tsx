@@ -12,7 +12,7 @@ import { toastError } from '../../ui/toaster';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import { useOpenedRecord } from '../../ui/useOpenedRecord';
 import { useRecordForm } from '../../ui/useRecordForm';
-import { flowsApi } from '../flows/flowsApi';
+import { lookups } from '../../api/lookups';
 import { SecretField } from './SecretField';
 import { DialogflowTest } from './DialogflowTest';
 import { bodyOf, formValuesOf, randomSecret, typebotUrl, type IntegrationFormValues } from './integrationForm';
@@ -172,7 +172,7 @@ function FlowSelect({ select }: { select(field: Field, options: Array<{ value: s
   const [flows, setFlows] = useState<Flow[]>();
   useEffect(() => {
     let live = true;
-    flowsApi.all().then(
+    lookups.flows().then(
       (all) => live && setFlows(all),
       (error: unknown) => {
         toastError(error);

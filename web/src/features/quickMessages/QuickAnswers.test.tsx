@@ -4,8 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
 import { message } from '../../test/fixtures';
-import { renderMessageInput } from '../tickets/renderMessageInput';
+import { renderMessageInput } from '../../test/renderMessageInput';
+import type { MessageInputTool } from '../feature';
 import { quickMessage } from './fixtures';
+import { useQuickAnswers } from './QuickAnswers';
 import type { QuickAnswerSource } from './useQuickAnswerSource';
 
 const RECORDS: QuickMessage[] = [
@@ -26,7 +28,9 @@ describe('quick answers in the message input', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  const renderInput = () => renderMessageInput({ retryDelaysMs: [0, 0], quickAnswers: source });
+  /** The quick answers' tool, from the test's records instead of the server's. */
+  const useTestQuickAnswers: MessageInputTool = (text, target) => useQuickAnswers(source, text, target);
+  const renderInput = () => renderMessageInput({ retryDelaysMs: [0, 0], tools: [useTestQuickAnswers] });
 
   it('suggests nothing for a slash alone, nor for text without a leading slash', async () => {
     fakeFetch(() => ({ status: 404 }));

@@ -3,23 +3,19 @@ import { Card } from '@blueprintjs/core';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../ui/toaster';
+import type { MessageInputAddOn, MessageInputTarget } from '../feature';
 import { matchingQuickAnswers, quickAnswerLabel, quickAnswerQuery } from './quickAnswers';
 import { quickMessagesApi } from './quickMessagesApi';
 import type { QuickAnswerSource } from './useQuickAnswerSource';
 import './quickMessages.css';
 
-/** Where a picked quick message goes: its text in the box, its file (fetched behind the token) to the attachments. */
-export interface QuickAnswerTarget {
-  setText(text: string): void;
-  addFiles(files: File[]): void;
-}
-
 /**
  * The message input's quick answers (spec: a leading slash with more than one character suggests the quick messages
- * whose shortcode matches). Arrow keys move, Enter or a click picks, Escape closes until the text changes.
- * `onKeyDown` answers whether it handled the key; `inputProps` go on the text box, `listProps` on <QuickAnswers>.
+ * whose shortcode matches). Arrow keys move, Enter or a click picks, Escape closes until the text changes. A picked
+ * quick message's text goes in the box, its file (fetched behind the token) to the attachments. The suggestions list
+ * shows above the input.
  */
-export function useQuickAnswers(source: QuickAnswerSource | undefined, text: string, { setText, addFiles }: QuickAnswerTarget) {
+export function useQuickAnswers(source: QuickAnswerSource | undefined, text: string, { setText, addFiles }: MessageInputTarget): MessageInputAddOn {
   const id = useId();
   const query = source ? quickAnswerQuery(text) : undefined;
   const [active, setActive] = useState(0);
@@ -71,7 +67,7 @@ export function useQuickAnswers(source: QuickAnswerSource | undefined, text: str
       'aria-activedescendant': current ? optionId(current) : undefined,
       'aria-autocomplete': 'list' as const,
     },
-    listProps: { id: `${id}-list`, options: open ? options : [], active: current, optionId, onPick: pick },
+    above: <QuickAnswers id={`${id}-list`} options={open ? options : []} active={current} optionId={optionId} onPick={pick} />,
   };
 }
 
@@ -84,7 +80,7 @@ interface QuickAnswersProps {
 }
 
 /** The suggestions list above the message input; nothing when there are none. */
-export function QuickAnswers({ id, options, active, optionId, onPick }: QuickAnswersProps) {
+function QuickAnswers({ id, options, active, optionId, onPick }: QuickAnswersProps) {
   const { t } = useTranslation();
   const activeId = active && optionId(active);
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { defineConsoleFeature } from '../feature';
 import { quickMessagesTranslations } from './i18n';
+import { useQuickAnswerTool } from './useQuickAnswerSource';
 
 // Loaded when first opened.
 const QuickMessagesPage = lazy(() => import('./QuickMessagesPage').then((m) => ({ default: m.QuickMessagesPage })));
@@ -9,4 +10,5 @@ export const quickMessagesFeature = defineConsoleFeature('quickMessages', quickM
   pages: [{ path: '/quick-messages', access: 'private', element: <QuickMessagesPage /> }],
   menu: [{ path: '/quick-messages', label: 'quickMessages', icon: 'flash', group: 'main', order: 30 }],
   channels: ['quickmessage'],
+  parts: { messageInputTools: [useQuickAnswerTool] },
 });

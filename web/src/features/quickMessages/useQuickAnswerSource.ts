@@ -4,6 +4,8 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { toastError } from '../../ui/toaster';
 import { userAtom } from '../../app/sessionAtoms';
+import type { MessageInputTool } from '../feature';
+import { useQuickAnswers } from './QuickAnswers';
 import { applyQuickMessageFeed } from './quickMessageList';
 import { quickMessagesApi } from './quickMessagesApi';
 
@@ -52,3 +54,6 @@ export function useQuickAnswerSource(): QuickAnswerSource {
 
   return useMemo(() => ({ records, request }), [records, request]);
 }
+
+/** The message input's quick answers from what the signed-in user may use: the quick messages' `messageInputTools` part. */
+export const useQuickAnswerTool: MessageInputTool = (text, target) => useQuickAnswers(useQuickAnswerSource(), text, target);

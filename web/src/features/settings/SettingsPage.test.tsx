@@ -103,7 +103,7 @@ describe('settings page', () => {
     await open(superAdmin);
     expect(tabs()).toEqual(['Options', 'Companies', 'Plans', 'Help']);
     await userEvent.click(screen.getByTestId('settings-tab-helps'));
-    expect(screen.getByTestId('helps-tab')).toBeTruthy();
+    expect(await screen.findByTestId('helps-tab')).toBeTruthy();
   });
 
   it('lets an attendant read the settings but not change them', async () => {

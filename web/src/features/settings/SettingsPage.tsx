@@ -1,9 +1,7 @@
-import { Spinner, Tab, Tabs, type TabId } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Button, NonIdealState, Spinner, Tab, Tabs, type TabId } from '@blueprintjs/core';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CompaniesTab } from '../companies/CompaniesTab';
-import { HelpsTab } from '../helps/HelpsTab';
-import { PlansTab } from '../plans/PlansTab';
+import { partsOf } from '../../app/parts';
 import { useCan } from '../../app/useCan';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { OptionsTab } from './OptionsTab';
@@ -11,27 +9,22 @@ import { SchedulesTab } from './SchedulesTab';
 import { useSettings } from './useSettings';
 import './settings.css';
 
-type SettingsTab = 'options' | 'schedules' | 'companies' | 'plans' | 'helps';
-
 /**
- * /settings (spec §2): the company's options; its opening hours when scheduleType is `company`; and, for the
- * platform's super users, companies, plans and help entries.
+ * /settings (spec §2): the company's options; its opening hours when scheduleType is `company`; and the tabs other
+ * features bring (`settingsTabs`), each to who holds its permission: for the platform's super users, companies, plans
+ * and help entries.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
   const can = useCan();
   const settings = useSettings();
-  const [selected, setSelected] = useState<SettingsTab>('options');
+  const [selected, setSelected] = useState<TabId>('options');
 
-  const shown: Record<SettingsTab, boolean> = {
-    options: true,
-    schedules: settings.values?.scheduleType === 'company',
-    companies: can('companies:manage'),
-    plans: can('plans:manage'),
-    helps: can('helps:manage'),
-  };
+  const brought = [...partsOf('settingsTabs')].sort((a, b) => a.order - b.order).filter((tab) => can(tab.permission));
+  const schedules = settings.values?.scheduleType === 'company';
+  const shown = (id: TabId) => id === 'options' || (id === 'schedules' && schedules) || brought.some((tab) => tab.id === id);
   // A tab that goes away (another admin switched scheduleType) leaves the user on the options.
-  const current = shown[selected] ? selected : 'options';
+  const current = shown(selected) ? selected : 'options';
 
   let options;
   if (settings.values) {
@@ -48,14 +41,24 @@ export function SettingsPage() {
         id="settings-tabs"
         className="fill-tabs settings-tabs"
         selectedTabId={current}
-        onChange={(id: TabId) => setSelected(id as SettingsTab)}
+        onChange={setSelected}
         renderActiveTabPanelOnly
       >
         <Tab id="options" title={t('settings.tabs.options')} panel={options} data-testid="settings-tab-options" />
-        {shown.schedules && <Tab id="schedules" title={t('settings.tabs.schedules')} panel={<SchedulesTab />} data-testid="settings-tab-schedules" />}
-        {shown.companies && <Tab id="companies" title={t('settings.tabs.companies')} panel={<CompaniesTab />} data-testid="settings-tab-companies" />}
-        {shown.plans && <Tab id="plans" title={t('settings.tabs.plans')} panel={<PlansTab />} data-testid="settings-tab-plans" />}
-        {shown.helps && <Tab id="helps" title={t('settings.tabs.helps')} panel={<HelpsTab />} data-testid="settings-tab-helps" />}
+        {schedules && <Tab id="schedules" title={t('settings.tabs.schedules')} panel={<SchedulesTab />} data-testid="settings-tab-schedules" />}
+        {brought.map(({ id, panel: Panel }) => (
+          <Tab
+            key={id}
+            id={id}
+            title={t(`settings.tabs.${id}` as 'settings.tabs.options')}
+            panel={
+              <Suspense fallback={<Spinner className="settings-spinner" />}>
+                <Panel />
+              </Suspense>
+            }
+            data-testid={`settings-tab-${id}`}
+          />
+        ))}
       </Tabs>
     </div>
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
 import { message } from '../../test/fixtures';
-import { renderMessageInput } from './renderMessageInput';
+import { renderMessageInput } from '../../test/renderMessageInput';
 
 const photo = () => new File([new Uint8Array(2048)], 'shop front.png', { type: 'image/png' });
 const invoice = () => new File([new Uint8Array(4096)], 'invoice.pdf', { type: 'application/pdf' });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
 import { message } from '../../test/fixtures';
 import { fakeDecoder, FakeMediaRecorder, fakeMicrophone, removeMicrophone } from './fakeAudio';
-import { renderMessageInput } from './renderMessageInput';
+import { renderMessageInput } from '../../test/renderMessageInput';
 
 const renderInput = (disabled = false) => renderMessageInput({ disabled });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fakeFetch';
 import { message } from '../../test/fixtures';
-import { renderMessageInput } from './renderMessageInput';
+import { renderMessageInput } from '../../test/renderMessageInput';
 
 /** The Idempotency-Key header of every call, in order. */
 const keysOf = (fetch: ReturnType<typeof fakeFetch>['fetch']) =>

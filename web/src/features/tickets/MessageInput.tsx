@@ -1,10 +1,9 @@
 import { Button, Intent, TextArea } from '@blueprintjs/core';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError';
 import { toastError } from '../../ui/toaster';
-import { QuickAnswers, useQuickAnswers } from '../quickMessages/QuickAnswers';
-import type { QuickAnswerSource } from '../quickMessages/useQuickAnswerSource';
+import type { MessageInputAddOn, MessageInputTarget, MessageInputTool } from '../feature';
 import { AttachButton } from './AttachButton';
 import { AttachDialog } from './AttachDialog';
 import { AudioRecorder } from './AudioRecorder';
@@ -28,9 +27,14 @@ interface MessageInputProps {
   onSendMedia(draft: MediaDraft, idempotencyKey: string): Promise<unknown>;
   /** Pauses before the automatic retries of a send whose outcome is unknown. */
   retryDelaysMs?: number[];
-  /** The quick messages a leading slash suggests; none, no suggestions. */
-  quickAnswers?: QuickAnswerSource;
+  /**
+   * What other features offer as the user types (their `messageInputTools`, the quick answers); none, nothing. The same
+   * tools for as long as the input is shown.
+   */
+  tools?: readonly MessageInputTool[];
 }
+
+const NO_TOOLS: readonly MessageInputTool[] = [];
 
 /**
  * Whether the reply may have been stored although the answer did not say so: the server was not reached or did not
@@ -38,7 +42,7 @@ interface MessageInputProps {
  */
 const unresolved = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
-export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RETRY_DELAYS_MS, quickAnswers }: MessageInputProps) {
+export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RETRY_DELAYS_MS, tools = NO_TOOLS }: MessageInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -50,9 +54,12 @@ export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RE
   const recording = recorder.state === 'recording' || recorder.state === 'processing';
   const micButton = useRef<HTMLButtonElement>(null);
   const wasRecording = useRef(false);
-  /** A picked quick message's file, waiting in the attach dialog. */
+  /** A file a tool picked (a quick message's), waiting in the attach dialog. */
   const [quickFiles, setQuickFiles] = useState<File[]>([]);
-  const quick = useQuickAnswers(quickAnswers, text, { setText, addFiles: setQuickFiles });
+  const target: MessageInputTarget = { setText, addFiles: setQuickFiles };
+  // The tools are hooks, called in the same order on every render: the list does not change while the input is shown.
+  const addOns = tools.map((useTool) => useTool(text, target));
+  const inputProps = addOns.reduce<MessageInputAddOn['inputProps']>((props, addOn) => ({ ...props, ...addOn.inputProps }), {});
 
   // After a recording the keyboard goes on from the microphone button, which the recorder's buttons replaced.
   useEffect(() => {
@@ -87,7 +94,7 @@ export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RE
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (quick.onKeyDown(event)) return;
+    if (addOns.some((addOn) => addOn.onKeyDown(event))) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send();
@@ -97,7 +104,9 @@ export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RE
   return (
     <>
       <PendingUploads uploads={uploads.pending} onRetry={uploads.retry} onDiscard={uploads.discard} />
-      <QuickAnswers {...quick.listProps} />
+      {addOns.map((addOn, index) => (
+        <Fragment key={index}>{addOn.above}</Fragment>
+      ))}
       <form
         className="message-input"
         onSubmit={(event) => {
@@ -120,7 +129,7 @@ export function MessageInput({ disabled, onSend, onSendMedia, retryDelaysMs = RE
               readOnly={sending}
               onChange={(event) => setText(event.currentTarget.value)}
               onKeyDown={onKeyDown}
-              {...quick.inputProps}
+              {...inputProps}
               data-testid="message-input"
             />
             <Button

@@ -2,9 +2,9 @@ import type { Ticket } from '@atendo/contracts';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { partsOf } from '../../app/parts';
 import { useFeed, useFeedReload } from '../../realtime/useFeed';
 import { toastError } from '../../ui/toaster';
-import { useQuickAnswerSource } from '../quickMessages/useQuickAnswerSource';
 import { MessageInput } from './MessageInput';
 import { MessageList } from './MessageList';
 import { TicketHeader } from './TicketHeader';
@@ -14,7 +14,6 @@ import { ticketsApi } from './ticketsApi';
 export function TicketChat({ uuid }: { uuid: string }) {
   const navigate = useNavigate();
   const [ticket, setTicket] = useState<Ticket>();
-  const quickAnswers = useQuickAnswerSource();
 
   const load = useCallback(() => {
     ticketsApi.byUuid(uuid).then(setTicket, (error: unknown) => {
@@ -39,7 +38,7 @@ export function TicketChat({ uuid }: { uuid: string }) {
         disabled={ticket.status !== 'open'}
         onSend={(body, key) => ticketsApi.send(ticket.id, { body }, key)}
         onSendMedia={(draft, key) => ticketsApi.sendMedia(ticket.id, draft, key)}
-        quickAnswers={quickAnswers}
+        tools={partsOf('messageInputTools')}
       />
     </section>
   );

@@ -28,5 +28,10 @@ export const campaigns = defineFeature({
       return { campaign: String(campaign.id) };
     },
     observe: (b) => b.api(`/campaigns/${b.theirs.campaign}`),
+    ours: async (a) => ({ campaign: String((await a.api<{ id: number }>('/campaigns', { body: { name: 'Campanha da A', whatsappId: Number(a.theirs.whatsapp), message1: 'Oi da A' } })).id) }),
+    bodies: (a) => ({
+      'POST /campaigns': { body: { name: 'Campanha sonda', whatsappId: Number(a.whatsapp) } },
+      'PUT /campaigns/{id}': { path: a.campaign, body: {} },
+    }),
   },
 });

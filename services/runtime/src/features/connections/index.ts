@@ -21,5 +21,10 @@ export const connections = defineFeature({
   probe: {
     resources: { 'whatsapp.id': 'whatsapp', 'whatsappsession.id': 'whatsapp' },
     observe: (b) => b.api('/whatsapp'),
+    bodyIds: { whatsappId: 'whatsapp' },
+    bodies: (a) => ({
+      'POST /whatsapp': { body: { name: 'Conexão sonda', channel: 'simulator', greetingMessage: '', queueIds: [] } },
+      'PUT /whatsapp/{id}': { path: a.whatsapp, body: {} },
+    }),
   },
 });

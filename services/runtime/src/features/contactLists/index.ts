@@ -29,5 +29,8 @@ export const contactLists = defineFeature({
       return { contactList: String(list.id), contactListItem: String(item.id) };
     },
     observe: async (b) => [await b.api('/contact-lists/list'), await b.api(`/contact-list-items?contactListId=${b.theirs.contactList}`)],
+    bodyIds: { contactListId: 'contactList' },
+    ours: async (a) => ({ contactList: String((await a.api<{ id: number }>('/contact-lists', { body: { name: 'Lista da A' } })).id) }),
+    bodies: (a) => ({ 'POST /contact-list-items': { body: { contactListId: Number(a.contactList), name: 'Contato sonda', number: '5511955550021' } } }),
   },
 });

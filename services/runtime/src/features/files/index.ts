@@ -19,5 +19,6 @@ export const files = defineFeature({
       return { fileList: String(fileList.id) };
     },
     observe: (b) => b.api(`/files/${b.theirs.fileList}`),
+    bodyIds: { fileListId: 'fileList', fileId: null },
   },
 });

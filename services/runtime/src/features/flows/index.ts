@@ -6,6 +6,10 @@ import { FlowRunner, flowRunMigrations } from './flowRunner.js';
 import { defineFeature } from '../featureModule.js';
 import { flowTriggersInbound } from './flowTriggersInbound.js';
 
+/** The body probe's flow graphs: a start block, and one block after it. */
+const start = { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} };
+const graphTo = (block: Record<string, unknown>) => [start, { id: 'b', position: { x: 0, y: 0 }, ...block }];
+
 /**
  * Flows (issue 13): the flow builder's flows and their published versions, the phrase campaigns that start them,
  * and the runner (jobs role) that carries executions out between the conversation and the blocks' plugins.
@@ -33,5 +37,27 @@ export const flows = defineFeature({
       return { flow: String(flow.id), flowCampaign: String(flowCampaign.id), file };
     },
     observe: async (b) => [await b.api('/flowbuilder'), await b.api('/flowcampaign')],
+    bodyIds: { flowId: 'flow', idFlow: 'flow', nodes: 'graph' },
+    // A graph field takes B's queue in a ticket block, then B's file in an image block.
+    shapes: {
+      graph: (theirs) => [graphTo({ type: 'ticket', data: { queue: { id: Number(theirs.queue), name: 'Fila da B' } } }), graphTo({ type: 'img', data: { url: theirs.file } })],
+    },
+    async ours(a) {
+      const flow = await a.api<{ id: number }>('/flowbuilder', { body: { name: 'Fluxo da A' } });
+      const flowCampaign = await a.api<{ id: number }>('/flowcampaign', { body: { name: 'Campanha de fluxo da A', flowId: flow.id, whatsappId: Number(a.theirs.whatsapp), phrase: 'sonda da A' } });
+      return { flow: String(flow.id), flowCampaign: String(flowCampaign.id) };
+    },
+    bodies(a) {
+      const flowId = Number(a.flow);
+      const whatsappId = Number(a.whatsapp);
+      return {
+        'PUT /flowbuilder': { body: { flowId, name: 'Fluxo da A' } },
+        'POST /flowbuilder/duplicate': { body: { flowId } },
+        'POST /flowbuilder/flow': { body: { idFlow: flowId, nodes: [start], connections: [] } },
+        'POST /flowbuilder/dry-run': { body: { nodes: [start], connections: [], messages: [] } },
+        'POST /flowcampaign': { body: { name: 'Sonda', flowId, whatsappId, phrase: 'frase sonda' } },
+        'PUT /flowcampaign': { body: { id: Number(a.flowCampaign), name: 'Sonda', flowId, whatsappId, phrase: 'frase sonda' } },
+      };
+    },
   },
 });

@@ -9,5 +9,5 @@ export const plans = defineFeature({
   routes: ({ knex, store, ids, readYourWrites }) => planRoutes({ knex, store, ids, readYourWrites }),
   projections: [plansProjection],
   errors: PLANS_ERRORS,
-  probe: { resources: { 'plans.id': null } },
+  probe: { resources: { 'plans.id': null }, bodyIds: { planId: null } },
 });

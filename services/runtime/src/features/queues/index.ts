@@ -21,5 +21,11 @@ export const queues = defineFeature({
       return { queue: String(queue.id), queueOption: String(option.id) };
     },
     observe: async (b) => [await b.api('/queue'), await b.api(`/queue-options?queueId=${b.theirs.queue}`)],
+    bodyIds: { queueId: 'queue', queueIds: 'queue', transferQueueId: 'queue', parentId: 'queueOption' },
+    bodies: (a) => ({
+      'POST /queue': { body: { name: 'Fila sonda', color: '#123456' } },
+      'PUT /queue/{id}': { path: a.queue, body: {} },
+      'POST /queue-options': { body: { queueId: Number(a.queue), title: 'Opção sonda' } },
+    }),
   },
 });

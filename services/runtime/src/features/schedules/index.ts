@@ -5,6 +5,9 @@ import { scheduleMigrations, schedulesProjection } from '@atendo/read/schedules'
 import { ScheduleRunner } from './scheduleRunner.js';
 import { defineFeature } from '../featureModule.js';
 
+/** A moment a day from now (a schedule the probe makes must lie ahead). */
+const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
+
 /**
  * Scheduled messages (issue 14, decision 0030): any user schedules a message to a contact; the jobs role sends it at
  * its time (late after downtime rather than never, never twice) through the chosen, the ticket's or the default
@@ -26,5 +29,10 @@ export const schedules = defineFeature({
       return { schedule: String(schedule.id) };
     },
     observe: (b) => b.api(`/schedules/${b.theirs.schedule}`),
+    ours: async (a) => ({ schedule: String((await a.api<{ id: number }>('/schedules', { body: { body: 'Lembrete da A', contactId: Number(a.theirs.ticketContact), sendAt: inADay() } })).id) }),
+    bodies: (a) => ({
+      'POST /schedules': { body: { body: 'Lembrete sonda', contactId: Number(a.ticketContact), sendAt: inADay() } },
+      'PUT /schedules/{id}': { path: a.schedule, body: {} },
+    }),
   },
 });

@@ -21,5 +21,12 @@ export const tags = defineFeature({
       return { tag: String(tag.id) };
     },
     observe: async (b) => [await b.api('/tags/list'), await b.api('/ticket/kanban')],
+    bodyIds: { tagId: 'tag', tags: 'tag' },
+    ours: async (a) => ({ tag: String((await a.api<{ id: number }>('/tags', { body: { name: 'Tag da A', kanban: 1 } })).id) }),
+    bodies: (a) => ({
+      'POST /tags': { body: { name: 'Tag sonda' } },
+      'PUT /tags/{id}': { path: a.tag, body: {} },
+      'POST /tags/sync': { body: { ticketId: Number(a.ticket), tags: [] } },
+    }),
   },
 });

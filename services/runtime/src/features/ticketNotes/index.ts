@@ -17,5 +17,6 @@ export const ticketNotes = defineFeature({
       return { ticketNote: String(note.id) };
     },
     observe: (b) => b.api(`/ticket-notes/list?ticketId=${b.theirs.ticket}&contactId=${b.theirs.ticketContact}`),
+    bodies: (a) => ({ 'POST /ticket-notes': { body: { note: 'nota sonda', ticketId: Number(a.ticket), contactId: Number(a.ticketContact) } } }),
   },
 });

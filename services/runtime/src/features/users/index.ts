@@ -14,5 +14,10 @@ export const users = defineFeature({
   probe: {
     resources: { 'users.id': 'user', 'users.lang': null },
     observe: (b) => b.api('/users/list'),
+    bodyIds: { userId: 'user' },
+    bodies: (a) => ({
+      'POST /users': { body: { name: 'Sonda', email: 'sonda@demo.test', password: 'Sonda-pass-123', profile: 'user' } },
+      'PUT /users/{id}': { path: a.user, body: {} },
+    }),
   },
 });

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
-import { MessageInput } from './MessageInput';
-import { ticketsApi } from './ticketsApi';
+import { MessageInput } from '../features/tickets/MessageInput';
+import { ticketsApi } from '../features/tickets/ticketsApi';
 
 /**
  * For the tests: ticket 1's message input, signed in, sending through ticketsApi (texts and media); `props` change it
- * (disabled, the retry delays, the quick answers). Answers the text box.
+ * (disabled, the retry delays, the tools: the quick answers' tests show theirs in it). Answers the text box.
  */
 export function renderMessageInput(props: Partial<ComponentProps<typeof MessageInput>> = {}) {
   localStorage.setItem('token', 'jwt');
