@@ -2,7 +2,7 @@
 export interface FeatureNames {
   /** The feature, as its folders are named: `bookmarks`. */
   feature: string;
-  /** Its record, lower camel case: `bookmark` (also its channel and its id sequence's prefix). */
+  /** Its record, lower camel case: `bookmark` (also its channel and its id kind, `ids.next('bookmark')`). */
   record: string;
   /** Its record, for types and events: `Bookmark`. */
   Record: string;
