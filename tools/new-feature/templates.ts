@@ -221,34 +221,22 @@ export class ${Record}Queries {
     // ── the API ─────────────────────────────────────────────────────────────────────────────────────────────────────
     [`services/api/src/${feature}/index.ts`]: `export * from './${record}Routes.js';
 `,
-    [`services/api/src/${feature}/${record}Routes.ts`]: `import type { Knex } from 'knex';
-import type { AnyObject } from 'yup';
-import { idParamsSchema, type Position } from '@atendo/contracts';
+    [`services/api/src/${feature}/${record}Routes.ts`]: `import type { AnyObject } from 'yup';
 import { ${record}Schema, type ${Record}Fields } from '@atendo/contracts/${feature}';
 import { handleCommand, type CommandContext } from '@atendo/core';
 import { ${record}Decider, ${record}Stream } from '@atendo/core/${feature}';
-import { AppError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { ${Record}Queries } from '@atendo/read/${feature}';
 import type { AuthContext } from '../auth/middleware.js';
+import { recordRoutes, type RecordRouteDeps } from '../http/recordRoutes.js';
 import { route, type RouteSpec } from '../http/routeTable.js';
 
-export interface ${Record}RouteDeps {
-  knex: Knex;
-  store: EventStore;
-  ids: IdAllocator;
-  readYourWrites(position: Position | undefined): Promise<void>;
-}
-
 /** ${Feature}: every user of a company lists them; its admins add and delete them. */
-export function ${record}Routes({ knex, store, ids, readYourWrites }: ${Record}RouteDeps): RouteSpec[] {
+export function ${record}Routes({ knex, store, ids, readYourWrites }: RecordRouteDeps): RouteSpec[] {
   const feature = '${feature}';
   const ${feature} = new ${Record}Queries(knex);
   const by = (who: AuthContext): CommandContext => ({ actor: { type: 'user', userId: who.claims.userId } });
-  const found = async (companyId: number, id: number) => {
-    const one = await ${feature}.find(companyId, id);
-    if (!one) throw new AppError('${notFound}', 404, \`${Record} \${id} not found\`);
-    return one;
-  };
+  // One of the company's ${feature} by the id in the path: another company's answers the same 404 as none.
+  const ${record}Record = recordRoutes({ feature, permission: '${manage}', path: '/${path}/:id', notFound: '${notFound}', noun: '${Record}', find: (companyId, id) => ${feature}.find(companyId, id) });
   return [
     route({
       method: 'get',
@@ -273,21 +261,13 @@ export function ${record}Routes({ knex, store, ids, readYourWrites }: ${Record}R
         const id = await ids.next('${record}');
         const result = await handleCommand(store, ${record}Decider, ${record}Stream(companyId, id), { type: 'create', id, fields: { name: body.name } }, by(auth));
         await readYourWrites(result.position);
-        res.status(201).json(await found(companyId, id));
+        res.status(201).json(await ${record}Record.found(companyId, id));
       },
     }),
-    route<{ id: number }>({
-      method: 'delete',
-      path: '/${path}/:id',
-      feature,
+    ${record}Record.remove({
       summary: 'Delete a ${record}',
-      permission: '${manage}',
-      params: idParamsSchema(),
-      errors: ['${notFound}'],
       async handler({ res, params: { id }, auth }) {
-        const companyId = auth.viewer.companyId;
-        await found(companyId, id);
-        const result = await handleCommand(store, ${record}Decider, ${record}Stream(companyId, id), { type: 'delete' }, by(auth));
+        const result = await handleCommand(store, ${record}Decider, ${record}Stream(auth.viewer.companyId, id), { type: 'delete' }, by(auth));
         await readYourWrites(result.position);
         res.json({ message: '${Record} deleted' });
       },
