@@ -6,7 +6,6 @@ export type UnservedFeedPayload = Record<string, unknown> & { action: string };
 /** Channels of the spec that no feature emits on yet (the console receives and drops them). */
 export const PLATFORM_CHANNELS = defineChannels({
   chat: feedChannel<UnservedFeedPayload>(),
-  payment: feedChannel<UnservedFeedPayload>(),
 });
 
 declare module '../realtime.js' {
