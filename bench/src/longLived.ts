@@ -1,7 +1,5 @@
 import type { EventMetadata } from '@atendo/contracts';
 import {
-  contactStreamDecider,
-  contactStreamSnapshots,
   contactStream,
   ContactStreamService,
   fold,
@@ -13,6 +11,7 @@ import {
   type InboundInput,
 } from '@atendo/core';
 import { createKnex, eventStoreMigrations, idMigrations, migrateLatest, PostgresEventStore, sequenceIds } from '@atendo/platform';
+import { conversationOf, features } from '@atendo/runtime';
 import { percentile } from './machine.js';
 
 export interface LongLivedResult {
@@ -96,19 +95,21 @@ export async function longLived(url: string, messages: number, samples = 50): Pr
   const events = history(number, messages);
   for (let i = 0; i < events.length; i += 2000) await store.append(stream, events.slice(i, i + 2000).map((e) => ({ ...e, metadata })));
 
-  let folded = contactStreamDecider.initialState();
+  // The server's conversation: the rule families its feature list brings.
+  const decider = conversationOf(features);
+  let folded = decider.initialState();
   const fullFoldMs = await timed(async () => {
-    folded = fold(contactStreamDecider, (await store.readStream(stream)).map((e) => toDomainEvent<ContactStreamDomainEvent>(e)));
+    folded = fold(decider, (await store.readStream(stream)).map((e) => toDomainEvent<ContactStreamDomainEvent>(e)));
   });
-  await snapshots.save(stream, contactStreamSnapshots.version, { revision: events.length - 1, state: contactStreamSnapshots.serialize(folded) });
+  await snapshots.save(stream, decider.snapshot.version, { revision: events.length - 1, state: decider.snapshot.serialize(folded) });
 
   const cold: number[] = [];
   const loads: number[] = [];
   for (let i = 0; i < samples; i++) {
-    loads.push(await timed(() => new ContactStreamService(store, sequenceIds(knex), snapshots).state(stream)));
-    cold.push(await timed(() => new ContactStreamService(store, sequenceIds(knex), snapshots).receive(inbound(number, `cold-${i}`))));
+    loads.push(await timed(() => new ContactStreamService(decider, store, sequenceIds(knex), snapshots).state(stream)));
+    cold.push(await timed(() => new ContactStreamService(decider, store, sequenceIds(knex), snapshots).receive(inbound(number, `cold-${i}`))));
   }
-  const service = new ContactStreamService(store, sequenceIds(knex), snapshots);
+  const service = new ContactStreamService(decider, store, sequenceIds(knex), snapshots);
   await service.state(stream);
   const warm: number[] = [];
   for (let i = 0; i < samples * 4; i++) warm.push(await timed(() => service.receive(inbound(number, `warm-${i}`))));

@@ -8,6 +8,13 @@ export type RatingEvent =
   | { type: 'TicketRated'; data: { ticketId: number; userId: number | null; rate: 1 | 2 | 3 } }
   | { type: 'TicketRatingDropped'; data: { ticketId: number; reason: 'unanswered' | 'expired' } };
 
+declare module '../timers/events.js' {
+  interface TimerKindCatalogue {
+    /** A rating question unanswered after RATING_WAIT_MINUTES: the wait ends without a rating. */
+    ratingWait: true;
+  }
+}
+
 /** How long a resolved ticket waits for the customer's rating. */
 export const RATING_WAIT_MINUTES = 10;
 

@@ -2,15 +2,17 @@
  * Durable timers of a ticket (issue 11): a deadline is an event with its due time, so it survives restarts and a
  * replay shows when it was set and when it fired. The jobs role keeps the armed ones in a table and sends
  * `FireTimer` when one falls due; the decider checks that it still applies, and the effect goes in the same append.
- *
- * - `autoClose`: an agent's message on an open ticket, quiet for the connection's `expiresTicket` minutes: the
- *   inactivity message, and the ticket closes. A customer's message disarms it.
- * - `autoTransfer`: a pending ticket with no queue after the connection's `timeToTransfer` minutes moves to its
- *   transfer queue.
- * - `ratingWait`: a rating question unanswered after RATING_WAIT_MINUTES: the wait ends without a rating.
  */
-export const TIMER_KINDS = ['autoClose', 'autoTransfer', 'ratingWait'] as const;
-export type TimerKind = (typeof TIMER_KINDS)[number];
+
+/**
+ * The kinds of deadline, each declared by the rule family that fires it, by module augmentation from its contracts
+ * folder (`declare module '../timers/events.js' { interface TimerKindCatalogue { ratingWait: true } }`), so no
+ * central list names them. The server's list of kinds is the one its families compose (the conversation's
+ * `timerKinds`): what the jobs role fires.
+ */
+export interface TimerKindCatalogue {}
+
+export type TimerKind = keyof TimerKindCatalogue & string;
 
 export type TimerEvent =
   /** A ticket's deadline of this kind is `dueAt`; it replaces one of the same kind armed before. */

@@ -60,7 +60,7 @@ import { discoverPlugins, type PluginRegistry } from '@atendo/flow-engine';
 import { fileURLToPath } from 'node:url';
 import { Gateway } from './gateway/gateway.js';
 import { ParkedInbound } from './gateway/parkedInbound.js';
-import type { FeatureProcess } from './features/featureModule.js';
+import { conversationOf, type FeatureProcess } from './features/featureModule.js';
 import { ServiceRegistry } from './platform/services.js';
 import { DevOutbox } from './mail/devOutbox.js';
 import { errorCatalogue, features, permissionRegistry, projections as allProjections } from './features/index.js';
@@ -198,7 +198,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
     const ids = sequenceIds(knex);
     const credentials = new Credentials(knex);
     const presence = new Presence(knex);
-    const conversationService = new ContactStreamService(store, ids, new PostgresSnapshotStore(knex));
+    const conversationService = new ContactStreamService(conversationOf(features), store, ids, new PostgresSnapshotStore(knex));
     // The named services features ask for (decision 0042): the platform's now, the roles' as they start.
     const registry = new ServiceRegistry(`node ${config.nodeId} (roles: ${roles.join(', ')})`);
     const services = registry.services;

@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import type { Position } from '@atendo/contracts';
 import { AppError, ContactStreamService, createKnex, migrateLatest, sequenceIds } from '@atendo/core';
 import { ConnectionQueries, listDeadLetters, projectionStatus, rebuildProjection, retryDeadLetters } from '@atendo/read';
-import { findProjection, projections } from './features/index.js';
+import { features, findProjection, projections } from './features/index.js';
+import { conversationOf } from './features/featureModule.js';
 import { allMigrations, openEventStore, startAtendo, type Atendo } from './atendo.js';
 import { ConfigError, loadConfig, parseRoles, type Config } from './config.js';
 import { resolveDatabase } from './db/database.js';
@@ -259,7 +260,7 @@ async function main(argv: string[]): Promise<number> {
             return 0;
           }
           const connections = new ConnectionQueries(knex);
-          const conversations = new ContactStreamService(store, sequenceIds(knex));
+          const conversations = new ContactStreamService(conversationOf(features), store, sequenceIds(knex));
           const result = await parked.retry(async (message) => {
             const connection = await connections.connection(message.connectionId);
             if (!connection) throw new Error(`Connection ${message.connectionId} no longer exists`);

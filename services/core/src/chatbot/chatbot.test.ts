@@ -2,9 +2,10 @@ import { describe, it } from 'vitest';
 import type { ChatbotContext, ChatbotOption } from '@atendo/contracts';
 import { deciderSpec } from '../testing/deciderSpec.js';
 import type { ContactStreamDomainEvent } from '../conversation/state.js';
-import { contactStreamDecider, inboundEventId, nameBasedUuid, type ContactStreamCommand } from '../conversation/decider.js';
+import { inboundEventId, nameBasedUuid, type ContactStreamCommand } from '../conversation/decider.js';
+import { conversationDecider } from '../testing/conversation.js';
 
-const spec = deciderSpec(contactStreamDecider);
+const spec = deciderSpec(conversationDecider);
 
 const option = (id: number, n: number, title: string, message: string, children: ChatbotOption[] = []): ChatbotOption => ({ id, option: n, title, message, children });
 const segundaVia = option(11, 1, 'Segunda via', 'Enviamos por e-mail.');

@@ -1,9 +1,10 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../testing/deciderSpec.js';
 import type { ContactStreamDomainEvent } from '../conversation/state.js';
-import { contactStreamDecider, type ContactStreamCommand } from '../conversation/decider.js';
+import { type ContactStreamCommand } from '../conversation/decider.js';
+import { conversationDecider } from '../testing/conversation.js';
 
-const spec = deciderSpec(contactStreamDecider);
+const spec = deciderSpec(conversationDecider);
 
 const create = (overrides: Partial<Extract<ContactStreamCommand, { type: 'CreateContact' }>> = {}): ContactStreamCommand => ({
   type: 'CreateContact',

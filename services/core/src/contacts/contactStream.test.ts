@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../commands/decider.js';
 import { deciderSpec } from '../testing/deciderSpec.js';
 import { OUTBOUND_WINDOW, RECEIVED_WINDOW, type ContactStreamDomainEvent } from '../conversation/state.js';
-import { contactStreamSnapshots, contactStreamDecider, inboundEventId, type ContactStreamCommand } from '../conversation/decider.js';
+import { inboundEventId, type ContactStreamCommand } from '../conversation/decider.js';
+import { conversationDecider, conversationSnapshots } from '../testing/conversation.js';
 
-const spec = deciderSpec(contactStreamDecider);
+const spec = deciderSpec(conversationDecider);
 
 const receive = (messageId: string, overrides: Partial<Extract<ContactStreamCommand, { type: 'ReceiveMessage' }>> = {}): ContactStreamCommand => ({
   type: 'ReceiveMessage',
@@ -286,7 +287,7 @@ describe('conversation: a long-lived customer', () => {
   const long = history(messages);
 
   it('remembers only the latest messages, however long the history', () => {
-    const state = fold(contactStreamDecider, long);
+    const state = fold(conversationDecider, long);
     expect(state.received.size).toBe(RECEIVED_WINDOW);
     expect(state.outbound.size).toBe(OUTBOUND_WINDOW);
     expect(state.byProviderId.size).toBe(OUTBOUND_WINDOW);
@@ -308,13 +309,13 @@ describe('conversation: a long-lived customer', () => {
     ]);
   });
   it('a snapshot restores the folded state, windows in order', () => {
-    const state = fold(contactStreamDecider, long);
-    const restored = contactStreamSnapshots.deserialize(JSON.parse(JSON.stringify(contactStreamSnapshots.serialize(state))));
-    expect(contactStreamSnapshots.serialize(restored)).toEqual(contactStreamSnapshots.serialize(state));
+    const state = fold(conversationDecider, long);
+    const restored = conversationSnapshots.deserialize(JSON.parse(JSON.stringify(conversationSnapshots.serialize(state))));
+    expect(conversationSnapshots.serialize(restored)).toEqual(conversationSnapshots.serialize(state));
     // Both evict the same message next.
     const more = received(`m${messages}`);
-    const a = contactStreamDecider.evolve(state, more);
-    const b = contactStreamDecider.evolve(restored, more);
-    expect(contactStreamSnapshots.serialize(b)).toEqual(contactStreamSnapshots.serialize(a));
+    const a = conversationDecider.evolve(state, more);
+    const b = conversationDecider.evolve(restored, more);
+    expect(conversationSnapshots.serialize(b)).toEqual(conversationSnapshots.serialize(a));
   });
 });

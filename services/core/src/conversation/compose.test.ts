@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT_STREAM_EVENT_TYPES } from '@atendo/contracts';
 import { fold } from '../commands/decider.js';
 import { composeConversation } from './compose.js';
-import { contactStreamDecider, contactStreamSnapshots } from './decider.js';
+import { conversationDecider, conversationSnapshots } from '../testing/conversation.js';
 import { defineFamily, defineSlice, type ConversationFamily } from './family.js';
 import type { ContactStreamDomainEvent } from './state.js';
 
@@ -28,20 +28,20 @@ type Family = ConversationFamily<{ type: string }>;
 describe('the conversation composed from its families', () => {
   it('decide and evolve dispatch to the family that handles the type, without changing the state they were given', () => {
     const received: ContactStreamDomainEvent = { type: 'MessageReceived', data: { ticketId: 20, messageId: 'wa-1', whatsappId: 4, body: 'oi', mediaType: 'chat', sentAt: '2026-11-22T10:00:00.000Z', quotedMessageId: null } };
-    const start = fold(contactStreamDecider, [contact, opened, received]);
-    const events = contactStreamDecider.decide({ type: 'MarkTicketRead', ticketId: 20 }, start);
+    const start = fold(conversationDecider, [contact, opened, received]);
+    const events = conversationDecider.decide({ type: 'MarkTicketRead', ticketId: 20 }, start);
     expect(events).toEqual([{ type: 'TicketRead', data: { ticketId: 20 } }]);
-    const after = events.reduce(contactStreamDecider.evolve, start);
+    const after = events.reduce(conversationDecider.evolve, start);
     expect(after.tickets.get(20)?.unread).toBe(0);
     expect(start.tickets.get(20)?.unread).toBe(1);
     // An event no family folds (a newer writer's) leaves the state as it is.
-    expect(contactStreamDecider.evolve(after, { type: 'Renamed', data: {} } as never)).toBe(after);
-    expect(() => contactStreamDecider.decide({ type: 'Multiply' } as never, after)).toThrow(/No rule family decides Multiply/);
+    expect(conversationDecider.evolve(after, { type: 'Renamed', data: {} } as never)).toBe(after);
+    expect(() => conversationDecider.decide({ type: 'Multiply' } as never, after)).toThrow(/No rule family decides Multiply/);
   });
 
   it("the customer's stream folds every event type of its contracts, and no other", () => {
-    expect([...contactStreamDecider.eventTypes].sort()).toEqual([...CONTACT_STREAM_EVENT_TYPES].sort());
-    expect(contactStreamDecider.commandTypes).toEqual(expect.arrayContaining(['ReceiveMessage', 'AcceptTicket', 'QueueMessage', 'RecordAck']));
+    expect([...conversationDecider.eventTypes].sort()).toEqual([...CONTACT_STREAM_EVENT_TYPES].sort());
+    expect(conversationDecider.commandTypes).toEqual(expect.arrayContaining(['ReceiveMessage', 'AcceptTicket', 'QueueMessage', 'RecordAck']));
   });
 
   it('refuses two families deciding one command, folding one core event, keeping one slice or firing one kind of timer', () => {
@@ -59,9 +59,9 @@ describe('the conversation composed from its families', () => {
 
   it('several slices fold one event, each its own: a person accepting ends the bot and lets the flow go, the tags stay', () => {
     const accept: ContactStreamDomainEvent = { type: 'TicketAccepted', data: { ticketId: 20, userId: 7 } };
-    expect(fold(contactStreamDecider, busy).slices.chatbot.get(20)?.bot).toMatchObject({ path: null, stopped: false });
-    expect(fold(contactStreamDecider, [...busy, accept]).slices.chatbot.get(20)?.bot).toBeUndefined();
-    const accepted = fold(contactStreamDecider, [...held, accept]);
+    expect(fold(conversationDecider, busy).slices.chatbot.get(20)?.bot).toMatchObject({ path: null, stopped: false });
+    expect(fold(conversationDecider, [...busy, accept]).slices.chatbot.get(20)?.bot).toBeUndefined();
+    const accepted = fold(conversationDecider, [...held, accept]);
     expect(accepted.tickets.get(20)).toMatchObject({ status: 'open', userId: 7 });
     expect(accepted.slices.flows.get(20)).toMatchObject({ flowIsBot: true });
     expect(accepted.slices.flows.get(20)?.flow).toBeUndefined();
@@ -69,9 +69,9 @@ describe('the conversation composed from its families', () => {
   });
 
   it('a ticket carried whole (a merge, a snapshot) has every slice’s facts on it, as the log and the snapshots always held them', () => {
-    expect(contactStreamDecider.ticketsOf(fold(contactStreamDecider, busy))[0]).toMatchObject({ bot: { path: null, invalid: 0, invalidSince: null, stopped: false } });
-    const state = fold(contactStreamDecider, held);
-    const [ticket] = contactStreamDecider.ticketsOf(state);
+    expect(conversationDecider.ticketsOf(fold(conversationDecider, busy))[0]).toMatchObject({ bot: { path: null, invalid: 0, invalidSince: null, stopped: false } });
+    const state = fold(conversationDecider, held);
+    const [ticket] = conversationDecider.ticketsOf(state);
     expect(ticket).toEqual({
       id: 20, uuid: 'uuid-20', status: 'pending', userId: null, queueId: null, whatsappId: 4, unread: 0,
       outOfHours: null,
@@ -80,17 +80,17 @@ describe('the conversation composed from its families', () => {
       flow: 'run-1',
       flowIsBot: true,
     });
-    expect(contactStreamSnapshots.serialize(state)).toMatchObject({ tickets: [ticket], rating: null });
+    expect(conversationSnapshots.serialize(state)).toMatchObject({ tickets: [ticket], rating: null });
     // The number's stream takes the ticket in with everything each family knew of it.
     const merged: ContactStreamDomainEvent = {
       type: 'ContactMerged',
       data: { contactId: 11, number: '5511999990002', name: 'Ana', fromContactId: 10, fromNumber: 'lid', fromStreamId: 'contact-1.lid', tickets: [ticket!], currentTicketId: 20, received: [], outbound: [] },
     };
-    const absorbed = fold(contactStreamDecider, [merged]);
+    const absorbed = fold(conversationDecider, [merged]);
     expect(absorbed.tickets.get(20)).toEqual({ id: 20, uuid: 'uuid-20', status: 'pending', userId: null, queueId: null, whatsappId: 4, unread: 0 });
-    expect(contactStreamDecider.ticketsOf(absorbed)).toEqual([ticket]);
+    expect(conversationDecider.ticketsOf(absorbed)).toEqual([ticket]);
     // A deleted ticket takes its facts with it.
-    const deleted = fold(contactStreamDecider, [...held, { type: 'TicketDeleted', data: { ticketId: 20, userId: 7 } }]);
+    const deleted = fold(conversationDecider, [...held, { type: 'TicketDeleted', data: { ticketId: 20, userId: 7 } }]);
     expect([deleted.slices.chatbot.has(20), deleted.slices.timers.has(20), deleted.slices.tags.has(20), deleted.slices.flows.has(20)]).toEqual([false, false, false, false]);
   });
 });

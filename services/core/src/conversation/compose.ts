@@ -1,4 +1,4 @@
-import type { Ack } from '@atendo/contracts';
+import type { Ack, TimerKind } from '@atendo/contracts';
 import { Map as ImmutableMap } from 'immutable';
 import type { Decider, SnapshotCodec } from '../commands/decider.js';
 import type { ContactStreamCommand, ConversationFamily, ConversationRules } from './family.js';
@@ -10,12 +10,16 @@ type CoreEvolve = (next: S, event: E, state: S) => void;
 type SliceEvolve = (slice: unknown, event: E, conversation: S) => unknown;
 type Slices = Record<string, unknown>;
 /** A slice without its key's type: the composition handles every family's alike. */
-type Slice = { key: string; initial(): unknown; evolve: Record<string, SliceEvolve | undefined>; tickets?: { export(s: unknown, id: number): Record<string, unknown>; import(s: unknown, id: number, t: Record<string, unknown>): unknown; drop(s: unknown, id: number): unknown }; snapshot?: { serialize(s: unknown): unknown; deserialize(d: unknown): unknown } };
+type Slice = { key: string; version?: number; initial(): unknown; evolve: Record<string, SliceEvolve | undefined>; tickets?: { export(s: unknown, id: number): Record<string, unknown>; import(s: unknown, id: number, t: Record<string, unknown>): unknown; drop(s: unknown, id: number): unknown }; snapshot?: { serialize(s: unknown): unknown; deserialize(d: unknown): unknown } };
 
 export interface ConversationDecider extends Decider<ContactStreamCommand, E, S> {
   /** The types the families handle, for the composition's own tests. */
   commandTypes: string[];
   eventTypes: string[];
+  /** The families composed, by name, in the composition's order. */
+  families: string[];
+  /** The kinds of timer the families fire: the ones the jobs role sends `FireTimer` for. */
+  timerKinds: TimerKind[];
   /** What the families add to each other's decisions. */
   rules: ConversationRules;
   snapshot: SnapshotCodec<S>;
@@ -30,13 +34,16 @@ export interface ConversationDecider extends Decider<ContactStreamCommand, E, S>
  * event or two slices under one key are caught here, at start-up. An event type no family folds leaves the state as it
  * is (a newer writer's event); a command no family decides is a programming error.
  */
-export function composeConversation(families: ReadonlyArray<ConversationFamily<{ type: string }>>, options: { version: number; every: number }): ConversationDecider {
+export function composeConversation(families: ReadonlyArray<ConversationFamily>, options: { version: number; every: number }): ConversationDecider {
+  const names = new Set<string>();
   const deciders = new Map<string, { family: string; decide: AnyDecide }>();
   const cores = new Map<string, { family: string; evolve: CoreEvolve }>();
   const sliceFolds = new Map<string, Array<{ key: string; evolve: SliceEvolve }>>();
   const slices: Slice[] = [];
   const rules: ConversationRules = { inbound: { before: [], opened: [], answer: [] }, resolve: [], phone: [], timers: {} };
   for (const family of families) {
+    if (names.has(family.name)) throw new Error(`Rule family ${family.name} is composed twice`);
+    names.add(family.name);
     for (const [type, decide] of Object.entries(family.decide ?? {}) as Array<[string, AnyDecide]>) {
       const other = deciders.get(type);
       if (other) throw new Error(`Rule families ${other.family} and ${family.name} both decide ${type}`);
@@ -93,6 +100,8 @@ export function composeConversation(families: ReadonlyArray<ConversationFamily<{
   return {
     initialState,
     snapshot: snapshotCodec(options, initialState, slices, ticketsOf, takeIn),
+    families: [...names],
+    timerKinds: Object.keys(rules.timers) as TimerKind[],
     rules,
     ticketsOf,
     commandTypes: [...deciders.keys()],

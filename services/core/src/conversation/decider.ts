@@ -1,27 +1,35 @@
-import { contactRules } from '../contacts/contactRules.js';
-import { messageRules } from '../messages/messageRules.js';
-import { ticketRules } from '../tickets/ticketRules.js';
-import { chatbotRules } from '../chatbot/chatbot.js';
-import { ratingRules } from '../ratings/rating.js';
-import { timerRules } from '../timers/timers.js';
-import { ticketTagRules } from '../tags/ticketTags.js';
-import { ticketFlowRules } from '../flows/ticketFlows.js';
-import { composeConversation } from './compose.js';
+import { createHash } from 'node:crypto';
+import { composeConversation, type ConversationDecider } from './compose.js';
 import type { ConversationFamily } from './family.js';
 
 export { inboundEventId, nameBasedUuid } from '../messages/inboundIds.js';
 export type { ContactStreamCommand } from './family.js';
+export type { ConversationDecider } from './compose.js';
+
+/** The version of the conversation's core in snapshots: bump it when the core's shape or a window's size changes. */
+const CORE_VERSION = 7;
+
+/** A snapshot is written each time a customer's stream passes a multiple of this many events. */
+const SNAPSHOT_EVERY = 100;
 
 /**
- * The rule families of the customer's stream (decisions 0013, 0045). A family lives in its own folder: its commands,
- * its slice of the state, its rules and what it adds to the others' decisions (a customer's message, resolving, a
- * typed reply on the phone, a due timer); a new one is one entry here.
+ * The snapshot version of a set of families: a stable hash of the core's version and each family's name with its
+ * slice's key and version (the order of the list does not matter; snapshots hold slices by key). Another set of
+ * families, or a slice whose version was bumped, gives another version, so its snapshots are ignored, never misread.
+ * The hash lands in [2^30, 2^31): a snapshot table's `int`, never a hand-written small version of before.
  */
-const families = [contactRules, ticketRules, messageRules, chatbotRules, ratingRules, timerRules, ticketTagRules, ticketFlowRules] as ReadonlyArray<ConversationFamily<{ type: string }>>;
+export function conversationSnapshotVersion(families: ReadonlyArray<ConversationFamily>): number {
+  const parts = families.map((f) => (f.slice ? `${f.name}:${f.slice.key}@${f.slice.version ?? 1}` : f.name)).sort();
+  const digest = createHash('sha256').update(`core@${CORE_VERSION}|${parts.join('|')}`).digest();
+  return (digest.readUInt32BE(0) & 0x3fffffff) | 0x40000000;
+}
 
-// Snapshots: bump the version when the state's shape or a window's size changes: older snapshots are then ignored.
-export const contactStreamDecider = composeConversation(families, { version: 7, every: 100 });
-
-export const contactStreamSnapshots = contactStreamDecider.snapshot;
-
-export const initialContactStream = contactStreamDecider.initialState;
+/**
+ * The customer's stream (`contact-{companyId}.{number}`) decided and folded by `families` (decisions 0013, 0045).
+ * Nothing in core lists them: the server's are what its feature modules bring (`conversation: [ticketFlowRules]`),
+ * composed by the composition root in the feature list's order; specs compose the families they speak of
+ * (`services/core/src/testing/conversation.ts`).
+ */
+export function contactStreamDecider(families: ReadonlyArray<ConversationFamily>): ConversationDecider {
+  return composeConversation(families, { version: conversationSnapshotVersion(families), every: SNAPSHOT_EVERY });
+}

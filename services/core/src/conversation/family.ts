@@ -111,6 +111,11 @@ export interface ConversationSlice<K extends keyof ConversationSlices> {
   tickets?: TicketFactsCodec<ConversationSlices[K]>;
   /** Its facts about the conversation as a whole, in snapshots under its key. */
   snapshot?: { serialize(slice: ConversationSlices[K]): unknown; deserialize(data: unknown): ConversationSlices[K] };
+  /**
+   * The version of what it keeps in snapshots (1 when absent): bump it when its facts' shape changes, and the
+   * conversation's snapshot version changes with it, so older snapshots are ignored rather than misread.
+   */
+  version?: number;
 }
 
 export type AnySlice = { [K in keyof ConversationSlices]: ConversationSlice<K> }[keyof ConversationSlices];
@@ -118,7 +123,9 @@ export type AnySlice = { [K in keyof ConversationSlices]: ConversationSlice<K> }
 /**
  * A rule family of the customer's stream (decision 0013, 0045): the commands it decides, its slice, and what it adds
  * to other families' decisions. Only the core families (contacts, tickets, messages) fold the core (`evolve`, one
- * family per event type); every other family keeps a slice of its own.
+ * family per event type); every other family keeps a slice of its own. A server feature module brings its families
+ * (`conversation: [timerRules]`), and the composition root composes the stream from the feature list; without `C`,
+ * the type is a family whatever its commands, as a list of them holds it.
  */
 export interface ConversationFamily<C extends Typed = never> {
   name: string;
@@ -129,6 +136,10 @@ export interface ConversationFamily<C extends Typed = never> {
   inbound?: InboundRule;
   resolve?: ResolveRule;
   phone?: PhoneRule;
+  /**
+   * What its kinds of timer do when due: the kinds it fires, declared in its contracts (`TimerKindCatalogue`). The
+   * composed families' kinds are the ones the jobs role fires (`ConversationDecider.timerKinds`).
+   */
   timers?: Partial<Record<TimerKind, TimerEffect>>;
 }
 

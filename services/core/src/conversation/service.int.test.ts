@@ -7,7 +7,8 @@ import { PostgresSnapshotStore, snapshotMigrations } from '../commands/snapshots
 import { createKnex, migrateLatest, eventStoreMigrations, PostgresEventStore, idMigrations, sequenceIds } from '@atendo/platform';
 import { createTestDatabase, type TestDatabase } from '@atendo/platform/testing';
 import { contactStream, RECEIVED_WINDOW, type ContactStreamDomainEvent } from './state.js';
-import { contactStreamSnapshots, contactStreamDecider, inboundEventId } from './decider.js';
+import { inboundEventId } from './decider.js';
+import { conversationDecider, conversationSnapshots } from '../testing/conversation.js';
 import { ContactStreamService, type InboundInput } from './service.js';
 
 const companyId = 3;
@@ -50,7 +51,7 @@ describe('conversations over PostgreSQL: long-lived customers', () => {
   let db: TestDatabase;
   let knex: Knex;
   let store: PostgresEventStore;
-  const service = () => new ContactStreamService(store, sequenceIds(knex), new PostgresSnapshotStore(knex));
+  const service = () => new ContactStreamService(conversationDecider, store, sequenceIds(knex), new PostgresSnapshotStore(knex));
 
   async function write(stream: string, events: ContactStreamDomainEvent[]) {
     for (let i = 0; i < events.length; i += 500) {
@@ -119,17 +120,17 @@ describe('conversations over PostgreSQL: long-lived customers', () => {
   it('a cold load from the snapshot the handler wrote equals a fold of the whole stream', async () => {
     const number = '5511900000002';
     const stream = contactStream(companyId, number);
-    const every = contactStreamSnapshots.every;
+    const every = conversationSnapshots.every;
     // One short of two intervals: the next command's event completes the second and writes a snapshot.
     await write(stream, history(number, 2 * every - 3));
     await service().receive(inbound(number, 'last'));
     const { rows } = await knex.raw<{ rows: Array<{ revision: string; schema_version: number }> }>('SELECT revision, schema_version FROM snapshots WHERE stream_id = ?', [stream]);
-    expect(rows.map((r) => [Number(r.revision), r.schema_version])).toEqual([[2 * every - 1, contactStreamSnapshots.version]]);
+    expect(rows.map((r) => [Number(r.revision), r.schema_version])).toEqual([[2 * every - 1, conversationSnapshots.version]]);
 
     await service().execute(stream, { type: 'AcceptTicket', ticketId, userId: 7 }, { actor: { type: 'system' } });
-    const full = fold(contactStreamDecider, (await store.readStream(stream)).map((e) => toDomainEvent<ContactStreamDomainEvent>(e)));
+    const full = fold(conversationDecider, (await store.readStream(stream)).map((e) => toDomainEvent<ContactStreamDomainEvent>(e)));
     const cold = await service().state(stream);
-    expect(contactStreamSnapshots.serialize(cold)).toEqual(contactStreamSnapshots.serialize(full));
+    expect(conversationSnapshots.serialize(cold)).toEqual(conversationSnapshots.serialize(full));
     expect(cold.tickets.get(ticketId)).toMatchObject({ status: 'open', userId: 7, unread: 2 * every - 2 });
   });
 
@@ -137,17 +138,17 @@ describe('conversations over PostgreSQL: long-lived customers', () => {
     const number = '5511900000003';
     const stream = contactStream(companyId, number);
     // Long enough to have a snapshot: a shorter stream is read whole without looking one up.
-    const events = history(number, contactStreamSnapshots.every);
+    const events = history(number, conversationSnapshots.every);
     await write(stream, events);
     const snapshots = new PostgresSnapshotStore(knex);
     // A state no fold of this stream gives: whether it shows tells whether the snapshot was read.
-    const marked = contactStreamSnapshots.serialize(fold(contactStreamDecider, events.map((e) => (e.type === 'ContactCreated' ? { ...e, data: { ...e.data, name: 'From the snapshot' } } : e))));
+    const marked = conversationSnapshots.serialize(fold(conversationDecider, events.map((e) => (e.type === 'ContactCreated' ? { ...e, data: { ...e.data, name: 'From the snapshot' } } : e))));
 
-    await snapshots.save(stream, contactStreamSnapshots.version + 1, { revision: events.length - 1, state: marked });
-    expect((await loadState(store, contactStreamDecider, stream, undefined, snapshots)).state.contact?.name).toBe('Ana');
+    await snapshots.save(stream, conversationSnapshots.version + 1, { revision: events.length - 1, state: marked });
+    expect((await loadState(store, conversationDecider, stream, undefined, snapshots)).state.contact?.name).toBe('Ana');
 
-    await snapshots.save(stream, contactStreamSnapshots.version, { revision: events.length - 1, state: marked });
-    const loaded = await loadState(store, contactStreamDecider, stream, undefined, snapshots);
+    await snapshots.save(stream, conversationSnapshots.version, { revision: events.length - 1, state: marked });
+    const loaded = await loadState(store, conversationDecider, stream, undefined, snapshots);
     expect(loaded.state.contact?.name).toBe('From the snapshot');
     expect(loaded.revision).toBe(events.length - 1);
   });

@@ -4,7 +4,8 @@ import { handleCommand, loadState, StateCache, type CommandContext, type HandleO
 import type { SnapshotStore } from '../commands/snapshots.js';
 import { PartialDuplicateError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { contactStream, type ContactStreamDomainEvent, type ContactStreamState } from './state.js';
-import { contactStreamDecider, nameBasedUuid, type ContactStreamCommand } from './decider.js';
+import { nameBasedUuid, type ContactStreamCommand } from './decider.js';
+import type { ConversationDecider } from './compose.js';
 import type { InboundContext } from './family.js';
 
 /** A customer's message and what the connection's automations add to it (`InboundContext`: chatbot, flows …). */
@@ -46,12 +47,16 @@ export interface ConversationResult {
   position?: Position;
 }
 
-/** The use cases of a conversation, for the API and the WhatsApp gateway alike. */
+/**
+ * The use cases of a conversation, for the API and the WhatsApp gateway alike, decided by `decider`: the rule families
+ * of the composition (the server's: its feature modules', `contactStreamDecider(families)`).
+ */
 export class ContactStreamService {
   private readonly cache = new StateCache<ContactStreamState>();
   private readonly options: HandleOptions;
 
   constructor(
+    readonly decider: ConversationDecider,
     private readonly store: EventStore,
     private readonly ids: IdAllocator,
     private readonly snapshots?: SnapshotStore,
@@ -89,7 +94,7 @@ export class ContactStreamService {
     if (input.fromMe) {
       return handleCommand(
         this.store,
-        contactStreamDecider,
+        this.decider,
         stream,
         async (state) => ({
           type: 'RecordPhoneMessage' as const,
@@ -112,7 +117,7 @@ export class ContactStreamService {
     const { companyId, whatsappId, messageId, number, pushName, body, mediaType, sentAt, isGroup, quotedMessageId, mediaUrl, queueId, fromMe: _phone, ...context } = input;
     return handleCommand(
       this.store,
-      contactStreamDecider,
+      this.decider,
       stream,
       async (state) => ({
         type: 'ReceiveMessage' as const,
@@ -139,7 +144,7 @@ export class ContactStreamService {
 
   /** Any command on a conversation whose stream is known (from the tickets read model). */
   execute(streamId: string, command: ContactStreamCommand, context: CommandContext): Promise<ConversationResult> {
-    return handleCommand(this.store, contactStreamDecider, streamId, command, context, this.options);
+    return handleCommand(this.store, this.decider, streamId, command, context, this.options);
   }
 
   /** Queues an agent's reply; the gateway sends it and records the dispatch. Returns the new message id. */
@@ -190,7 +195,7 @@ export class ContactStreamService {
     const stream = contactStream(input.companyId, input.number);
     const result = await handleCommand(
       this.store,
-      contactStreamDecider,
+      this.decider,
       stream,
       async (state) => ({
         type: 'QueueExternalMessage' as const,
@@ -226,7 +231,7 @@ export class ContactStreamService {
           fromNumber,
           fromStreamId: fromStream,
           name: s.contact.name,
-          tickets: contactStreamDecider.ticketsOf(s),
+          tickets: this.decider.ticketsOf(s),
           currentTicketId: s.currentTicketId,
           received: s.received.toArray().map(([id]) => id),
           outbound: s.outbound.toArray().map(([id, m]) => [id, m.ticketId, m.providerMessageId, m.ack, m.failed]),
@@ -243,7 +248,7 @@ export class ContactStreamService {
   async state(streamId: string, atLeast?: number): Promise<ContactStreamState> {
     const cached = atLeast === undefined ? undefined : this.cache.get(streamId);
     if (cached && cached.revision >= atLeast!) return cached.state;
-    return (await loadState(this.store, contactStreamDecider, streamId, this.cache, this.snapshots)).state;
+    return (await loadState(this.store, this.decider, streamId, this.cache, this.snapshots)).state;
   }
 
   recordAck(streamId: string, providerMessageId: string, ack: Ack): Promise<ConversationResult> {

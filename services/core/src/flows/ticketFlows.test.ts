@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { FlowTriggers } from '@atendo/contracts';
 import { fold } from '../commands/decider.js';
 import { type ContactStreamDomainEvent } from '../conversation/state.js';
-import { contactStreamSnapshots, contactStreamDecider, type ContactStreamCommand } from '../conversation/decider.js';
+import { type ContactStreamCommand } from '../conversation/decider.js';
+import { conversationDecider, conversationSnapshots } from '../testing/conversation.js';
 import { deciderSpec } from '../testing/deciderSpec.js';
 import { flowDecider } from './flow.js';
 import { flowExecutionId } from './ticketFlows.js';
 
-const spec = deciderSpec(contactStreamDecider);
+const spec = deciderSpec(conversationDecider);
 
 const contact: ContactStreamDomainEvent = { type: 'ContactCreated', data: { contactId: 10, number: '5511999990001', name: 'Ana', isGroup: false } };
 const opened: ContactStreamDomainEvent = { type: 'TicketOpened', data: { ticketId: 20, uuid: 'uuid-20', contactId: 10, whatsappId: 4, queueId: null, isGroup: false } };
@@ -19,12 +20,12 @@ const receive = (messageId: string, body: string, extra: Partial<Extract<Contact
   type: 'ReceiveMessage', companyId: 1, whatsappId: 4, messageId, number: '5511999990001', pushName: 'Ana', body, mediaType: 'chat', sentAt: '2026-11-27T12:00:00.000Z',
   isGroup: false, quotedMessageId: null, queueId: null, newContactId: 10, newTicketId: 20, newTicketUuid: 'uuid-20', flows: triggers, ...extra,
 });
-const decided = (given: ContactStreamDomainEvent[], command: ContactStreamCommand) => contactStreamDecider.decide(command, fold(contactStreamDecider, given)).map((e) => e.type);
+const decided = (given: ContactStreamDomainEvent[], command: ContactStreamCommand) => conversationDecider.decide(command, fold(conversationDecider, given)).map((e) => e.type);
 
 describe('flows on the conversation', () => {
   it('a message that is the whole phrase (case, accents, spacing aside) starts the flow on the ticket', () => {
     expect(decided([contact, opened], receive('wa-2', '  Quero   COMPRAR'))).toEqual(['MessageReceived', 'FlowRequested']);
-    const events = contactStreamDecider.decide(receive('wa-2', 'quero comprar'), fold(contactStreamDecider, [contact, opened]));
+    const events = conversationDecider.decide(receive('wa-2', 'quero comprar'), fold(conversationDecider, [contact, opened]));
     expect(events.at(-1)).toEqual(requested);
     // A part of it, or more, starts nothing.
     expect(decided([contact, opened], receive('wa-3', 'quero comprar já'))).toEqual(['MessageReceived']);
@@ -33,7 +34,7 @@ describe('flows on the conversation', () => {
 
   it("a ticket a flow holds sends the customer's messages to it, and the queue menu stays quiet", () => {
     const chatbot = { greetingMessage: 'Olá', queues: [], hours: { scope: 'disabled' as const, timeZone: 'UTC', schedules: [], outOfHoursMessage: '' }, greetOneQueue: false, maxInvalid: 3, invalidWindowMinutes: 0, transferQueueId: null, rating: { question: '', completion: '' } };
-    const events = contactStreamDecider.decide(receive('wa-5', '1', { chatbot }), fold(contactStreamDecider, [contact, opened, requested]));
+    const events = conversationDecider.decide(receive('wa-5', '1', { chatbot }), fold(conversationDecider, [contact, opened, requested]));
     expect(events.map((e) => e.type)).toEqual(['MessageReceived', 'FlowReplyRouted']);
     expect(events[1]!.data).toEqual({ ticketId: 20, executionId, message: { id: 'wa-5', body: '1', mediaType: 'chat' } });
   });
@@ -44,7 +45,7 @@ describe('flows on the conversation', () => {
       { type: 'MessageQueued', data: { ticketId: 20, messageId: 'm-1', whatsappId: 4, body: 'Olá Ana', userId: 0, quotedMessageId: null } },
       { type: 'MessageQueued', data: { ticketId: 20, messageId: 'm-2', whatsappId: 4, body: '', userId: 0, quotedMessageId: null, mediaType: 'image', mediaUrl: '/public/1/a.png' } },
     ]);
-    const first = contactStreamDecider.decide(send, fold(contactStreamDecider, [contact, opened, requested]));
+    const first = conversationDecider.decide(send, fold(conversationDecider, [contact, opened, requested]));
     spec.given([contact, opened, requested, ...first]).when(send).then([]);
   });
 
@@ -69,7 +70,7 @@ describe('flows on the conversation', () => {
       { type: 'TicketTransferred', data: { ticketId: 20, queueId: 5, userId: null, whatsappId: 4, status: 'pending', previousQueueId: null, previousUserId: null, previousWhatsappId: 4 } },
       { type: 'FlowDetached', data: { ticketId: 20, executionId, reason: 'handedOver' } },
     ]);
-    const toPerson = contactStreamDecider.decide({ type: 'SendFlowMessages', ticketId: 20, executionId, messages: [], then: { type: 'handOver', queueId: null, userId: 7 } }, fold(contactStreamDecider, [contact, opened, requested]));
+    const toPerson = conversationDecider.decide({ type: 'SendFlowMessages', ticketId: 20, executionId, messages: [], then: { type: 'handOver', queueId: null, userId: 7 } }, fold(conversationDecider, [contact, opened, requested]));
     expect(toPerson[0]!.data).toMatchObject({ status: 'open', userId: 7 });
   });
 
@@ -100,8 +101,8 @@ describe('flows on the conversation', () => {
   });
 
   it('a snapshot keeps which run holds the ticket', () => {
-    const state = fold(contactStreamDecider, [contact, opened, requested]);
-    const loaded = contactStreamSnapshots.deserialize(JSON.parse(JSON.stringify(contactStreamSnapshots.serialize(state))));
+    const state = fold(conversationDecider, [contact, opened, requested]);
+    const loaded = conversationSnapshots.deserialize(JSON.parse(JSON.stringify(conversationSnapshots.serialize(state))));
     expect(loaded.slices.flows.get(20)?.flow).toBe(executionId);
   });
 });
@@ -133,7 +134,7 @@ describe('prompts and integrations on the conversation (decision 0033)', () => {
   });
 
   it("a new ticket with no queue goes to the connection's prompt, with the customer's message as its first question; the menu stays quiet", () => {
-    const events = contactStreamDecider.decide(receive('wa-1', 'Qual o horário?', { flows: bots, chatbot: chatbot([{ id: 5, name: 'Vendas' }, { id: 7, name: 'Suporte' }]) }), fold(contactStreamDecider, []));
+    const events = conversationDecider.decide(receive('wa-1', 'Qual o horário?', { flows: bots, chatbot: chatbot([{ id: 5, name: 'Vendas' }, { id: 7, name: 'Suporte' }]) }), fold(conversationDecider, []));
     expect(events.map((e) => e.type)).toEqual(['ContactCreated', 'TicketOpened', 'MessageReceived', 'FlowRequested']);
     expect(events.at(-1)!.data).toEqual({
       ticketId: 20, executionId: flowExecutionId(1, 4, 'wa-1'), flowId: 6, campaignId: 0, messageId: 'wa-1', bot: prompt,
@@ -142,7 +143,7 @@ describe('prompts and integrations on the conversation (decision 0033)', () => {
   });
 
   it("a ticket in a queue goes to the queue's integration; a flowbuilder integration names its flow", () => {
-    const events = contactStreamDecider.decide(receive('wa-2', 'oi', { flows: bots }), fold(contactStreamDecider, [contact, inQueue5]));
+    const events = conversationDecider.decide(receive('wa-2', 'oi', { flows: bots }), fold(conversationDecider, [contact, inQueue5]));
     expect(events.at(-1)).toMatchObject({ type: 'FlowRequested', data: { flowId: 30, bot: integration } });
     // A queue without one: nothing (the menu may answer).
     const other: ContactStreamDomainEvent = { ...opened, data: { ...opened.data, queueId: 7 } } as ContactStreamDomainEvent;
@@ -150,9 +151,9 @@ describe('prompts and integrations on the conversation (decision 0033)', () => {
   });
 
   it("the menu's choice of a queue with an integration starts it without a question; the next message is its", () => {
-    const events = contactStreamDecider.decide(
+    const events = conversationDecider.decide(
       receive('wa-4', '1', { flows: { campaigns: [], bots: { connection: null, queues: { 5: integration } } }, chatbot: chatbot([{ id: 5, name: 'Vendas' }, { id: 7, name: 'Suporte' }]) }),
-      fold(contactStreamDecider, [contact, opened, { type: 'ChatbotAdvanced', data: { ticketId: 20, path: null, invalid: 0, invalidSince: null } } as ContactStreamDomainEvent]),
+      fold(conversationDecider, [contact, opened, { type: 'ChatbotAdvanced', data: { ticketId: 20, path: null, invalid: 0, invalidSince: null } } as ContactStreamDomainEvent]),
     );
     expect(events.map((e) => e.type)).toContain('TicketQueueChosen');
     const requested = events.find((e) => e.type === 'FlowRequested')!;
@@ -163,9 +164,9 @@ describe('prompts and integrations on the conversation (decision 0033)', () => {
   it('a bot that let the ticket go in a queue does not start again there; a person moving it to another queue wakes that one', () => {
     const run = flowExecutionId(1, 4, 'wa-5');
     const started: ContactStreamDomainEvent = { type: 'FlowRequested', data: { ticketId: 20, executionId: run, flowId: 30, campaignId: 0, messageId: 'wa-5', bot: integration } };
-    const handOver = contactStreamDecider.decide(
+    const handOver = conversationDecider.decide(
       { type: 'SendFlowMessages', ticketId: 20, executionId: run, messages: [], then: { type: 'handOver', queueId: 5, userId: null } },
-      fold(contactStreamDecider, [contact, inQueue5, started]),
+      fold(conversationDecider, [contact, inQueue5, started]),
     );
     const after = [contact, inQueue5, started, ...handOver];
     expect(decided(after, receive('wa-6', 'ainda aí?', { flows: bots }))).toEqual(['MessageReceived']);
@@ -178,7 +179,7 @@ describe('prompts and integrations on the conversation (decision 0033)', () => {
 
   it('a phrase campaign still wins over the bot, and an accepted ticket has neither', () => {
     const both: FlowTriggers = { ...bots, campaigns: triggers.campaigns };
-    expect(contactStreamDecider.decide(receive('wa-8', 'quero comprar', { flows: both }), fold(contactStreamDecider, [contact, opened])).at(-1)).toMatchObject({ data: { flowId: 8, campaignId: 3 } });
+    expect(conversationDecider.decide(receive('wa-8', 'quero comprar', { flows: both }), fold(conversationDecider, [contact, opened])).at(-1)).toMatchObject({ data: { flowId: 8, campaignId: 3 } });
     const accepted = { type: 'TicketAccepted', data: { ticketId: 20, userId: 7 } } as ContactStreamDomainEvent;
     expect(decided([contact, opened, accepted], receive('wa-9', 'oi', { flows: bots }))).toEqual(['MessageReceived']);
   });

@@ -1,9 +1,9 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../testing/deciderSpec.js';
 import type { ContactStreamDomainEvent } from '../conversation/state.js';
-import { contactStreamDecider } from '../conversation/decider.js';
+import { conversationDecider } from '../testing/conversation.js';
 
-const spec = deciderSpec(contactStreamDecider);
+const spec = deciderSpec(conversationDecider);
 
 const contact: ContactStreamDomainEvent = { type: 'ContactCreated', data: { contactId: 10, number: '5511999990001', name: 'Ana', isGroup: false } };
 const opened: ContactStreamDomainEvent = { type: 'TicketOpened', data: { ticketId: 20, uuid: 'uuid-20', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } };

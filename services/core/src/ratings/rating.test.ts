@@ -2,9 +2,10 @@ import { describe, it } from 'vitest';
 import type { ChatbotContext } from '@atendo/contracts';
 import { deciderSpec } from '../testing/deciderSpec.js';
 import type { ContactStreamDomainEvent } from '../conversation/state.js';
-import { contactStreamDecider, inboundEventId, nameBasedUuid, type ContactStreamCommand } from '../conversation/decider.js';
+import { inboundEventId, nameBasedUuid, type ContactStreamCommand } from '../conversation/decider.js';
+import { conversationDecider } from '../testing/conversation.js';
 
-const spec = deciderSpec(contactStreamDecider);
+const spec = deciderSpec(conversationDecider);
 
 const QUESTION = 'Como foi o atendimento?\n\n*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito satisfeito';
 const chatbot: ChatbotContext = {

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { TagFields } from '@atendo/contracts';
 import { fold } from '../commands/decider.js';
 import { type ContactStreamDomainEvent } from '../conversation/state.js';
-import { contactStreamSnapshots, contactStreamDecider } from '../conversation/decider.js';
+import { conversationDecider, conversationSnapshots } from '../testing/conversation.js';
 import { deciderSpec } from '../testing/deciderSpec.js';
 import { tagDecider } from './tag.js';
 
-const spec = deciderSpec(contactStreamDecider);
+const spec = deciderSpec(conversationDecider);
 
 const contact: ContactStreamDomainEvent = { type: 'ContactCreated', data: { contactId: 10, number: '5511999990001', name: 'Ana', isGroup: false } };
 const opened: ContactStreamDomainEvent = { type: 'TicketOpened', data: { ticketId: 20, uuid: 'uuid-20', contactId: 10, whatsappId: 4, queueId: 2, isGroup: false } };
@@ -40,8 +40,8 @@ describe("a ticket's tags", () => {
     spec.given([...base, tagged(5), resolved]).when({ type: 'UntagTicket', ticketId: 20, tagId: 5 }).then([untagged(5)]);
   });
   it('a snapshot keeps the tags', () => {
-    const state = fold(contactStreamDecider, [...base, tagged(5), tagged(6), untagged(5)]);
-    const loaded = contactStreamSnapshots.deserialize(JSON.parse(JSON.stringify(contactStreamSnapshots.serialize(state))));
+    const state = fold(conversationDecider, [...base, tagged(5), tagged(6), untagged(5)]);
+    const loaded = conversationSnapshots.deserialize(JSON.parse(JSON.stringify(conversationSnapshots.serialize(state))));
     expect(loaded.slices.tags.get(20)?.tags).toEqual([6]);
   });
 });

@@ -1,9 +1,10 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../testing/deciderSpec.js';
 import type { ContactStreamDomainEvent } from '../conversation/state.js';
-import { contactStreamDecider, type ContactStreamCommand } from '../conversation/decider.js';
+import { type ContactStreamCommand } from '../conversation/decider.js';
+import { conversationDecider } from '../testing/conversation.js';
 
-const spec = deciderSpec(contactStreamDecider);
+const spec = deciderSpec(conversationDecider);
 
 const contact = (isGroup = false): ContactStreamDomainEvent => ({ type: 'ContactCreated', data: { contactId: 10, number: '5511999990001', name: 'Ana', isGroup } });
 const opened = (queueId: number | null = 2): ContactStreamDomainEvent => ({ type: 'TicketOpened', data: { ticketId: 20, uuid: 'uuid-20', contactId: 10, whatsappId: 4, queueId, isGroup: false } });

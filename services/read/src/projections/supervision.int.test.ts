@@ -4,6 +4,7 @@ import type { NewEvent, RecordedEvent } from '@atendo/contracts';
 import { ContactStreamService, userStream } from '@atendo/core';
 import { createKnex, eventStoreMigrations, idMigrations, migrateLatest, PostgresEventStore, sequenceIds, streamId } from '@atendo/platform';
 import { createTestDatabase, eventually, type TestDatabase } from '@atendo/platform/testing';
+import { conversationDecider } from '@atendo/core/testing';
 import { activityProjection } from '../activity/activityProjection.js';
 import { ticketsProjection } from '../tickets/ticketsProjection.js';
 import { runtimeMigrations } from '../migrations.js';
@@ -204,7 +205,7 @@ describe('supervised projectors', () => {
     const poison = await store.append(userStream(1, 2), [ev(1, 'UserCreated', { ...user(2, 'bia@one.test'), name: null })]);
     await Promise.all(projectors.map((p) => p.waitFor(poison.position)));
 
-    const inbound = await new ContactStreamService(store, sequenceIds(knex)).receive({
+    const inbound = await new ContactStreamService(conversationDecider, store, sequenceIds(knex)).receive({
       companyId: 1,
       whatsappId: 1,
       queueId: null,

@@ -1,6 +1,6 @@
 import type { ChannelDefinitions, ErrorDefinitions, PermissionDefinitions, PlanFlagDefinitions } from '@atendo/contracts';
 import type { RouteSpec } from '@atendo/api';
-import type { Migration } from '@atendo/core';
+import { contactStreamDecider, type ConversationDecider, type ConversationFamily, type Migration } from '@atendo/core';
 import type { InboundEnricher } from '../gateway/inboundContexts.js';
 import type { Projection } from '@atendo/read';
 import type { Services } from '../platform/services.js';
@@ -100,10 +100,23 @@ export interface FeatureModule {
   provides?: (services: Services) => Promise<Partial<Services>> | Partial<Services>;
   /** What its automation adds to a customer's message before the conversation decides it (the gateway runs it). */
   inbound?: InboundEnricher;
+  /**
+   * Its rule families of the customer's conversation (`services/core/src/<name>/`, decision 0045): their commands,
+   * slices, timer kinds and contributions to the others' decisions. The conversation is composed from the list's.
+   */
+  conversation?: readonly ConversationFamily[];
 }
 
 export function defineFeature<M extends FeatureModule>(module: M): M {
   return module;
+}
+
+/**
+ * The customer's conversation of a list of modules: the rule families they bring, in the list's order (the chatbot
+ * answers after the flows by rank, not by place), under a snapshot version of that set of families.
+ */
+export function conversationOf(modules: readonly FeatureModule[]): ConversationDecider {
+  return contactStreamDecider(modules.flatMap((m) => m.conversation ?? []));
 }
 
 /** Refuses a list of modules the product could not run: the message names the module to fix. */

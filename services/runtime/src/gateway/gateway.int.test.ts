@@ -9,6 +9,7 @@ import { startHarness, type Harness } from '../testing/harness.js';
 import { Gateway } from './gateway.js';
 import { inboundEnrichers } from './inboundContexts.js';
 import { features } from '../features/index.js';
+import { conversationOf } from '../features/featureModule.js';
 
 interface CustomerView {
   messages: Array<{ id: string; sender: string; body: string; ack: number; quotedId: string | null }>;
@@ -120,7 +121,7 @@ describe('gateway', () => {
     const { user } = await h.login();
     // The process dies: its gateway stops, after recording a reply whose outcome it never learnt (the frame was lost).
     await h.atendo.gateway!.stop();
-    const conversations = new ContactStreamService(h.atendo.store, sequenceIds(h.atendo.knex));
+    const conversations = new ContactStreamService(conversationOf(features), h.atendo.store, sequenceIds(h.atendo.knex));
     const stream = contactStream(h.companyId, number);
     const messageId = randomUUID();
     const system = { actor: { type: 'system' as const, name: 'gateway' } };

@@ -1,6 +1,7 @@
 import { CONTACTS_CHANNELS, CONTACTS_ERRORS, CONTACTS_PERMISSIONS } from '@atendo/contracts/contacts';
 import { contactRoutes } from '@atendo/api';
 import { contactMigrations, contactsFeed } from '@atendo/read';
+import { contactRules } from '@atendo/core';
 import { defineFeature } from '../featureModule.js';
 
 /**
@@ -9,6 +10,7 @@ import { defineFeature } from '../featureModule.js';
  */
 export const contacts = defineFeature({
   name: 'contacts',
+  conversation: [contactRules],
   permissions: CONTACTS_PERMISSIONS,
   errors: CONTACTS_ERRORS,
   migrations: contactMigrations,

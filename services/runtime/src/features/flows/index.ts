@@ -1,6 +1,6 @@
 import { FLOWS_CHANNELS, FLOWS_ERRORS, FLOWS_PERMISSIONS } from '@atendo/contracts/flows';
 import { flowRoutes } from '@atendo/api';
-import { flowIdMigrations, flowSecretMigrations } from '@atendo/core';
+import { flowIdMigrations, flowSecretMigrations, ticketFlowRules } from '@atendo/core';
 import { flowsMigrations, flowsProjection } from '@atendo/read';
 import { FlowRunner, flowRunMigrations } from './flowRunner.js';
 import { defineFeature } from '../featureModule.js';
@@ -16,6 +16,7 @@ const graphTo = (block: Record<string, unknown>) => [start, { id: 'b', position:
  */
 export const flows = defineFeature({
   name: 'flows',
+  conversation: [ticketFlowRules],
   permissions: FLOWS_PERMISSIONS,
   errors: FLOWS_ERRORS,
   routes: ({ knex, store, ids, media, plugins, secrets, readYourWrites }) => flowRoutes({ knex, store, ids, storage: media.storage, registry: plugins, secrets, readYourWrites }),

@@ -1,10 +1,12 @@
 import { MESSAGES_CHANNELS, MESSAGES_ERRORS, MESSAGES_PLAN_FLAGS } from '@atendo/contracts/messages';
 import { externalApiRoutes, idempotencyKeyMigrations, messageRoutes } from '@atendo/api';
 import { ConnectionTimers } from '@atendo/read';
+import { messageRules } from '@atendo/core';
 import { defineFeature } from '../featureModule.js';
 
 export const messages = defineFeature({
   name: 'messages',
+  conversation: [messageRules],
   planFlags: MESSAGES_PLAN_FLAGS,
   // The console's replies, and the external send API that integrators call with a connection's token.
   routes: ({ api, knex, sessions, media }) => [...messageRoutes(api, media.storage, new ConnectionTimers(knex)), ...externalApiRoutes({ api, knex, sessions, storage: media.storage })],

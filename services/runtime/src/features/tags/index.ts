@@ -1,11 +1,12 @@
 import { TAGS_CHANNELS, TAGS_ERRORS, TAGS_PERMISSIONS, TAGS_PLAN_FLAGS } from '@atendo/contracts/tags';
 import { tagRoutes } from '@atendo/api';
-import { tagIdMigrations } from '@atendo/core';
+import { tagIdMigrations, ticketTagRules } from '@atendo/core';
 import { tagsMigrations, tagsProjection } from '@atendo/read';
 import { defineFeature } from '../featureModule.js';
 
 export const tags = defineFeature({
   name: 'tags',
+  conversation: [ticketTagRules],
   permissions: TAGS_PERMISSIONS,
   planFlags: TAGS_PLAN_FLAGS,
   errors: TAGS_ERRORS,

@@ -3,6 +3,8 @@ import { TICKETS_CHANNELS, TICKETS_ERRORS, TICKETS_PERMISSIONS } from '@atendo/c
 import { ticketRoutes } from '@atendo/api';
 import { ticketMigrations, ticketsProjection } from '@atendo/read';
 import { TicketAssigner } from './assigner.js';
+import { ticketRules } from '@atendo/core';
+import { ratingRules } from '@atendo/core/ratings';
 import { defineFeature, type ProbeCompany } from '../featureModule.js';
 
 /** A customer of the probe's company writes to its connection: the ticket, once `list` shows it. */
@@ -17,6 +19,8 @@ async function customersTicket(c: ProbeCompany, customer: { number: string; text
 
 export const tickets = defineFeature({
   name: 'tickets',
+  // A ticket's life, and the customer's rating of it when it is resolved.
+  conversation: [ticketRules, ratingRules],
   permissions: TICKETS_PERMISSIONS,
   routes: ({ api, knex, ids }) => ticketRoutes(api, knex, ids),
   // The customer stream's one projection: contacts, tickets and messages (decision 0007).

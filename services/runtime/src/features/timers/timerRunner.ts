@@ -16,7 +16,8 @@ export interface TimerRunnerOptions extends RunnerOptions {
  * The jobs role's timer runner (issue 11): reads the armed timers (the `timers` read model, from `TimerArmed` events)
  * that are due, and sends each its `FireTimer` command; the decider checks that the timer still applies and appends
  * what it does. Nothing lives only in memory: a restart, or a deadline missed while the role was down, finds the
- * rows still there and fires them on start. A timer whose rule stopped applying decides nothing, and its row goes.
+ * rows still there and fires them on start. A timer whose rule stopped applying decides nothing, and its row goes;
+ * so does one of a kind no composed family fires (`timerKinds`: a feature taken out of the list), without a command.
  */
 export class TimerRunner extends LeaderProcess {
   readonly name = 'timers';
@@ -50,12 +51,15 @@ export class TimerRunner extends LeaderProcess {
     const rows = await this.timers.due(now, this.options.batch ?? 1000);
     const key = (t: DueTimer) => `${t.streamId}\u0000${t.ticketId}\u0000${t.kind}\u0000${t.dueAt}`;
     for (const [k, retryAt] of this.failing) if (retryAt <= now.getTime() - 60_000) this.failing.delete(k);
-    const todo = rows.filter((t) => (this.failing.get(key(t)) ?? 0) <= now.getTime());
+    const kinds = new Set<string>(this.options.conversations.decider.timerKinds);
+    const unknown = rows.filter((t) => !kinds.has(t.kind));
+    if (unknown.length) this.options.log.warn({ kinds: [...new Set(unknown.map((t) => t.kind))], timers: unknown.length }, 'timers of a kind no rule family fires are dropped');
+    const todo = rows.filter((t) => kinds.has(t.kind) && (this.failing.get(key(t)) ?? 0) <= now.getTime());
     // One conversation's timers one after the other (they would only conflict); conversations side by side.
     const byStream = new Map<string, DueTimer[]>();
     for (const t of todo) byStream.set(t.streamId, [...(byStream.get(t.streamId) ?? []), t]);
     const queue = [...byStream.values()];
-    const done: DueTimer[] = [];
+    const done: DueTimer[] = [...unknown];
     const worker = async () => {
       for (let group = queue.shift(); group; group = queue.shift()) {
         for (const timer of group) {
