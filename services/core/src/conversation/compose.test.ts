@@ -55,6 +55,14 @@ describe('the conversation composed from its families', () => {
     expect(() => composeConversation([defineFamily({ name: 'e', slice }), defineFamily({ name: 'f', slice })], { version: 1, every: 10 })).toThrow(/f: the slice rating/);
     const fires = defineFamily({ name: 'g', timers: { ratingWait: () => [] } });
     expect(() => composeConversation([fires, { ...fires, name: 'h' }], { version: 1, every: 10 })).toThrow(/h: another family already fires ratingWait/);
+    expect(() => composeConversation([fires, fires], { version: 1, every: 10 })).toThrow(/Rule family g is composed twice/);
+  });
+
+  it('the kinds of timer it fires are the ones its families fire, and no other', () => {
+    expect([...conversationDecider.timerKinds].sort()).toEqual(['autoClose', 'autoTransfer', 'ratingWait']);
+    const some = composeConversation([defineFamily({ name: 'g', timers: { ratingWait: () => [] } })], { version: 1, every: 10 });
+    expect(some.timerKinds).toEqual(['ratingWait']);
+    expect(some.families).toEqual(['g']);
   });
 
   it('several slices fold one event, each its own: a person accepting ends the bot and lets the flow go, the tags stay', () => {
