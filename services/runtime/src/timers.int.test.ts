@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ListTicketsResponse, Ticket } from '@atendo/contracts';
+import { contactStream } from '@atendo/core';
 import { eventually } from '@atendo/core/testing';
 import { TimerRunner } from './features/timers/timerRunner.js';
 import { createLogger } from './logger.js';
@@ -128,6 +129,21 @@ describe('timers (jobs role, controllable clock)', () => {
     } finally {
       await h.api('/settings/userRating', { method: 'PUT', token, body: { value: 'disabled' } });
     }
+  });
+
+  it('a timer of a kind no rule family fires (its feature left the list) is dropped when due, and fires nothing', async () => {
+    const c = customer();
+    await c.says('Ainda preciso de ajuda');
+    const t = await c.ticket({ status: 'pending' });
+    const dueAt = new Date(clock().getTime() + 60_000).toISOString();
+    const metadata = { companyId: h.companyId, actor: { type: 'system' as const, name: 'retired' }, correlationId: 'retired', causationId: 'retired', occurredAt: clock().toISOString() };
+    // As a family the product no longer composes armed it, before it left.
+    await h.atendo.store.append(contactStream(h.companyId, c.number), [{ type: 'TimerArmed', data: { ticketId: t.id, kind: 'retired', dueAt }, metadata }]);
+    await eventually(async () => expect(await timerRows(t.id)).toContain('retired'));
+    advance(2);
+    await eventually(async () => expect(await timerRows(t.id)).not.toContain('retired'));
+    expect(await events('TimerFired', t.id)).toEqual([]);
+    expect(await c.ticket()).toMatchObject({ status: 'pending' });
   });
 
   it('a deadline missed while the jobs role was down fires when it starts again', async () => {
