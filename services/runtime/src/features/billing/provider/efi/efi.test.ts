@@ -308,7 +308,7 @@ describe('the Efí adapter against an mTLS server speaking Efí’s documented A
     }
   });
 
-  it('a client certificate the API's CA did not sign fails the handshake: a provider error, nothing sent', async () => {
+  it('a client certificate from another CA fails the handshake: a provider error, nothing sent', async () => {
     const provider = adapter({ credentials: async () => credentials({ certificatePem: pki.rogueClientCert, keyPem: pki.rogueClientKey }) });
     await providerError(provider.createCharge(request()));
     expect(efi.seen).toHaveLength(0);

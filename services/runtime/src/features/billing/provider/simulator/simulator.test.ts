@@ -153,6 +153,7 @@ describe('the simulator provider', () => {
       expect((await pay(request.txid, body)).status).toBe(400);
     }
     expect((await pay('nosuchchargenosuchcharge00', {})).status).toBe(404);
+    await expect(provider.fetchCharge('nosuchchargenosuchcharge00')).rejects.toMatchObject({ code: 'ERR_PAYMENT_PROVIDER', status: 502 });
     expect(deliveries).toHaveLength(0);
 
     const offline = createSimulatorProvider({ secret: SECRET, webhookUrl: 'http://127.0.0.1:9/billing/webhook/simulator', merchant: { name: 'A', city: 'B' } });

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { AppError } from '@atendo/platform';
 import { buildBrCode } from '../brCode.js';
 import { readPixNotifications } from '../notifications.js';
 import type { Charge, ChargeRequest, ChargeState, PaymentProvider, ProviderNotification, WebhookDelivery } from '../port.js';
@@ -226,7 +227,8 @@ export function createSimulatorProvider(options: SimulatorOptions): SimulatorPro
 
     async fetchCharge(txid: string): Promise<ChargeState> {
       const charge = charges.get(txid);
-      if (!charge) throw new SimulatorError(404, `No charge ${txid} at the Pix simulator`);
+      // As Efí's 404 reaches billing through its adapter: the provider could not answer for this charge.
+      if (!charge) throw new AppError('ERR_PAYMENT_PROVIDER', 502, `No charge ${txid} at the Pix simulator`);
       return { txid, status: charge.status, valor: { original: charge.value }, pix: charge.pix.map((p) => ({ ...p })) };
     },
 
