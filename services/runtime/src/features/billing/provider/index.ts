@@ -5,6 +5,7 @@ import { createSimulatorProvider } from './simulator/simulatorProvider.js';
 export type * from './port.js';
 export { buildBrCode, crc16, crcOk, parseBrCode, BrCodeError, type BrCode, type BrCodeInput } from './brCode.js';
 export { qrImage } from './qrImage.js';
+export { webhookDelivery } from './delivery.js';
 export { simulatorRouter } from './simulator/simulatorRouter.js';
 export { createSimulatorProvider, isSimulator, type SimulatorProvider, type SimulatorOptions, type SimulatedCharge, type PayRequest, type PayResult } from './simulator/simulatorProvider.js';
 export { SIGNATURE_HEADER, signBody } from './simulator/signature.js';

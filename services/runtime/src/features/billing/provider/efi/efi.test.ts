@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { AppError } from '@atendo/platform';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { webhookDelivery } from '../delivery.js';
 import { createEfiProvider, type EfiCredentials, type EfiOptions } from './efiProvider.js';
 
 /** A CA, the API's server certificate and the account's client certificate, made with the openssl CLI; and a rogue CA's server certificate. */
@@ -351,5 +352,52 @@ describe("the Efí adapter's webhook check", () => {
 
   it("Efí's test delivery at registration (no pix) is genuine with no notifications", async () => {
     expect(await adapter().verifyWebhook({ headers: {}, rawBody: Buffer.from('{"evento":"teste_webhook"}'), clientCertificateFingerprint: 'AB' })).toEqual([]);
+  });
+});
+
+describe('a webhook receiver over mTLS (webhookDelivery)', () => {
+  const body = JSON.stringify({ pix: [{ endToEndId: 'E18236120202611291300s0123456789', txid: TXID, valor: '30.00', horario: '2026-11-29T13:00:05.000Z' }] });
+
+  /** Posts the body to a receiver that asks for a client certificate verified against the test CA (standing for Efí's chain). */
+  async function deliver(client: { cert?: string; key?: string }, query = ''): Promise<unknown> {
+    const provider = adapter({ webhook: { hmac: 'registered-secret' } });
+    let verdict: unknown = 'not reached';
+    const receiver = https.createServer({ key: pki.serverKey, cert: pki.serverCert, ca: pki.ca, requestCert: true, rejectUnauthorized: false }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        void provider.verifyWebhook(webhookDelivery(req, Buffer.concat(chunks))).then((v) => {
+          verdict = v;
+          res.end('200');
+        });
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (receiver.address() as AddressInfo).port;
+      await new Promise<void>((resolve, reject) => {
+        const req = https.request(`https://127.0.0.1:${port}/billing/webhook/efi/pix${query}`, { method: 'POST', ca: pki.ca, agent: false, ...client }, (res) => {
+          res.resume();
+          res.on('end', resolve);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((r) => receiver.close(r));
+    }
+    return verdict;
+  }
+
+  it("takes a delivery whose client certificate the receiver's CA verified, and no other", async () => {
+    expect(await deliver({ cert: pki.clientCert, key: pki.clientKey })).toEqual([expect.objectContaining({ txid: TXID, valor: '30.00' })]);
+    expect(await deliver({ cert: pki.rogueClientCert, key: pki.rogueClientKey })).toBeNull();
+    expect(await deliver({})).toBeNull();
+  });
+
+  it("without a certificate, the registered hmac in the query is Efí's alternative", async () => {
+    expect(await deliver({}, '?hmac=registered-secret&ignorar=')).toEqual([expect.objectContaining({ txid: TXID })]);
+    expect(await deliver({}, '?hmac=other')).toBeNull();
   });
 });
