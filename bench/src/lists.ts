@@ -87,7 +87,7 @@ export async function listsAtSize(url: string, options: { tickets: number; messa
     await db.query('VACUUM (ANALYZE) contacts, tickets, messages');
   };
 
-  const { createKnex } = await import('@atendo/core');
+  const { createKnex } = await import('@atendo/platform');
   const knex = createKnex(url, { max: options.clients });
   const queries = new TicketQueries(knex);
   const contacts = new ContactQueries(knex);

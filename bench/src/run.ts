@@ -277,7 +277,7 @@ async function main() {
       row(['---:', '---:', '---:', '---:', '---']);
       for (const [writers, size] of [[1, 1], [1, 10], [16, 1], [16, 10]] as const) {
         const url = await freshDatabase(serverUrl, 'atendo_bench_append');
-        const { createKnex, eventStoreMigrations, migrateLatest } = await import('@atendo/core');
+        const { createKnex, eventStoreMigrations, migrateLatest } = await import('@atendo/platform');
         const knex = createKnex(url);
         await migrateLatest(knex, eventStoreMigrations);
         await knex.destroy();

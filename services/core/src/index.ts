@@ -1,5 +1,3 @@
-// The platform's port, database and ids, re-exported for the packages that still take them from here (decision 0049).
-export * from '@atendo/platform';
 export * from './commands/decider.js';
 export * from './commands/handler.js';
 export * from './commands/snapshots.js';

@@ -3,21 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import type { FeedEntry, Position } from '@atendo/contracts';
-import {
-  ContactStreamService,
-  createKnex,
-  eventStoreMigrations,
-  FlowSecrets,
-  idMigrations,
-  migrateLatest,
-  PostgresEventStore,
-  PostgresSnapshotStore,
-  sequenceIds,
-  snapshotMigrations,
-  type EventStore,
-  type Migration,
-  type SendGovernorConfig,
-} from '@atendo/core';
+import { ContactStreamService, FlowSecrets, PostgresSnapshotStore, snapshotMigrations, type SendGovernorConfig } from '@atendo/core';
+import { createKnex, eventStoreMigrations, idMigrations, migrateLatest, PostgresEventStore, sequenceIds, type EventStore, type Migration } from '@atendo/platform';
 import {
   CompanyQueries,
   ConnectionQueries,

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import type { Position } from '@atendo/contracts';
-import { AppError, ContactStreamService, createKnex, migrateLatest, sequenceIds } from '@atendo/core';
+import { ContactStreamService } from '@atendo/core';
+import { AppError, createKnex, migrateLatest, sequenceIds } from '@atendo/platform';
 import { ConnectionQueries, listDeadLetters, projectionStatus, rebuildProjection, retryDeadLetters } from '@atendo/read';
 import { features, findProjection, projections } from './features/index.js';
 import { conversationOf } from './features/featureModule.js';

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_PASSWORD_HASH_COST } from '@atendo/api';
-import { GENERIC_PLAN_CONNECTIONS } from '@atendo/core';
+import { GENERIC_PLAN_CONNECTIONS } from '@atendo/platform';
 
 export const ROLES = ['api', 'read', 'channels', 'jobs'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,17 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createKnex,
-  createUser,
-  eventStoreMigrations,
-  PLATFORM_COMPANY,
-  releaseUnique,
-  uniqueStream,
-  idMigrations,
-  migrateLatest,
-  PostgresEventStore,
-  sequenceIds,
-  type EventStore,
-} from '@atendo/core';
+import { createUser, releaseUnique, uniqueStream } from '@atendo/core';
+import { createKnex, eventStoreMigrations, PLATFORM_COMPANY, idMigrations, migrateLatest, PostgresEventStore, sequenceIds, type EventStore } from '@atendo/platform';
 import { createTestDatabase, eventually, type TestDatabase } from '@atendo/core/testing';
 import type { Knex } from 'knex';
 import { Credentials, credentialMigrations, verifyPassword } from '@atendo/api';

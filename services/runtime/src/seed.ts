@@ -1,31 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Position } from '@atendo/contracts';
-import {
-  AppError,
-  companyDecider,
-  companyStream,
-  createConnection,
-  createUser,
-  handleCommand,
-  loadState,
-  normaliseUnique,
-  planDecider,
-  planStream,
-  PLATFORM_COMPANY,
-  claimQueueColor,
-  queueDecider,
-  queueStream,
-  streamId,
-  userStream,
-  whatsappStream,
-  WrongExpectedRevisionError,
-  type Decider,
-  type DomainEvent,
-  type EventStore,
-  type IdAllocator,
-  type RecordCommand,
-  type RecordState,
-} from '@atendo/core';
+import { companyDecider, companyStream, createConnection, createUser, handleCommand, loadState, normaliseUnique, planDecider, planStream, claimQueueColor, queueDecider, queueStream, userStream, whatsappStream, type Decider, type DomainEvent, type RecordCommand, type RecordState } from '@atendo/core';
+import { AppError, PLATFORM_COMPANY, streamId, WrongExpectedRevisionError, type EventStore, type IdAllocator } from '@atendo/platform';
 import { hashPassword, type Credentials } from '@atendo/api';
 import { ConfigError } from './config.js';
 

@@ -1,6 +1,7 @@
 import type { ChannelDefinitions, ErrorDefinitions, PermissionDefinitions, PlanFlagDefinitions } from '@atendo/contracts';
 import type { RouteSpec } from '@atendo/api';
-import { contactStreamDecider, type ConversationDecider, type ConversationFamily, type Migration } from '@atendo/core';
+import { contactStreamDecider, type ConversationDecider, type ConversationFamily } from '@atendo/core';
+import { type Migration } from '@atendo/platform';
 import type { InboundEnricher } from '../gateway/inboundContexts.js';
 import type { Projection } from '@atendo/read';
 import type { Services } from '../platform/services.js';

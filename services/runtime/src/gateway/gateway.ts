@@ -1,20 +1,7 @@
 import type { Knex } from 'knex';
 import { comparePositions, toStorableText, type Ack, type Position, type ChannelKind, type MediaType, type RecordedEvent, type SessionStatus, type WhatsappFields } from '@atendo/contracts';
-import {
-  contactStream,
-  handleCommand,
-  parseStreamId,
-  whatsappSessionDecider,
-  whatsappSessionStream,
-  type ContactStreamCommand,
-  type ContactStreamDomainEvent,
-  type ContactStreamService,
-  type ContactStreamState,
-  type EventStore,
-  type InboundContext,
-  type Subscription,
-  type SubscriptionState,
-} from '@atendo/core';
+import { contactStream, handleCommand, whatsappSessionDecider, whatsappSessionStream, type ContactStreamCommand, type ContactStreamDomainEvent, type ContactStreamService, type ContactStreamState, type InboundContext } from '@atendo/core';
+import { parseStreamId, type EventStore, type Subscription, type SubscriptionState } from '@atendo/platform';
 import { Readable } from 'node:stream';
 import mimeTypes from 'mime-types';
 import { companyOfKey, mediaKey, type BlobStore } from '@atendo/api';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/core';
+import type { Migration } from '@atendo/platform';
 
 export const identityMigrations: Migration[] = [
   {

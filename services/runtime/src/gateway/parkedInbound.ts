@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { InboundMessage } from '@atendo/channels';
-import type { Migration } from '@atendo/core';
+import type { Migration } from '@atendo/platform';
 
 /**
  * Customer messages the platform kept refusing, set aside so the customer's later messages are not held behind them.

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { Position } from '@atendo/contracts';
 import type { ApiContext, AuthRoutesOptions, Mailer, SessionControl } from '@atendo/api';
-import type { ContactStreamService, EventStore, FlowSecrets, IdAllocator } from '@atendo/core';
+import type { ContactStreamService, FlowSecrets } from '@atendo/core';
+import type { EventStore, IdAllocator } from '@atendo/platform';
 import type { PluginRegistry } from '@atendo/flow-engine';
 import type { Config } from '../config.js';
 import type { SendGovernors } from './sendGovernors.js';

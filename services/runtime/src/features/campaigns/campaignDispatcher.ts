@@ -1,22 +1,8 @@
 import { createHash } from 'node:crypto';
 import mimeTypes from 'mime-types';
 import type { CampaignSettings, CampaignView, MediaType, RecordedEvent } from '@atendo/contracts';
-import {
-  campaignDecider,
-  campaignMessageId,
-  campaignStream,
-  composeCampaignMessage,
-  DomainError,
-  gapAfterSeconds,
-  handleCommand,
-  loadState,
-  PostgresSnapshotStore,
-  StateCache,
-  type CampaignCommand,
-  type CampaignState,
-  type ContactStreamService,
-  type EventStore,
-} from '@atendo/core';
+import { campaignDecider, campaignMessageId, campaignStream, composeCampaignMessage, gapAfterSeconds, handleCommand, loadState, PostgresSnapshotStore, StateCache, type CampaignCommand, type CampaignState, type ContactStreamService } from '@atendo/core';
+import { DomainError, type EventStore } from '@atendo/platform';
 import { CampaignQueries, FileListQueries, type CampaignRecipientRow, type DispatchableCampaign } from '@atendo/read';
 import { LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
 import { LogFollower } from '../../platform/process/logFollower.js';

@@ -1,4 +1,5 @@
-import { recordWhatsappVerdict, type EventStore } from '@atendo/core';
+import { recordWhatsappVerdict } from '@atendo/core';
+import { type EventStore } from '@atendo/platform';
 import { ContactListQueries } from '@atendo/read';
 import { LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
 

@@ -14,7 +14,8 @@ import {
   type TicketFlowEvent,
 } from '@atendo/contracts';
 import { importRemoteMedia, mediaKey, notTheCompanys, type BlobStore } from '@atendo/api';
-import { AppError, flowHolding, handleCommand, loadState, nameBasedUuid, recordBotHealth, StateCache, type CommandContext, type ContactStreamService, type EventStore, type FlowOutgoing, type FlowTurnEnd, type FlowSecrets, type Migration } from '@atendo/core';
+import { flowHolding, handleCommand, loadState, nameBasedUuid, recordBotHealth, StateCache, type CommandContext, type ContactStreamService, type FlowOutgoing, type FlowTurnEnd, type FlowSecrets } from '@atendo/core';
+import { AppError, type EventStore, type Migration } from '@atendo/platform';
 import { flowExecution, retryPause, type FlowCommand, type FlowExecutionState, type PluginRegistry } from '@atendo/flow-engine';
 import { FlowQueries } from '@atendo/read';
 import { botGraph } from './botGraph.js';

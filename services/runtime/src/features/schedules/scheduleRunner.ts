@@ -7,7 +7,8 @@ import {
   type GreetingLanguage,
   type Schedule,
 } from '@atendo/contracts';
-import { AppError, contactStream, handleCommand, scheduleDecider, scheduleStream, type CommandContext, type ContactStreamService, type EventStore } from '@atendo/core';
+import { contactStream, handleCommand, scheduleDecider, scheduleStream, type CommandContext, type ContactStreamService } from '@atendo/core';
+import { AppError, type EventStore } from '@atendo/platform';
 import { ScheduleQueries } from '@atendo/read';
 import { LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
 import type { SendGovernors } from '../../platform/sendGovernors.js';

@@ -1,4 +1,5 @@
-import { AppError, type ContactStreamService } from '@atendo/core';
+import { type ContactStreamService } from '@atendo/core';
+import { AppError } from '@atendo/platform';
 import { TicketQueries } from '@atendo/read';
 import { eachCompany, LeaderProcess, type RunnerOptions } from '../../platform/process/leaderProcess.js';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Position, RecordedEvent } from '@atendo/contracts';
-import type { EventStore, Subscription } from '@atendo/core';
+import type { EventStore, Subscription } from '@atendo/platform';
 import { readCheckpoint } from '@atendo/read';
 import type { Logger } from '../../logger.js';
 
