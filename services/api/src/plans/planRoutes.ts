@@ -59,7 +59,7 @@ export function planRoutes({ knex, store, ids, readYourWrites, planFlags }: Plan
       method: 'post',
       path: '/plans',
       feature,
-      summary: 'Add a plan (every feature flag on unless said otherwise)',
+      summary: 'Add a plan (each feature flag at its declared default unless said otherwise)',
       permission: 'plans:manage',
       body: schemas.create,
       status: 201,
