@@ -2,7 +2,7 @@ import { definePlanFlags, type PlanFlagsOf } from '../planFlags.js';
 
 /** The plan flags that switch campaigns. */
 export const CAMPAIGNS_PLAN_FLAGS = definePlanFlags({
-  useCampaigns: { description: 'Campaigns, their contact lists and file lists' },
+  useCampaigns: { description: 'Campaigns, their contact lists and file lists', default: true, texts: { pt: 'Campanhas', en: 'Campaigns', es: 'Campañas' } },
 });
 
 declare module '../planFlags.js' {

@@ -1,4 +1,4 @@
-import type { Contact, ErrorDefinitions, FeedChannel, PermissionDefinitions, PermissionKey, Ticket } from '@atendo/contracts';
+import type { Contact, ErrorDefinitions, FeedChannel, PermissionDefinitions, PermissionKey, PlanFlagDefinitions, Ticket } from '@atendo/contracts';
 import type { IconName } from '@blueprintjs/icons';
 import type { ComponentType, KeyboardEvent, ReactNode, TextareaHTMLAttributes } from 'react';
 import type { MenuEntry } from '../app/shell/menu';
@@ -107,6 +107,11 @@ export interface ConsoleFeature {
    * registry (`can`, `useCan`: web/src/app/useCan.ts) is the platform's and these. Two features may list the same object.
    */
   permissions?: readonly PermissionDefinitions[];
+  /**
+   * The plan flags that switch it: its contracts' plan-flag objects. The console's flags (the plan form's switches, what
+   * menu entries may name: web/src/app/planFlags.ts) are the platform's and these. Two features may list the same object.
+   */
+  planFlags?: readonly PlanFlagDefinitions[];
   parts?: { readonly [P in keyof ConsoleParts]?: readonly ConsoleParts[P][] };
 }
 

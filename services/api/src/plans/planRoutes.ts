@@ -1,17 +1,21 @@
 import type { AnyObject } from 'yup';
-import { idParamsSchema, planChangesSchema, planSchema, type PlanFields } from '@atendo/contracts';
+import { idParamsSchema, planSchemas, type ComposedPlanFlags, type PlanFields } from '@atendo/contracts';
 import { handleCommand, planDecider, planStream } from '@atendo/core';
 import { AppError } from '@atendo/platform';
 import { PlanQueries } from '@atendo/read';
 import { route, type RouteSpec } from '../http/routeTable.js';
 import type { RecordRouteDeps } from '../http/recordRoutes.js';
 
-export type PlanRouteDeps = RecordRouteDeps;
+export interface PlanRouteDeps extends RecordRouteDeps {
+  /** The composition's plan flags (the server's feature list): a plan's body takes and its answer gives each of them. */
+  planFlags: ComposedPlanFlags;
+}
 
 /** The platform's plans: anyone may read the list (the sign-up page does, before an account exists); super users keep them. */
-export function planRoutes({ knex, store, ids, readYourWrites }: PlanRouteDeps): RouteSpec[] {
+export function planRoutes({ knex, store, ids, readYourWrites, planFlags }: PlanRouteDeps): RouteSpec[] {
   const feature = 'plans';
   const plans = new PlanQueries(knex);
+  const schemas = planSchemas(planFlags);
   const found = async (id: number) => {
     const plan = await plans.find(id);
     if (!plan) throw new AppError('ERR_NOT_FOUND', 404, `Plan ${id} not found`);
@@ -55,9 +59,9 @@ export function planRoutes({ knex, store, ids, readYourWrites }: PlanRouteDeps):
       method: 'post',
       path: '/plans',
       feature,
-      summary: 'Add a plan (every feature flag on unless said otherwise)',
+      summary: 'Add a plan (each feature flag at its declared default unless said otherwise)',
       permission: 'plans:manage',
-      body: planSchema,
+      body: schemas.create,
       status: 201,
       async handler({ res, body, auth: { claims } }) {
         const id = await ids.next('plan');
@@ -73,7 +77,7 @@ export function planRoutes({ knex, store, ids, readYourWrites }: PlanRouteDeps):
       summary: "Change a plan's name, value, limits or feature flags",
       permission: 'plans:manage',
       params: idParamsSchema(),
-      body: planChangesSchema,
+      body: schemas.changes,
       errors: ['ERR_NOT_FOUND'],
       async handler({ res, params: { id }, body, auth: { claims } }) {
         const result = await handleCommand(store, planDecider, planStream(id), { type: 'update', changes: body }, actor(claims.userId));

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Company, CompanyPage, CompanySchedule, Recurrence } from '@atendo/contracts';
+import { PLAN_FLAG_NAME, type Company, type CompanyPage, type CompanySchedule, type Recurrence } from '@atendo/contracts';
 
 export interface CompanyRecord {
   id: number;
@@ -110,11 +110,12 @@ export class CompanyQueries {
 
   /** Whether the company's plan includes `flag` (`useCampaigns` …): false for a company or plan not found. */
   async planAllows(companyId: number, flag: string): Promise<boolean> {
-    const column = flag.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-    if (!/^use_[a-z_]+$/.test(column)) throw new Error(`Not a plan flag: ${flag}`);
-    const row = (await this.knex('companies').join('plans', 'plans.id', 'companies.plan_id').where('companies.id', companyId).first(`plans.${column} as allowed`)) as
-      | { allowed: boolean }
-      | undefined;
+    if (!PLAN_FLAG_NAME.test(flag)) throw new Error(`Not a plan flag: ${flag}`);
+    // The plan's flags are one jsonb naming every flag of the composition (plansProjection, decision 0051).
+    const row = (await this.knex('companies')
+      .join('plans', 'plans.id', 'companies.plan_id')
+      .where('companies.id', companyId)
+      .first(this.knex.raw('(plans.flags ->> ?)::boolean as allowed', [flag]))) as { allowed: boolean | null } | undefined;
     return row?.allowed === true;
   }
 

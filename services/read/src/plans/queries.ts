@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Plan } from '@atendo/contracts';
+import type { Plan, PlanFlagValues } from '@atendo/contracts';
 
 interface PlanRow {
   id: string | number;
@@ -8,13 +8,8 @@ interface PlanRow {
   connections: number;
   queues: number;
   value: string;
-  use_campaigns: boolean;
-  use_schedules: boolean;
-  use_internal_chat: boolean;
-  use_external_api: boolean;
-  use_kanban: boolean;
-  use_open_ai: boolean;
-  use_integrations: boolean;
+  /** Every flag of the composition, by name (plansProjection, decision 0051). */
+  flags: Record<string, unknown>;
   storage_mb: number;
   created_at: Date;
   updated_at: Date;
@@ -27,13 +22,8 @@ const toPlan = (row: PlanRow): Plan => ({
   connections: row.connections,
   queues: row.queues,
   value: Number(row.value),
-  useCampaigns: row.use_campaigns,
-  useSchedules: row.use_schedules,
-  useInternalChat: row.use_internal_chat,
-  useExternalApi: row.use_external_api,
-  useKanban: row.use_kanban,
-  useOpenAi: row.use_open_ai,
-  useIntegrations: row.use_integrations,
+  // The flags as top-level booleans, as the spec's Plan has them.
+  ...(Object.fromEntries(Object.entries(row.flags).filter(([, allowed]) => typeof allowed === 'boolean')) as PlanFlagValues),
   storageMb: row.storage_mb,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),

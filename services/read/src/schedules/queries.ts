@@ -154,7 +154,7 @@ export class ScheduleQueries {
     }
     const company = (await this.knex('companies').where({ id: companyId }).first('settings')) as { settings: Record<string, string> | null } | undefined;
     const user = (await this.knex('users').where({ id: schedule.userId }).first('language')) as { language: string | null } | undefined;
-    const plan = (await this.knex('companies as co').join('plans as p', 'p.id', 'co.plan_id').where('co.id', companyId).first('p.use_schedules')) as { use_schedules: boolean | null } | undefined;
+    const plan = (await this.knex('companies as co').join('plans as p', 'p.id', 'co.plan_id').where('co.id', companyId).first(this.knex.raw("(p.flags ->> 'useSchedules')::boolean as use_schedules"))) as { use_schedules: boolean | null } | undefined;
     return {
       schedule,
       whatsappId: row ? whatsappId : null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeErrors, feedChannel, PLAN_FEATURES, PLATFORM_CHANNELS, PLATFORM_ERRORS, PLATFORM_PERMISSIONS } from '@atendo/contracts';
+import { composeErrors, composePlanFlags, feedChannel, planFlagNames, PLATFORM_CHANNELS, PLATFORM_ERRORS, PLATFORM_PERMISSIONS, PLATFORM_PLAN_FLAGS } from '@atendo/contracts';
 import type { Projection } from '@atendo/read';
 import { checkFeatures, defineFeature } from './featureModule.js';
 import { errorCatalogue, feedChannels, features, permissionRegistry, planFlags, projections } from './index.js';
@@ -50,10 +50,19 @@ describe('feature modules', () => {
     expect([...feedChannels].sort()).toEqual([...claimed].sort());
   });
 
-  it("the server's permissions and plan flags are the platform's and the modules', as the plans know them", () => {
+  it("the server's permissions and plan flags are the platform's and the modules'", () => {
     const claimed = [...Object.keys(PLATFORM_PERMISSIONS), ...features.flatMap((f) => Object.keys(f.permissions ?? {}))];
     expect(Object.keys(permissionRegistry).sort()).toEqual([...claimed].sort());
-    expect([...planFlags].sort()).toEqual([...PLAN_FEATURES].sort());
+    // The plans store and answer exactly these (decision 0051): each with its default and its label in every language.
+    expect(planFlagNames(planFlags)).toEqual([...Object.keys(PLATFORM_PLAN_FLAGS), ...features.flatMap((f) => Object.keys(f.planFlags ?? {}))]);
+    expect(planFlagNames(planFlags)).toEqual(expect.arrayContaining(['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations']));
+    for (const [flag, definition] of Object.entries(planFlags)) {
+      expect(typeof definition.default, flag).toBe('boolean');
+      for (const language of ['pt', 'en', 'es'] as const) expect(definition.texts[language], `${flag} ${language}`).toMatch(/\S/);
+    }
+    const flag = { description: '', default: true, texts: { pt: 'a', en: 'b', es: 'c' } };
+    expect(() => checkFeatures([defineFeature({ name: 'tags', planFlags: { useKanban: flag } }), defineFeature({ name: 'kanban', planFlags: { useKanban: flag } })])).toThrow(/Feature kanban: the plan flag useKanban is already tags's/);
+    expect(() => composePlanFlags([{ usekanban: flag }])).toThrow(/not a flag's name/);
     expect(() => checkFeatures([defineFeature({ name: 'tags', permissions: { 'tags:kanban': { audience: 'admin', description: '' } } }), defineFeature({ name: 'kanban', permissions: { 'tags:kanban': { audience: 'admin', description: '' } } })])).toThrow(
       /Feature kanban: the permission tags:kanban is already tags's/,
     );

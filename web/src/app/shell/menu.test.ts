@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { menuEntries, visibleMenu, type MenuContext } from './menu';
+import { consolePlanFlags } from '../planFlags';
 
 const allFlags = { useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true };
 const paths = (context: Partial<MenuContext>) =>
@@ -35,6 +36,12 @@ describe('side menu (spec §2)', () => {
     expect(paths({ who: admin, cshow: true })).toEqual(expect.arrayContaining(['/campaigns', '/contact-lists', '/campaigns-config', '/phrase-lists', '/flowbuilders']));
     expect(paths({ who: admin, cshow: true, plan: { ...allFlags, useCampaigns: false } })).not.toContain('/campaigns');
     expect(paths({ who: admin, cshow: true, plan: { ...allFlags, useCampaigns: false }, campaignsEnabled: true })).toContain('/campaigns');
+  });
+
+  it("gates entries only by flags the console's features bring, each a switch of the plan form", () => {
+    const gating = menuEntries().flatMap((entry) => entry.planFlags ?? []);
+    expect(gating).toEqual(expect.arrayContaining(['useCampaigns', 'useKanban', 'useOpenAi', 'useIntegrations', 'useExternalApi']));
+    for (const flag of gating) expect(consolePlanFlags()[flag]?.texts.en, flag).toMatch(/\S/);
   });
 
   it('hides plan-gated entries while the plan is unknown', () => {

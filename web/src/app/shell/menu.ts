@@ -1,9 +1,8 @@
-import type { Grantee, PermissionKey, PLAN_FEATURES } from '@atendo/contracts';
+import type { Grantee, PermissionKey, PlanFlag } from '@atendo/contracts';
 import { can } from '../useCan';
 import type { IconName } from '@blueprintjs/icons';
 import { consoleFeatures } from '../../features/consoleFeatures';
-
-export type PlanFlag = (typeof PLAN_FEATURES)[number];
+import { consolePlanFlags } from '../planFlags';
 
 /** One entry of the side menu (spec §2), and when it shows. */
 export interface MenuEntry {
@@ -16,7 +15,7 @@ export interface MenuEntry {
   order: number;
   /** The permission of the registry it needs (the administration group: `drawer-admin-items:view`). */
   permission?: PermissionKey;
-  /** The plan must allow one of these. */
+  /** The plan must allow one of these: flags of the console's composition (web/src/app/planFlags.ts). */
   planFlags?: readonly PlanFlag[];
   /** Shown only when the browser flag `cshow` is set (campaign, contact-list, phrase-list and flow routes). */
   cshow?: boolean;
@@ -45,6 +44,11 @@ let composed: MenuEntry[] | null = null;
 export function menuEntries(): MenuEntry[] {
   if (composed) return composed;
   const fromFeatures = consoleFeatures().flatMap((feature) => feature.menu ?? []);
+  // An entry gated by a flag no listed feature brings would never show: its feature lists its contracts' flags.
+  const flags = consolePlanFlags();
+  for (const entry of fromFeatures) {
+    for (const flag of entry.planFlags ?? []) if (!(flag in flags)) throw new Error(`The menu entry ${entry.path} names the plan flag ${flag}, which no console feature brings`);
+  }
   const served = new Set(fromFeatures.map((entry) => entry.path));
   const entries = [...fromFeatures, ...SPEC_ENTRIES_TO_COME.filter((entry) => !served.has(entry.path))];
   const groups: MenuEntry['group'][] = ['main', 'admin'];

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { CAMPAIGNS_PERMISSIONS } from '@atendo/contracts/campaigns';
+import { CAMPAIGNS_PERMISSIONS, CAMPAIGNS_PLAN_FLAGS } from '@atendo/contracts/campaigns';
 import { defineConsoleFeature } from '../feature';
 import { campaignsTranslations } from './i18n';
 import { CshowOnly } from '../../app/CshowOnly';
@@ -11,6 +11,7 @@ const CampaignSettingsPage = lazy(() => import('./CampaignSettingsPage').then((m
 
 /** Mass-message campaigns, their report and the company's campaign settings (spec §2: cshow routes). */
 export const campaignsFeature = defineConsoleFeature('campaigns', campaignsTranslations, {
+  planFlags: [CAMPAIGNS_PLAN_FLAGS],
   permissions: [CAMPAIGNS_PERMISSIONS],
   pages: [
     { path: '/campaigns', access: 'private', element: <CshowOnly><CampaignsPage /></CshowOnly> },

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { CAMPAIGNS_PLAN_FLAGS } from '@atendo/contracts/campaigns';
 import { defineConsoleFeature } from '../feature';
 import { contactListsTranslations } from './i18n';
 import { CshowOnly } from '../../app/CshowOnly';
@@ -9,6 +10,7 @@ const ContactListItemsPage = lazy(() => import('./ContactListItemsPage').then((m
 
 /** Contact lists (campaigns send to them): the lists, and one list's contacts with its spreadsheet import. */
 export const contactListsFeature = defineConsoleFeature('contactLists', contactListsTranslations, {
+  planFlags: [CAMPAIGNS_PLAN_FLAGS],
   pages: [
     { path: '/contact-lists', access: 'private', element: <CshowOnly><ContactListsPage /></CshowOnly> },
     { path: '/contact-lists/:contactListId/contacts', access: 'private', element: <CshowOnly><ContactListItemsPage /></CshowOnly> },

@@ -1,4 +1,4 @@
-import type { PLAN_FEATURES } from '@atendo/contracts';
+import type { PlanFlag } from '@atendo/contracts';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useCan } from '../../app/useCan';
@@ -7,7 +7,7 @@ import { usePlanGuard } from './usePlanGuard';
 
 interface AdminPlanGateProps {
   /** The plan's flag the page needs. */
-  flag: (typeof PLAN_FEATURES)[number];
+  flag: PlanFlag;
   noPermissionText: string;
   planRefusedText: string;
   /** The page, once the user may see the admin items and the plan has the flag. */

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { INTEGRATIONS_PERMISSIONS } from '@atendo/contracts/integrations';
+import { INTEGRATIONS_PERMISSIONS, INTEGRATIONS_PLAN_FLAGS } from '@atendo/contracts/integrations';
 import { defineConsoleFeature } from '../feature';
 import { integrationsTranslations } from './i18n';
 
@@ -9,6 +9,7 @@ const QueueIntegrationsPage = lazy(() => import('./QueueIntegrationsPage').then(
 
 /** The automations a queue answers with (the server's integrations): OpenAI prompts and the queue integrations. */
 export const integrationsFeature = defineConsoleFeature('integrations', integrationsTranslations, {
+  planFlags: [INTEGRATIONS_PLAN_FLAGS],
   permissions: [INTEGRATIONS_PERMISSIONS],
   pages: [
     { path: '/prompts', access: 'private', element: <PromptsPage /> },

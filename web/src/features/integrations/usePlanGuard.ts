@@ -1,4 +1,4 @@
-import type { PLAN_FEATURES } from '@atendo/contracts';
+import type { PlanFlag } from '@atendo/contracts';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -13,7 +13,7 @@ export const PLAN_REDIRECT_DELAY_MS = 1_000;
  * Whether the company's plan has `flag`: 'loading' while the plan is read, 'refused' (a toast with `message`, then
  * home after 1 s) or 'allowed'.
  */
-export function usePlanGuard(flag: (typeof PLAN_FEATURES)[number], message: string): 'loading' | 'refused' | 'allowed' {
+export function usePlanGuard(flag: PlanFlag, message: string): 'loading' | 'refused' | 'allowed' {
   const user = useAtomValue(userAtom);
   const plan = usePlan(user?.companyId);
   const navigate = useNavigate();

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { MESSAGES_PLAN_FLAGS } from '@atendo/contracts/messages';
 import { defineConsoleFeature } from '../feature';
 import { messagesTranslations } from './i18n';
 
@@ -7,6 +8,7 @@ const MessagesApiPage = lazy(() => import('./MessagesApiPage').then((m) => ({ de
 
 /** The messages API (the server's messages): its documentation and test forms. */
 export const messagesFeature = defineConsoleFeature('messages', messagesTranslations, {
+  planFlags: [MESSAGES_PLAN_FLAGS],
   pages: [{ path: '/messages-api', access: 'private', element: <MessagesApiPage /> }],
   menu: [{ path: '/messages-api', label: 'messagesApi', icon: 'code', group: 'admin', order: 130, permission: 'drawer-admin-items:view', planFlags: ['useExternalApi'] }],
 });

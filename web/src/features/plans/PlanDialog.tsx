@@ -1,10 +1,11 @@
-import { PLAN_FEATURES, planChangesSchema, planSchema, type Plan } from '@atendo/contracts';
+import { planSchemas, type Plan } from '@atendo/contracts';
 import { H6, type InputGroupProps, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { validateWith } from '../../ui/formErrors';
 import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 import { useRecordForm } from '../../ui/useRecordForm';
+import { consolePlanFlagNames, consolePlanFlags, planFlagLabel } from '../../app/planFlags';
 import { planBody, formValues, type PlanFormValues } from './planForm';
 import { plansApi } from './plansApi';
 
@@ -17,11 +18,15 @@ interface Props {
 
 type TextName = 'name' | 'users' | 'connections' | 'queues' | 'value' | 'storageMb';
 
-/** Adds or edits a plan with the shared schemas (planSchema, planChangesSchema); a refusal keeps what was typed. */
+/**
+ * Adds or edits a plan with the shared schemas of the console's plan flags (`planSchemas`), one switch per flag with
+ * its declared label; a refusal keeps what was typed.
+ */
 export function PlanDialog({ plan, onClose, onSaved }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const adding = plan === undefined;
-  const schema = adding ? planSchema : planChangesSchema;
+  const schemas = planSchemas(consolePlanFlags());
+  const schema = adding ? schemas.create : schemas.changes;
 
   const { formik, errorOf } = useRecordForm<PlanFormValues, Plan>({
     initialValues: formValues(plan),
@@ -65,8 +70,8 @@ export function PlanDialog({ plan, onClose, onSaved }: Props) {
       </div>
       <H6>{t('plans.form.features')}</H6>
       <div className="settings-switches">
-        {PLAN_FEATURES.map((flag) => (
-          <Switch key={flag} name={flag} data-testid={`plan-${flag}`} checked={formik.values[flag]} onChange={formik.handleChange} label={t(`plans.features.${flag}`)} />
+        {consolePlanFlagNames().map((flag) => (
+          <Switch key={flag} name={flag} data-testid={`plan-${flag}`} checked={formik.values[flag]} onChange={formik.handleChange} label={planFlagLabel(flag, i18n.language)} />
         ))}
       </div>
     </FormDialog>

@@ -9,6 +9,7 @@ import { formatMoney } from './planForm';
 import { superAdmin } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import { PlansTab } from './PlansTab';
+import { consolePlanFlagNames, consolePlanFlags } from '../../app/planFlags';
 
 vi.mock('../../ui/toaster', async (original) => ({ ...(await original<typeof import('../../ui/toaster')>()), toastSuccess: vi.fn(), toastError: vi.fn() }));
 
@@ -66,6 +67,11 @@ describe('plans tab', { timeout: 20_000 }, () => {
   it('adds a plan, every feature on by default, after the schema is satisfied', async () => {
     const { calls } = await open();
     await userEvent.click(screen.getByTestId('plans-add'));
+    // One switch per plan flag the console's features bring, labelled as its declaration says (decision 0051).
+    const switches = [...screen.getByTestId('plan-dialog').querySelectorAll<HTMLInputElement>('input[type=checkbox]')];
+    expect(switches.map((s) => s.name)).toEqual(consolePlanFlagNames());
+    expect(consolePlanFlagNames()).toEqual(expect.arrayContaining(Object.keys(flags)));
+    for (const flag of consolePlanFlagNames()) expect(screen.getByLabelText(consolePlanFlags()[flag].texts.en)).toBe(field(flag));
     expect(field('useKanban').checked).toBe(true);
     expect(field('storageMb').value).toBe('1024');
     await userEvent.click(screen.getByTestId('plan-save'));

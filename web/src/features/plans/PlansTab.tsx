@@ -1,4 +1,4 @@
-import { PLAN_FEATURES, type Plan } from '@atendo/contracts';
+import type { Plan } from '@atendo/contracts';
 import { Button, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemo
 import { LoadFailed } from '../../ui/LoadFailed';
 import { TabRowActions, TabTable } from '../../ui/TabTable';
 import { useLoaded } from '../../ui/useLoaded';
+import { consolePlanFlagNames, planFlagLabel } from '../../app/planFlags';
 import { PlanDialog } from './PlanDialog';
 import { formatMoney } from './planForm';
 import { plansApi } from './plansApi';
@@ -50,11 +51,13 @@ export function PlansTab() {
               <td>{plan.queues}</td>
               <td>{formatMoney(plan.value, i18n.language)}</td>
               <td className="plan-features">
-                {PLAN_FEATURES.filter((flag) => plan[flag]).map((flag) => (
-                  <Tag key={flag} minimal>
-                    {t(`plans.features.${flag}`)}
-                  </Tag>
-                ))}
+                {consolePlanFlagNames()
+                  .filter((flag) => plan[flag])
+                  .map((flag) => (
+                    <Tag key={flag} minimal>
+                      {planFlagLabel(flag, i18n.language)}
+                    </Tag>
+                  ))}
               </td>
               <TabRowActions>
                 <Button icon="edit" title={t('plans.edit')} aria-label={t('plans.edit')} onClick={() => setEditing({ plan })} data-testid="plan-edit" />

@@ -1,10 +1,9 @@
-import { PLAN_FEATURES, STORAGE_MB_DEFAULT, type Plan } from '@atendo/contracts';
+import { planFlagValues, STORAGE_MB_DEFAULT, type Plan, type PlanFlagValues } from '@atendo/contracts';
 import { i18n } from '../../i18n';
+import { consolePlanFlags } from '../../app/planFlags';
 
-type Feature = (typeof PLAN_FEATURES)[number];
-
-/** The plan form as typed: limits and value as the inputs hold them, the feature flags as switches. */
-export type PlanFormValues = { name: string; users: string; connections: string; queues: string; value: string; storageMb: string } & Record<Feature, boolean>;
+/** The plan form as typed: limits and value as the inputs hold them, the console's plan flags as switches. */
+export type PlanFormValues = { name: string; users: string; connections: string; queues: string; value: string; storageMb: string } & PlanFlagValues;
 
 export function formValues(plan: Plan | undefined): PlanFormValues {
   return {
@@ -14,8 +13,8 @@ export function formValues(plan: Plan | undefined): PlanFormValues {
     queues: plan ? String(plan.queues) : '',
     value: plan ? plan.value.toFixed(2) : '',
     storageMb: String(plan?.storageMb ?? STORAGE_MB_DEFAULT),
-    // Spec §3: every feature on by default.
-    ...(Object.fromEntries(PLAN_FEATURES.map((flag) => [flag, plan?.[flag] ?? true])) as Record<Feature, boolean>),
+    // A new plan starts with each flag's declared default (spec §3: every feature of the spec on).
+    ...planFlagValues(consolePlanFlags(), plan ?? {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { TAGS_PERMISSIONS } from '@atendo/contracts/tags';
+import { TAGS_PERMISSIONS, TAGS_PLAN_FLAGS } from '@atendo/contracts/tags';
 import { defineConsoleFeature } from '../feature';
 import { tagsTranslations } from './i18n';
 
@@ -9,6 +9,7 @@ const KanbanPage = lazy(() => import('./KanbanPage').then((m) => ({ default: m.K
 
 /** Tags, and the kanban: its lanes are the tags marked as lanes, its cards the tickets that carry them. */
 export const tagsFeature = defineConsoleFeature('tags', tagsTranslations, {
+  planFlags: [TAGS_PLAN_FLAGS],
   permissions: [TAGS_PERMISSIONS],
   pages: [
     { path: '/tags', access: 'private', element: <TagsPage /> },

@@ -1,0 +1,3 @@
+export * from './migrations.js';
+export * from './plansProjection.js';
+export * from './queries.js';
