@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanySchedule } from '@atendo/contracts';
-import { businessMinutes } from './businessMinutes.js';
+import { businessMinutes, hasOpeningHours } from './businessMinutes.js';
 
 const day = (weekdayEn: CompanySchedule['weekdayEn'], startTime = '09:00', endTime = '18:00'): CompanySchedule => ({ weekday: weekdayEn, weekdayEn, startTime, endTime });
 const weekdays = (start = '09:00', end = '18:00') => (['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const).map((d) => day(d, start, end));
@@ -51,8 +51,10 @@ describe('business minutes', () => {
     expect(businessMinutes(at('2026-11-24T17:00:00Z'), at('2026-11-26T10:00:00Z'), noWednesday, 'UTC')).toBe(120);
     expect(businessMinutes(at('2026-11-24T17:00:00Z'), at('2026-11-26T10:00:00Z'), allWeek.filter((d) => d.weekdayEn !== 'wednesday'), 'UTC')).toBe(120);
     expect(businessMinutes(at('2026-11-24T17:00:00Z'), at('2026-11-26T10:00:00Z'), allWeek.map((d) => (d.weekdayEn === 'wednesday' ? day('wednesday', '09:00', '') : d)), 'UTC')).toBe(120);
-    // Hours given but every day closed: nothing ever counts.
-    expect(businessMinutes(at('2026-11-24T17:00:00Z'), at('2026-11-26T10:00:00Z'), [day('monday', '', '')], 'UTC')).toBe(0);
+    // Every day without times is hours never set (a new company's empty week): every minute counts.
+    expect(businessMinutes(at('2026-11-24T17:00:00Z'), at('2026-11-26T10:00:00Z'), [day('monday', '', ''), day('tuesday', '', '')], 'UTC')).toBe(41 * 60);
+    expect(hasOpeningHours([day('monday', '', '')])).toBe(false);
+    expect(hasOpeningHours(noWednesday)).toBe(true);
   });
 
   it('is safe across a change of daylight saving: the opening counts as written', () => {

@@ -48,6 +48,11 @@ const minuteOf = (time: string): number | null => {
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 };
 
+/** Whether any weekday has opening hours (both times, the end after the start): else the hours were never set. */
+export function hasOpeningHours(schedules: readonly CompanySchedule[] | null | undefined): boolean {
+  return !!schedules && openSpans(schedules).size > 0;
+}
+
 /**
  * The opening span of each weekday in minutes of the day, as `isOpen` (chatbot/hours.ts) reads the same hours: a day
  * without both times, or whose end is not after its start, is closed all day.
@@ -64,7 +69,8 @@ function openSpans(schedules: readonly CompanySchedule[]): Map<string, { start: 
 
 /**
  * The minutes between `from` and `to` that fall within the weekly opening hours, read in `timeZone` (with their
- * fraction; 0 when `to` is not after `from`). No hours at all: every minute counts (the company is always open).
+ * fraction; 0 when `to` is not after `from`). No hours — none given, or no day with both times — means none were
+ * set: every minute counts.
  *
  * It works on the zone's wall clock: each end is read as a local date and minute of the day, and each local day in
  * between adds its opening span (cut at the ends). So a day's opening is its hours as written — 09:00 to 18:00 is 540
@@ -73,9 +79,8 @@ function openSpans(schedules: readonly CompanySchedule[]): Map<string, { start: 
 export function businessMinutes(from: Date, to: Date, schedules: readonly CompanySchedule[], timeZone: string): number {
   const wall = (to.getTime() - from.getTime()) / 60_000;
   if (!(wall > 0)) return 0;
-  if (schedules.length === 0) return wall;
   const spans = openSpans(schedules);
-  if (spans.size === 0) return 0;
+  if (spans.size === 0) return wall;
   const start = wallClock(from, timeZone);
   const end = wallClock(to, timeZone);
   let total = 0;
