@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingEvent } from '@atendo/contracts';
+import type { BillingEvent } from '@atendo/contracts/billing';
 import { deciderSpec } from '../testing/deciderSpec.js';
 import { billingDecider, type BillingCommand } from './billing.js';
 

@@ -1,4 +1,5 @@
-import { nextDueDate, type BillingEvent, type PaymentFlagReason, type Recurrence } from '@atendo/contracts';
+import { nextDueDate, type Recurrence } from '@atendo/contracts';
+import type { BillingEvent, PaymentFlagReason } from '@atendo/contracts/billing';
 import { DomainError, idSequences, streamId, type Migration } from '@atendo/platform';
 import type { Decider } from '../commands/decider.js';
 import { nameBasedUuid } from '../messages/inboundIds.js';
@@ -30,7 +31,9 @@ export type BillingCommand =
       /** The company's due date and recurrence as its own stream holds them now. */
       companyDueDate: string | null;
       recurrence: Recurrence;
-    };
+    }
+  /** The platform's provider credentials were sealed under `secretRef` (platform stream only). */
+  | { type: 'SetPaymentProvider'; provider: string; secretRef: string; hint: string; by: number | null };
 
 export interface BillingInvoice {
   id: number;
@@ -51,6 +54,8 @@ export interface BillingState {
   payments: Record<string, true>;
   /** The due date the last payment set. */
   paidUntil: string | null;
+  /** The platform stream's provider credentials: where they are sealed, and when and by whom they were set. */
+  provider: { provider: string; secretRef: string; hint: string; by: number | null } | null;
 }
 
 export const billingStream = (companyId: number) => streamId('billing', companyId, 0);
@@ -104,7 +109,7 @@ function applyPayment(command: Extract<BillingCommand, { type: 'ApplyPayment' }>
 }
 
 export const billingDecider: Decider<BillingCommand, BillingEvent, BillingState> = {
-  initialState: () => ({ invoices: {}, byDueDate: {}, charges: {}, payments: {}, paidUntil: null }),
+  initialState: () => ({ invoices: {}, byDueDate: {}, charges: {}, payments: {}, paidUntil: null, provider: null }),
   decide(command, state) {
     switch (command.type) {
       case 'IssueInvoice': {
@@ -124,6 +129,10 @@ export const billingDecider: Decider<BillingCommand, BillingEvent, BillingState>
       }
       case 'ApplyPayment':
         return applyPayment(command, state);
+      case 'SetPaymentProvider': {
+        const { provider, secretRef, hint, by } = command;
+        return [{ type: 'PaymentProviderSet', data: { provider, secretRef, hint, by } }];
+      }
       default: {
         const unreachable: never = command;
         return unreachable;
@@ -156,6 +165,8 @@ export const billingDecider: Decider<BillingCommand, BillingEvent, BillingState>
       }
       case 'PaymentFlagged':
         return event.data.endToEndId ? { ...state, payments: { ...state.payments, [event.data.endToEndId]: true } } : state;
+      case 'PaymentProviderSet':
+        return { ...state, provider: event.data };
       default: {
         const unreachable: never = event;
         return unreachable;
