@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import type { Request } from 'express';
 import type { AnyObject, InferType } from 'yup';
 import { idParamsSchema } from '@atendo/contracts';
 import { checkoutSchema, type Invoice, type Payment, type SubscriptionStatus } from '@atendo/contracts/billing';
@@ -29,7 +30,7 @@ export interface BillingGateway {
 
 export interface BillingRouteDeps extends RecordRouteDeps {
   /** The installation's payment provider (made on first use: it may need this server's own address). */
-  provider(req: { socket: unknown }): BillingGateway;
+  provider(req: Request): BillingGateway;
   /** Where the provider credentials are sealed (outside the log). */
   secrets: FlowSecrets;
   /** The provider credentials changed: the next charge uses them. */
