@@ -7,7 +7,9 @@ import { createLogger } from '../../logger.js';
 import { companyDecider, companyStream, handleCommand } from '@atendo/core';
 import { addUser, type TestUser } from '../../testing/accounts.js';
 import { startHarness, type Harness } from '../../testing/harness.js';
+import { DueDateMover } from './dueDateMover.js';
 import { InvoiceIssuer } from './invoiceIssuer.js';
+import { storedCredentials } from './providerWiring.js';
 import type { PaymentProvider, ProviderNotification } from './provider/port.js';
 
 const DAY = 86_400_000;
@@ -84,7 +86,12 @@ describe('billing', () => {
     const plan = await h.api<{ id: number }>('/plans', { token: superToken, body: { name: 'Pro', users: 5, connections: 2, queues: 5, value: 30 } });
     planId = plan.body.id;
   });
-  afterAll(async () => h?.stop());
+  /** Processes a test started in place of the product's: stopped before it. */
+  const started: Array<{ stop(): Promise<void> }> = [];
+  afterAll(async () => {
+    for (const p of started) await p.stop();
+    await h?.stop();
+  });
 
   it('issues an invoice ahead of the due date; the company sees its own, the super user every company\'s with its name', async () => {
     const { company, token } = await payingCompany('Loja Azul', 5);
@@ -228,6 +235,47 @@ describe('billing', () => {
     // While expired, nothing but payment reached the socket.
     expect(feed.all().every((e) => e.channel.endsWith('-payment'))).toBe(true);
     feed.close();
+  });
+
+  it('a payment recorded while the due-date process was down moves the due date once it is back', async () => {
+    const { company, token } = await payingCompany('Loja Queda', 4);
+    const [invoice] = await issuedFor(token);
+    const { txid } = (await checkout(token, invoice!.id)).body;
+    const before = await companyDue(company.companyId);
+    const mover = h.atendo.processes.get('billingDueDates')!;
+    await mover.stop();
+    expect((await deliver(notification(txid, '30.00', 'E2E-down'))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await companyDue(company.companyId)).toBe(before);
+    expect((await invoicesOf(token))[0]).toMatchObject({ status: 'paid' });
+    // Back (a new node, nothing in memory): it catches up from its checkpoint, and twice over changes nothing more.
+    const back = [1, 2].map(() => new DueDateMover({ knex: h.atendo.knex, databaseUrl: h.atendo.database.url, store: h.atendo.store, log: createLogger('warn'), clock }));
+    back[0]!.start();
+    await eventually(async () => expect(await companyDue(company.companyId)).not.toBe(before), 15_000);
+    await back[0]!.stop();
+    // The second goes on for the tests after this one.
+    back[1]!.start();
+    started.push(back[1]!);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await count(h.atendo.knex('events').where({ stream_id: `company-0.${company.companyId}`, event_type: 'CompanyUpdated' }))).toBe(1);
+  });
+
+  it("the provider's credentials: only the super user sets them, sealed outside the log, never shown again", async () => {
+    const credentials = { clientId: 'Client_Id_0123456789abcd', clientSecret: 'Client_Secret_very_secret_42', certificatePem: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----', keyPem: '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----', pixKey: 'pix@atendo.test' };
+    const admin = (await h.login()).token;
+    expect(await h.api('/billing/provider', { method: 'PUT', token: admin, body: credentials })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect((await h.api('/billing/provider', { token: superToken })).body).toMatchObject({ set: false });
+    expect(await h.api('/billing/provider', { method: 'PUT', token: superToken, body: { ...credentials, clientSecret: '' } })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    const set = await h.api('/billing/provider', { method: 'PUT', token: superToken, body: credentials });
+    expect(set).toMatchObject({ status: 200, body: { set: true, provider: 'efi', hint: 'abcd' } });
+    expect((await h.api('/billing/provider', { token: superToken })).body).toEqual({ set: true, provider: 'efi', hint: 'abcd', by: expect.any(Number) });
+    // The log holds who and when and a reference; the table holds it sealed; the server opens it.
+    const log = JSON.stringify(await h.atendo.knex('events').where('stream_id', 'billing-0.0').select('data'));
+    expect(log).toContain('secret:');
+    for (const secret of [credentials.clientSecret, 'MIIE', credentials.pixKey]) expect(log).not.toContain(secret);
+    const sealed = await h.atendo.knex('flow_secrets').where({ company_id: 0 }).select('sealed');
+    expect(sealed.map((r: { sealed: Buffer }) => r.sealed.toString('latin1')).join('')).not.toContain(credentials.clientSecret);
+    expect(await storedCredentials(h.atendo.store, h.atendo.secrets)).toMatchObject({ clientSecret: credentials.clientSecret, keyPem: credentials.keyPem, sandbox: true });
   });
 
   it('40 days of a monthly plan under a moved clock: one invoice per due date, across a restart of the issuer', async () => {

@@ -46,7 +46,11 @@ export const billing = defineFeature({
     return [issuer, new DueDateMover({ knex, databaseUrl, store, log, clock, companyChanged })];
   },
   probe: {
-    resources: { 'invoices.id': 'invoice' },
+    // The webhook's {provider} is a provider's name, not a company's record.
+    resources: { 'invoices.id': 'invoice', 'billing.provider': null },
+    bodyIds: { invoiceId: 'invoice' },
+    // Checkout asks the provider (the world outside): only B's invoice is sent in A's body, refused before any call.
+    bodies: () => ({ 'POST /subscription': { body: { firstName: 'Ana', address2: 'Rua A, 1', city: 'Recife', zipcode: '50000-000', country: 'BR', plan: 1, invoiceId: 1 }, outside: true } }),
     async make(b) {
       // B's due date is a day away: the issuer issues its invoice.
       const page = await b.eventually(async () => {
