@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { TLSSocket } from 'node:tls';
 import type { Request } from 'express';
 import type { AnyObject, InferType } from 'yup';
 import { idParamsSchema } from '@atendo/contracts';
@@ -25,12 +24,22 @@ export interface BillingGateway {
     qrcode: { qrcode: string; imagemQrcode: string };
     valor: { original: string };
   }>;
-  verifyWebhook(request: { headers: IncomingHttpHeaders; rawBody: Buffer; clientCertificateFingerprint: string | null }): Promise<Array<{ endToEndId: string; txid: string; valor: string; horario: string }> | null>;
+  verifyWebhook(request: WebhookRequest): Promise<Array<{ endToEndId: string; txid: string; valor: string; horario: string }> | null>;
+}
+
+/** A webhook delivery as the provider checks it: headers, the raw body, the verified client certificate, the query. */
+export interface WebhookRequest {
+  headers: IncomingHttpHeaders;
+  rawBody: Buffer;
+  clientCertificateFingerprint: string | null;
+  query?: Readonly<Record<string, unknown>>;
 }
 
 export interface BillingRouteDeps extends RecordRouteDeps {
   /** The installation's payment provider (made on first use: it may need this server's own address). */
-  provider(req: Request): BillingGateway;
+  provider(req: Request): Promise<BillingGateway>;
+  /** What of a webhook request the provider checks (the client certificate only when TLS verified it). */
+  delivery(req: Request, rawBody: Buffer): WebhookRequest;
   /** Where the provider credentials are sealed (outside the log). */
   secrets: FlowSecrets;
   /** The provider credentials changed: the next charge uses them. */
@@ -84,7 +93,7 @@ function chosenPlan(plan: number | string): number {
  * the provider's webhook, and the super user's provider credentials. A company past its due date still reaches its
  * invoices and checkout (`openWhenExpired`); the webhook is public and checked by the provider's signature first.
  */
-export function billingRoutes({ knex, store, readYourWrites, provider, secrets, providerChanged, clock = () => new Date() }: BillingRouteDeps): RouteSpec[] {
+export function billingRoutes({ knex, store, readYourWrites, provider, delivery, secrets, providerChanged, clock = () => new Date() }: BillingRouteDeps): RouteSpec[] {
   const feature = 'billing';
   const invoices = new InvoiceQueries(knex);
   const companies = new CompanyQueries(knex);
@@ -147,15 +156,9 @@ export function billingRoutes({ knex, store, readYourWrites, provider, secrets, 
       rawBody: true,
       errors: ['ERR_PAYMENT_SIGNATURE', 'ERR_NOT_FOUND'],
       async handler({ req, res, params }) {
-        const gateway = provider(req);
+        const gateway = await provider(req);
         if (params.provider !== gateway.name) throw new AppError('ERR_NOT_FOUND', 404, `No payment provider ${params.provider} here`);
-        const socket = req.socket as Partial<TLSSocket>;
-        const certificate = typeof socket.getPeerCertificate === 'function' ? socket.getPeerCertificate() : null;
-        const notifications = await gateway.verifyWebhook({
-          headers: req.headers,
-          rawBody: req.rawBody ?? Buffer.alloc(0),
-          clientCertificateFingerprint: certificate?.fingerprint256 || null,
-        });
+        const notifications = await gateway.verifyWebhook(delivery(req, req.rawBody ?? Buffer.alloc(0)));
         if (!notifications) throw new AppError('ERR_PAYMENT_SIGNATURE', 401, 'The notification is not signed by the payment provider');
         const valid = notifications.filter((n) => typeof n.txid === 'string' && n.txid.length <= 64 && typeof n.endToEndId === 'string' && n.endToEndId.length <= 64 && typeof n.valor === 'string' && AMOUNT.test(n.valor));
         let position;
@@ -228,9 +231,10 @@ export function billingRoutes({ knex, store, readYourWrites, provider, secrets, 
         // Ours, so a retry of the same checkout the same day finds the same charge (26–35 letters and digits).
         const day = clock().toISOString().slice(0, 10);
         const txid = `at${createHash('sha256').update(`${companyId}:${invoice.id}:${value}:${day}`).digest('hex').slice(0, 30)}`;
-        const gateway = provider(req);
         let charge;
+        let gateway: BillingGateway | undefined;
         try {
+          gateway = await provider(req);
           charge = await gateway.createCharge({
             txid,
             invoiceId: invoice.id,
@@ -248,7 +252,7 @@ export function billingRoutes({ knex, store, readYourWrites, provider, secrets, 
           store,
           billingDecider,
           billingStream(companyId),
-          { type: 'CreateCharge', invoiceId: invoice.id, txid: charge.txid, provider: gateway.name, value, by: auth.claims.userId },
+          { type: 'CreateCharge', invoiceId: invoice.id, txid: charge.txid, provider: gateway!.name, value, by: auth.claims.userId },
           by(auth.claims.userId),
         );
         await readYourWrites(recorded.position);

@@ -165,6 +165,27 @@ describe('billing', () => {
     feed.close();
   });
 
+  it('with the embedded Pix simulator: its charge is a BR Code, and its pay endpoint (three deliveries) renews once', async () => {
+    h.atendo.services.billing.use(undefined);
+    try {
+      const { company, token } = await payingCompany('Loja Simulada', 4);
+      const [invoice] = await issuedFor(token);
+      const payment = await checkout(token, invoice!.id);
+      expect(payment.body).toMatchObject({ valor: { original: '30.00' }, invoiceId: invoice!.id, qrcode: { qrcode: expect.stringMatching(/^000201.*6304[0-9A-F]{4}$/), imagemQrcode: expect.stringMatching(/^data:image\/png;base64,/) } });
+      const before = await companyDue(company.companyId);
+      const paid = await fetch(`${h.url}/pix-simulator/charges/${payment.body.txid}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ times: 3 }) });
+      expect(paid.status).toBe(200);
+      expect(((await paid.json()) as { delivered: Array<{ status: number }> }).delivered.map((d) => d.status)).toEqual([200, 200, 200]);
+      const moved = new Date(before);
+      moved.setUTCMonth(moved.getUTCMonth() + 1);
+      await eventually(async () => expect(await companyDue(company.companyId)).toBe(moved.toISOString()), 15_000);
+      expect(await count(h.atendo.knex('events').where({ stream_id: `billing-${company.companyId}.0`, event_type: 'InvoicePaid' }))).toBe(1);
+      expect((await fetch(`${h.url}/pix-simulator/`)).status).toBe(200);
+    } finally {
+      h.atendo.services.billing.use(provider);
+    }
+  });
+
   it('a bad signature is 401 and nothing is recorded', async () => {
     const { token } = await payingCompany('Loja Cinza', 4);
     const [invoice] = await issuedFor(token);

@@ -8,6 +8,7 @@ import { DueDateMover } from './dueDateMover.js';
 import { InvoiceIssuer } from './invoiceIssuer.js';
 import { PaymentProviders } from './paymentProviders.js';
 import { providerWiring } from './providerWiring.js';
+import { webhookDelivery } from './provider/index.js';
 
 declare module '../../platform/services.js' {
   interface Services {
@@ -32,9 +33,9 @@ export const billing = defineFeature({
   channelsWhenExpired: ['payment'],
   migrations: [...invoiceIdMigrations, ...billingMigrations],
   projections: [billingProjection],
-  provides: ({ config, knex, store, secrets, jwtSecret }) => ({ billing: new PaymentProviders(providerWiring({ config, knex, store, secrets, jwtSecret })) }),
+  provides: ({ config, store, secrets, jwtSecret }) => ({ billing: new PaymentProviders(providerWiring({ config, store, secrets, jwtSecret })) }),
   routes: ({ knex, store, ids, readYourWrites, billing, secrets, clock }) =>
-    billingRoutes({ knex, store, ids, readYourWrites, secrets, clock, provider: (req) => billing.get(req), providerChanged: () => billing.reset() }),
+    billingRoutes({ knex, store, ids, readYourWrites, secrets, clock, provider: (req) => billing.get(req), delivery: webhookDelivery, providerChanged: () => billing.reset() }),
   mounts: ({ config, billing }) => (config.production ? [] : [['/pix-simulator', billing.simulator]]),
   processes: ({ knex, databaseUrl, store, ids, log, clock, readYourWrites }) => {
     const issuer = new InvoiceIssuer({ knex, databaseUrl, store, ids, log, clock });
@@ -48,7 +49,8 @@ export const billing = defineFeature({
   probe: {
     // The webhook's {provider} is a provider's name, not a company's record.
     resources: { 'invoices.id': 'invoice', 'billing.provider': null },
-    bodyIds: { invoiceId: 'invoice' },
+    // The provider's OAuth client id is Efí's, not a record.
+    bodyIds: { invoiceId: 'invoice', clientId: null },
     // Checkout asks the provider (the world outside): only B's invoice is sent in A's body, refused before any call.
     bodies: () => ({ 'POST /subscription': { body: { firstName: 'Ana', address2: 'Rua A, 1', city: 'Recife', zipcode: '50000-000', country: 'BR', plan: 1, invoiceId: 1 }, outside: true } }),
     async make(b) {

@@ -31,9 +31,18 @@ export class InvoiceIssuer extends LeaderProcess {
     this.invoices = new InvoiceQueries(options.knex);
   }
 
+  /** A poke came while a look was under way: that look may have read the companies before the change, so look again. */
+  private again = false;
+
   protected async look(): Promise<number> {
+    this.again = false;
     await this.issueDue();
-    return this.options.everyMs ?? 60_000;
+    return this.again ? 0 : (this.options.everyMs ?? 60_000);
+  }
+
+  override poke(): void {
+    this.again = true;
+    super.poke();
   }
 
   /** Issues the invoices due now: how many were new. */
