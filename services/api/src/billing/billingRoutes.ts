@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Request } from 'express';
 import type { AnyObject, InferType } from 'yup';
 import { idParamsSchema } from '@atendo/contracts';
-import { checkoutSchema, type Invoice, type Payment, type SubscriptionStatus } from '@atendo/contracts/billing';
+import { checkoutSchema, listInvoicesQuerySchema, type Invoice, type Payment, type SubscriptionStatus } from '@atendo/contracts/billing';
 import { billingDecider, billingStream, brl } from '@atendo/core/billing';
 import { companyDecider, companyStream, handleCommand, loadState, type CommandContext, type FlowSecrets } from '@atendo/core';
 import { AppError, PLATFORM_COMPANY } from '@atendo/platform';
@@ -46,11 +46,6 @@ export interface BillingRouteDeps extends RecordRouteDeps {
   providerChanged(): void;
   clock?: () => Date;
 }
-
-const pageQuerySchema = yup.object({
-  searchParam: yup.string().trim().max(100).default(''),
-  pageNumber: yup.number().integer().min(1).max(100_000).default(1),
-});
 
 /** The provider credentials a super user stores (Efí: OAuth client, certificate and key, and the Pix key). */
 export const providerCredentialsSchema = yup.object({
@@ -169,13 +164,13 @@ export function billingRoutes({ knex, store, readYourWrites, provider, delivery,
     });
 
   return [
-    route<AnyObject, InferType<typeof pageQuerySchema>>({
+    route<AnyObject, InferType<typeof listInvoicesQuerySchema>>({
       method: 'get',
       path: '/invoices/all',
       feature,
       summary: "A page of the company's invoices (20), newest due date first; the super user sees every company's, with its name",
       permission: 'invoices:view',
-      query: pageQuerySchema,
+      query: listInvoicesQuerySchema,
       openWhenExpired: true,
       async handler({ res, query, auth }) {
         res.json(await invoices.page(auth.viewer.super ? null : auth.viewer.companyId, query.searchParam, query.pageNumber));
