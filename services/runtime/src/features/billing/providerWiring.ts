@@ -13,6 +13,9 @@ export async function storedCredentials(store: EventStore, secrets: FlowSecrets)
   return opened ? (JSON.parse(opened) as EfiCredentials & { sandbox: boolean }) : null;
 }
 
+/** The `hmac` query value Efí's webhook is registered with: derived from the server's secret (JWT_SECRET). */
+export const efiWebhookHmac = (serverSecret: string) => createHmac('sha256', serverSecret).update('atendo:billing:efi-webhook').digest('hex');
+
 /**
  * The payment provider of this installation (billing-provider's `createPaymentProvider`): Efí with the credentials
  * the super user stored (always in production, where there is no simulator), else the embedded simulator, whose
@@ -27,6 +30,9 @@ export function providerWiring({ config, store, secrets, jwtSecret }: { config: 
         stored || config.production
           ? {
               sandbox: stored?.sandbox ?? false,
+              // Behind a proxy that ends TLS (no client certificate reaches us), Efí's deliveries are recognised by the
+              // `?hmac=` the webhook was registered with (README.md).
+              webhook: { hmac: efiWebhookHmac(jwtSecret) },
               async credentials(): Promise<EfiCredentials> {
                 const now = await storedCredentials(store, secrets);
                 if (!now) throw new AppError('ERR_PAYMENT_PROVIDER', 502, "The payment provider's credentials are not set (PUT /billing/provider)");
