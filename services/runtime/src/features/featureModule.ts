@@ -1,5 +1,6 @@
 import type { ChannelDefinitions, ErrorDefinitions, PermissionDefinitions, PlanFlagDefinitions } from '@atendo/contracts';
 import type { RouteSpec } from '@atendo/api';
+import type { RequestHandler } from 'express';
 import { contactStreamDecider, type ConversationDecider, type ConversationFamily } from '@atendo/core';
 import { type Migration } from '@atendo/platform';
 import type { InboundEnricher } from '../gateway/inboundContexts.js';
@@ -106,6 +107,13 @@ export interface FeatureModule {
    * slices, timer kinds and contributions to the others' decisions. The conversation is composed from the list's.
    */
   conversation?: readonly ConversationFamily[];
+  /**
+   * Handlers served outside the route table, before body parsing, by path prefix (the API role): a development tool
+   * with pages of its own (billing's Pix simulator). Not for the product's API, which is the table's.
+   */
+  mounts?: (services: Services) => Array<[string, RequestHandler]>;
+  /** Its feed channels a company past its due date still hears (billing's `payment`); the others stop. */
+  channelsWhenExpired?: readonly string[];
 }
 
 export function defineFeature<M extends FeatureModule>(module: M): M {
