@@ -2,6 +2,7 @@ import { Drawer, NonIdealState, Position, Spinner } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { partsOf } from './parts';
 import { userAtom } from './sessionAtoms';
 import { SessionTakenNotice } from '../features/auth/SessionTakenNotice';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
@@ -42,7 +43,7 @@ export function AppLayout() {
           )}
           <main className="app-content">
             <Suspense fallback={<NonIdealState icon={<Spinner />} />}>
-              <Outlet />
+              {partsOf('pageGates').reduceRight((page, Gate) => <Gate>{page}</Gate>, <Outlet />)}
             </Suspense>
           </main>
         </div>
