@@ -33,7 +33,6 @@ export function CheckoutWizard(props: CheckoutWizardProps) {
   return <CheckoutSteps {...props} plans={plans} startPlanId={startPlan?.id ?? null} />;
 }
 
-const validate = validateWith<CheckoutValues>(checkoutDataSchema, { prepare: checkoutData });
 const dataTouched = Object.fromEntries(DATA_FIELDS.map((field) => [field, true]));
 
 /**
@@ -44,6 +43,9 @@ function CheckoutSteps({ invoice, plans, startPlanId, onPaid, onCancel }: Checko
   const { t } = useTranslation();
   const [step, setStep] = useState<CheckoutStep>(FIRST_STEP);
   const [dataFirst, setDataFirst] = useState(false);
+  // The schema's rules worded with the field's name ("City is required"), in the console's language.
+  const describe = (field: string, message: string) => t('billing.checkout.fieldError', { field: t(`billing.checkout.${field as (typeof DATA_FIELDS)[number]}`), message });
+  const validate = validateWith<CheckoutValues>(checkoutDataSchema, { prepare: checkoutData, describe });
   const planOf = (values: CheckoutValues) => plans.find((plan) => String(plan.id) === values.planId);
   const { formik, errorOf } = useRecordForm<CheckoutValues, Payment>({
     initialValues: emptyCheckout(startPlanId),

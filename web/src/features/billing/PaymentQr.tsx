@@ -65,9 +65,9 @@ export function PaymentQr({ payment, onClose }: PaymentQrProps) {
         </FormGroup>
         <Button icon="duplicate" text={t('billing.checkout.qr.copy')} onClick={() => void copy()} data-testid="checkout-qr-copy" />
         {!renewedUntil && (
-          <p className={`billing-qr-waiting ${Classes.TEXT_MUTED}`} data-testid="checkout-qr-waiting">
+          <div className={`billing-qr-waiting ${Classes.TEXT_MUTED}`} data-testid="checkout-qr-waiting">
             <Spinner size={16} /> {t('billing.checkout.qr.waiting')}
-          </p>
+          </div>
         )}
       </DialogBody>
       <DialogFooter actions={<Button text={t('billing.checkout.close')} onClick={onClose} data-testid="checkout-close" />} />
