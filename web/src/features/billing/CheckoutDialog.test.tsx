@@ -15,7 +15,7 @@ const plans = [aPlan(1, { name: 'Basic', value: 30, users: 2, connections: 1 }),
 
 function serve(checkout: (call: FakeCall) => { status?: number; body?: unknown } = (call) => ({ body: aPayment((call.body as { invoiceId: number }).invoiceId) })) {
   return fakeFetch((call) => {
-    if (call.url === '/plans/all') return { body: plans };
+    if (call.url === '/plans/list') return { body: plans };
     if (call.url === '/subscription' && call.method === 'GET') return { body: aSubscription({ planId: 1 }) };
     if (call.url === '/subscription' && call.method === 'POST') return checkout(call);
     return { status: 404, body: { error: 'ERR_NOT_FOUND' } };

@@ -22,7 +22,7 @@ function serve(pages: Record<string, Invoice[][]>) {
       const page = Number(url.searchParams.get('pageNumber'));
       return { body: { invoices: list[page - 1] ?? [], count: list.flat().length, hasMore: page < list.length } };
     }
-    if (url.pathname === '/plans/all') return { body: [aPlan(1)] };
+    if (url.pathname === '/plans/list') return { body: [aPlan(1)] };
     if (url.pathname === '/subscription') return { body: aSubscription() };
     return { status: 404, body: { error: 'ERR_NOT_FOUND' } };
   });

@@ -12,7 +12,7 @@ import { SubscriptionPage } from './SubscriptionPage';
 function serve(status: SubscriptionStatus) {
   return fakeFetch((call) => {
     if (call.url === '/subscription') return { body: status };
-    if (call.url === '/plans/all') return { body: [aPlan(1)] };
+    if (call.url === '/plans/list') return { body: [aPlan(1)] };
     return { status: 404, body: { error: 'ERR_NOT_FOUND' } };
   });
 }
