@@ -35,10 +35,7 @@ describe('browser: billing', () => {
   const open = async (options: { language: string; theme?: 'light' | 'dark'; width?: number }) => {
     const page = await browser.newPage({ viewport: { width: options.width ?? 1280, height: 860 }, timezoneId: 'America/Sao_Paulo' });
     await page.goto(`${h.url}/login`);
-    await page.evaluate(([language, theme]) => {
-      localStorage.setItem('i18nextLng', language!);
-      localStorage.setItem('theme', theme!);
-    }, [options.language, options.theme ?? 'light']);
+    await page.evaluate(`localStorage.setItem('i18nextLng', '${options.language}'); localStorage.setItem('theme', '${options.theme ?? 'light'}')`);
     await signIn(page, h, EMAIL, PASSWORD);
     return page;
   };
@@ -139,7 +136,7 @@ describe('browser: billing', () => {
     await page.getByTestId('checkout-qr-image').waitFor();
     const code = await page.getByTestId('checkout-qr-code').inputValue();
     expect(code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
-    await page.waitForFunction(() => ((document.querySelector('[data-testid="checkout-qr-image"]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    await page.waitForFunction(`document.querySelector('[data-testid="checkout-qr-image"]')?.naturalWidth > 0`);
     await shot(page, 'checkout-qr-pt');
 
     // The simulator pays the charge: its signed notification reaches the webhook.
@@ -155,7 +152,7 @@ describe('browser: billing', () => {
     expect(await page.getByTestId('checkout-renewed').textContent()).toMatch(/Pagamento recebido.*renovada até \d\d\/\d\d\/\d{4}/);
     await shot(page, 'checkout-renewed-pt');
     await page.waitForURL(`${h.url}/`, { timeout: 10_000 });
-    expect(await page.evaluate(() => localStorage.getItem('companyDueDate'))).not.toBe(dueDate);
+    expect(await page.evaluate<string | null>("localStorage.getItem('companyDueDate')")).not.toBe(dueDate);
 
     // The due date moved a month on (MENSAL), from the later of today and the trial's end.
     const status = (await h.api<SubscriptionStatus>('/subscription', { token })).body;
