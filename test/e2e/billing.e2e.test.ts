@@ -22,9 +22,15 @@ describe('browser: billing', () => {
   let browser: Browser;
   let stop: () => Promise<void>;
   let token: string;
+  let superToken: string;
+  let planId: number;
   let dueDate: string;
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `billing-${name}.png`) });
+  const shot = async (page: Page, name: string) => {
+    // Dialogs open with a transition: the picture is of where they settle.
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(artifacts, `billing-${name}.png`) });
+  };
   const openInvoice = async () => {
     const { body } = await h.api<InvoicePage>('/invoices/all?searchParam=&pageNumber=1', { token });
     const invoice = body.invoices?.find((i) => i.status === 'open');
@@ -43,8 +49,12 @@ describe('browser: billing', () => {
 
   beforeAll(async () => {
     ({ h, browser, stop } = await startBrowserHarness());
-    const plans = (await h.api<Plan[]>('/plans/list')).body;
-    const signedUp = await h.api('/companies/cadastro', { body: { name: 'Padaria Central', email: EMAIL, phone: '11987654321', password: PASSWORD, planId: plans[0]!.id } });
+    // A priced plan for the trial (the platform's super user adds it).
+    superToken = (await h.login(h.atendo.seeded!.superAdmin.email, 'Super-pass-123')).token;
+    const plan = await h.api<Plan>('/plans', { token: superToken, body: { name: 'Padaria Pro', users: 5, connections: 2, queues: 3, value: 49.9 } });
+    expect(plan.status).toBeLessThan(300);
+    planId = plan.body.id;
+    const signedUp = await h.api('/companies/cadastro', { body: { name: 'Padaria Central', email: EMAIL, phone: '11987654321', password: PASSWORD, planId } });
     expect(signedUp.status).toBeLessThan(300);
     const session = (await h.api<LoginResponse>('/auth/login', { body: { email: EMAIL, password: PASSWORD } })).body;
     token = session.token;
@@ -116,6 +126,8 @@ describe('browser: billing', () => {
     await row.getByTestId('invoice-pay').click();
     await page.getByTestId('checkout-plan').first().waitFor();
     expect(await page.getByTestId('checkout-form').getAttribute('data-step')).toBe('1');
+    // The company's plan is the one chosen.
+    expect(await page.getByLabel('Padaria Pro').isChecked()).toBe(true);
     await shot(page, 'checkout-plan-pt');
     await page.getByTestId('checkout-next').click();
     await page.getByTestId('checkout-data').waitFor();
@@ -130,12 +142,16 @@ describe('browser: billing', () => {
     await page.getByTestId('checkout-zipcode').fill('50000-000');
     await page.getByTestId('checkout-next').click();
     await page.getByTestId('checkout-review').waitFor();
+    expect(await page.getByTestId('checkout-review-total').textContent()).toBe('R$\u00a049,90');
     await shot(page, 'checkout-review-pt');
 
+    const checkout = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/subscription');
     await page.getByTestId('checkout-pay').click();
+    const answer = await checkout;
+    expect(answer.status(), await answer.text()).toBe(200);
     await page.getByTestId('checkout-qr-image').waitFor();
     const code = await page.getByTestId('checkout-qr-code').inputValue();
-    expect(code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    expect(code).toMatch(/^000201.*540549\.90.*6304[0-9A-F]{4}$/);
     await page.waitForFunction(`document.querySelector('[data-testid="checkout-qr-image"]')?.naturalWidth > 0`);
     await shot(page, 'checkout-qr-pt');
 
@@ -165,6 +181,38 @@ describe('browser: billing', () => {
     await row.getByTestId('invoice-status').filter({ hasText: 'Paga' }).waitFor();
     expect(await row.getByTestId('invoice-pay').count()).toBe(0);
     await shot(page, 'invoices-paid-pt');
+    await page.close();
+  });
+
+  it("an expired company's admin signs in to the invoices, with a banner, and every other page sends there", { timeout: 120_000 }, async () => {
+    const email = 'dono@mercearia.test';
+    const password = 'Mercearia-1';
+    expect((await h.api('/companies/cadastro', { body: { name: 'Mercearia Sol', email, phone: '11912345678', password, planId } })).status).toBeLessThan(300);
+    const { companyId } = (await h.api<LoginResponse>('/auth/login', { body: { email, password } })).body.user;
+    const expiredOn = new Date(Date.now() - 2 * DAY_MS).toISOString();
+    expect((await h.api(`/companies/${companyId}`, { method: 'PUT', token: superToken, body: { dueDate: expiredOn } })).status).toBe(200);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, timezoneId: 'America/Sao_Paulo' });
+    await page.goto(`${h.url}/login`);
+    await page.evaluate("localStorage.setItem('i18nextLng', 'pt')");
+    await page.goto(`${h.url}/login`);
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/financeiro$/);
+    const banner = page.getByTestId('billing-expired-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('Sua assinatura venceu em');
+    await page.getByTestId('invoice-row').first().waitFor();
+    await shot(page, 'expired-pt');
+
+    // Every other page comes back here; the subscription page stays open.
+    await page.getByTestId('menu-contacts').click();
+    await page.waitForURL(/\/financeiro$/);
+    await page.goto(`${h.url}/subscription`);
+    await page.getByTestId('subscription').waitFor();
+    expect(page.url()).toMatch(/\/subscription$/);
+    await banner.waitFor();
     await page.close();
   });
 });

@@ -126,7 +126,7 @@ function CheckoutSteps({ invoice, plans, startPlanId, onPaid, onCancel }: Checko
                 <RadioCard key={choice.id} value={String(choice.id)} compact className="billing-plan" data-testid="checkout-plan" inputProps={{ 'aria-label': choice.name }}>
                   <span className="billing-plan-head">
                     <strong>{choice.name}</strong>
-                    <span>{t('billing.checkout.planValue', { value: formatBrl(choice.value) })}</span>
+                    <span>{formatBrl(choice.value)}</span>
                   </span>
                   <span className={Classes.TEXT_MUTED}>
                     {t('billing.checkout.users', { count: choice.users })} · {t('billing.checkout.connections', { count: choice.connections })}
