@@ -70,6 +70,14 @@ describe('expiry gate', () => {
     expect(store.get(signedInAtom)).toBe(true);
   });
 
+  it('a 402 on a billing page keeps the admin there', async () => {
+    fakeFetch(() => ({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED' } }));
+    renderGated(admin, '/subscription');
+    await expect(api.get('/announcements/')).rejects.toMatchObject({ code: 'ERR_SUBSCRIPTION_EXPIRED' });
+    expect(screen.getByTestId('location').textContent).toBe('/subscription');
+    expect(localStorage.getItem('token')).toBe('jwt');
+  });
+
   it('signs out who may not pay on a 402 ERR_SUBSCRIPTION_EXPIRED', async () => {
     fakeFetch(() => ({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED' } }));
     renderGated(me, '/tickets');

@@ -8,7 +8,7 @@ import { userAtom } from '../../app/sessionAtoms';
 import { useCan } from '../../app/useCan';
 import { useFeed } from '../../realtime/useFeed';
 import { formatDate } from '../../ui/dates';
-import { BILLING_PATHS, isExpired, useApplyRenewal } from './renewal';
+import { isBillingPath, isExpired, useApplyRenewal } from './renewal';
 
 /**
  * Around every private page. For an admin of a company past its due date, every page but billing's goes to
@@ -26,13 +26,13 @@ export function ExpiryGate({ children }: { children: ReactNode }) {
   const applyRenewal = useApplyRenewal();
   useFeed('payment', applyRenewal);
 
-  const payer = useRef(mayPay);
-  payer.current = mayPay;
+  const latest = useRef({ mayPay, pathname });
+  latest.current = { mayPay, pathname };
   useEffect(
     () =>
       onSubscriptionExpired(() => {
-        if (!payer.current) return false;
-        navigate('/financeiro', { replace: true });
+        if (!latest.current.mayPay) return false;
+        if (!isBillingPath(latest.current.pathname)) navigate('/financeiro', { replace: true });
         return true;
       }),
     [navigate],
@@ -40,7 +40,7 @@ export function ExpiryGate({ children }: { children: ReactNode }) {
 
   const dueDate = user?.company.dueDate;
   if (!mayPay || !isExpired(dueDate)) return children;
-  if (!BILLING_PATHS.some((path) => pathname === path)) return <Navigate to="/financeiro" replace />;
+  if (!isBillingPath(pathname)) return <Navigate to="/financeiro" replace />;
   return (
     <div className="billing-expired-frame">
       <Callout intent={Intent.DANGER} icon="time" title={t('billing.expired.title')} className="billing-expired-banner" data-testid="billing-expired-banner">

@@ -5,7 +5,9 @@ import { storeCompanyDueDate } from '../../api/session';
 import { userAtom } from '../../app/sessionAtoms';
 
 /** Billing's pages are open to an expired company: everything else sends its admin to the invoices. */
-export const BILLING_PATHS = ['/financeiro', '/subscription'] as const;
+const BILLING_PATHS: readonly string[] = ['/financeiro', '/subscription'];
+
+export const isBillingPath = (pathname: string) => BILLING_PATHS.includes(pathname);
 
 /** Whether a company's due date has passed (a company without one never expires). */
 export function isExpired(dueDate: string | null | undefined, now = Date.now()): boolean {
