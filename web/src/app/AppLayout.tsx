@@ -42,9 +42,14 @@ export function AppLayout() {
             <SideMenu collapsed={!open} plan={flags} />
           )}
           <main className="app-content">
-            <Suspense fallback={<NonIdealState icon={<Spinner />} />}>
-              {partsOf('pageGates').reduceRight((page, Gate) => <Gate>{page}</Gate>, <Outlet />)}
-            </Suspense>
+            {partsOf('pageGates').reduceRight(
+              (page, Gate) => (
+                <Gate>{page}</Gate>
+              ),
+              <Suspense fallback={<NonIdealState icon={<Spinner />} />}>
+                <Outlet />
+              </Suspense>,
+            )}
           </main>
         </div>
       </div>
