@@ -10,8 +10,13 @@ export type BillingEvent =
   /** A verified notification paid this invoice: the company's due date moves from `fromDueDate` to `toDueDate`. */
   | { type: 'InvoicePaid'; data: { invoiceId: number; txid: string; amount: string; paidAt: string; endToEndId: string | null; fromDueDate: string | null; toDueDate: string; recurrence: string } }
   /** A verified notification that was not applied (wrong amount, unknown or already paid invoice): recorded, flagged. */
-  | { type: 'PaymentFlagged'; data: { txid: string; amount: string; endToEndId: string | null; invoiceId: number | null; reason: PaymentFlagReason; receivedAt: string } };
+  | { type: 'PaymentFlagged'; data: { txid: string; amount: string; endToEndId: string | null; invoiceId: number | null; reason: PaymentFlagReason; receivedAt: string } }
+  /**
+   * The platform's payment provider credentials changed (platform stream `billing-0.0`): who and when, and a reference
+   * to the sealed value kept outside the log (`secret:<id>`), with a hint of its end; never the credentials.
+   */
+  | { type: 'PaymentProviderSet'; data: { provider: string; secretRef: string; hint: string; by: number | null } };
 
 export type PaymentFlagReason = 'wrongAmount' | 'unknownCharge' | 'alreadyPaid';
 
-export const BILLING_EVENT_TYPES = ['InvoiceIssued', 'ChargeCreated', 'InvoicePaid', 'PaymentFlagged'] as const satisfies ReadonlyArray<BillingEvent['type']>;
+export const BILLING_EVENT_TYPES = ['InvoiceIssued', 'ChargeCreated', 'InvoicePaid', 'PaymentFlagged', 'PaymentProviderSet'] as const satisfies ReadonlyArray<BillingEvent['type']>;

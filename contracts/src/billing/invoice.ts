@@ -46,6 +46,12 @@ export interface InvoicePage {
   hasMore: boolean;
 }
 
+/** `GET /invoices/all`'s query: what to look for (detail; for the super user, the company's name too) and the page. */
+export const listInvoicesQuerySchema = object({
+  searchParam: string().trim().max(100).default(''),
+  pageNumber: number().integer().min(1).max(100_000).default(1),
+});
+
 /** An invoice is issued when the company's due date is under this many days away (issue 34). */
 export const INVOICE_LEAD_DAYS = 20;
 

@@ -61,7 +61,8 @@ import { fileURLToPath } from 'node:url';
 import { Gateway } from './gateway/gateway.js';
 import { ParkedInbound } from './gateway/parkedInbound.js';
 import type { FeatureProcess } from './features/featureModule.js';
-import { ServiceRegistry } from './platform/services.js';
+import { ServiceRegistry, type Services } from './platform/services.js';
+import type { RequestHandler } from 'express';
 import { DevOutbox } from './mail/devOutbox.js';
 import { errorCatalogue, features, permissionRegistry, projections as allProjections } from './features/index.js';
 import { inboundEnrichers } from './gateway/inboundContexts.js';
@@ -108,6 +109,8 @@ export interface Atendo {
   jwtSecret: string;
   /** What the first start seeded (null when the demo already existed or seeding is off). */
   seeded: SeedResult | null;
+  /** The named services of this process, as features see them (tests reach a feature's service here). */
+  services: Services;
   /** Resolves once every read model of this process includes `position`. */
   readYourWrites(position: Position | undefined): Promise<void>;
   stop(): Promise<void>;
@@ -344,7 +347,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         log,
         trustProxy: config.trustProxy,
         healthDetails: config.production ? 'superAdmin' : 'public',
-        raw: simulatorUrl && !config.production ? [['/simulator', simulatorProxy(simulatorUrl)]] : [],
+        raw: [...(simulatorUrl && !config.production ? [['/simulator', simulatorProxy(simulatorUrl)] as [string, RequestHandler]] : []), ...features.flatMap((f) => f.mounts?.(services) ?? [])],
         staticDir: config.webDist,
         routes: features.flatMap((f) => f.routes?.(services) ?? []),
         errors: errorCatalogue,
@@ -379,6 +382,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
         verifyToken: (token) => readAccessToken(token, jwtSecret),
         loadViewer: (claims) => userQueries.viewer(claims.companyId, claims.userId),
         companyRefusal: async (companyId) => (await companyGate.refusal(companyId))?.code ?? null,
+        channelsWhenExpired: features.flatMap((f) => f.channelsWhenExpired ?? []),
         feed,
         maxBufferedBytes: config.realtimeMaxBufferedBytes,
         log,
@@ -397,7 +401,7 @@ export async function startAtendo(config: Config, options: StartOptions): Promis
       log.info({ url }, 'api role listening');
     }
 
-    return { config, log, database, knex, store, bus, projectors, http: server, realtime, gateway, plugins, secrets, processes, conversations: conversationService, media, url, simulatorUrl, jwtSecret, seeded, readYourWrites, stop };
+    return { config, log, database, knex, store, bus, projectors, http: server, realtime, gateway, plugins, secrets, processes, conversations: conversationService, media, url, simulatorUrl, jwtSecret, seeded, readYourWrites, stop, services };
   } catch (error) {
     await stop();
     throw error;

@@ -67,12 +67,14 @@ describe('walking skeleton: a WhatsApp conversation end to end', () => {
       expect((await fetch(`${h.url}/auth/refresh_token`, { method: 'POST', headers: { cookie } })).status).toBe(401);
     });
 
-    it('refuses a login whose company’s due date has passed', async () => {
+    it('refuses a login whose company’s due date has passed, but for its admins (who sign in to pay)', async () => {
       const due = new Date(Date.now() - 86_400_000).toISOString();
       await handleCommand(h.atendo.store, companyDecider, companyStream(h.companyId), { type: 'update', changes: { dueDate: due } }, { actor: { type: 'system' } }).then((r) => h.atendo.readYourWrites(r.position));
       try {
-        const res = await h.api('/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+        const agent = await addUser(h, 'late.agent@demo.test');
+        const res = await h.api('/auth/login', { body: { email: agent.email, password: agent.password } });
         expect(res).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: due } } });
+        expect(await h.api('/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).toMatchObject({ status: 200, body: { user: { company: { dueDate: due } } } });
       } finally {
         const back = new Date(Date.now() + 30 * 86_400_000).toISOString();
         await handleCommand(h.atendo.store, companyDecider, companyStream(h.companyId), { type: 'update', changes: { dueDate: back } }, { actor: { type: 'system' } }).then((r) => h.atendo.readYourWrites(r.position));

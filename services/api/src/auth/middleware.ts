@@ -13,6 +13,8 @@ export interface AuthContext {
 declare module 'express-serve-static-core' {
   interface Request {
     auth?: AuthContext;
+    /** The body's bytes as received (JSON bodies, and every body of a route marked `rawBody`). */
+    rawBody?: Buffer;
   }
 }
 
@@ -25,9 +27,10 @@ export function auth(req: Request): AuthContext {
 /**
  * No token: 401 ERR_SESSION_EXPIRED (the console logs out). Expired or invalid token: 403 ERR_SESSION_EXPIRED
  * (the console refreshes once and retries). A deleted user: 401. A company switched off or past its due date: the
- * answer its login gets (403 ERR_COMPANY_DISABLED, 402 ERR_SUBSCRIPTION_EXPIRED), within the gate's few seconds.
+ * answer its login gets (403 ERR_COMPANY_DISABLED, 402 ERR_SUBSCRIPTION_EXPIRED), within the gate's few seconds; past its
+ * due date, the routes marked `openWhenExpired` are still served.
  */
-export function requireAuth(secret: string, users: UserQueries, companies: CompanyGate): RequestHandler {
+export function requireAuth(secret: string, users: UserQueries, companies: CompanyGate, options: { openWhenExpired?: boolean } = {}): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
@@ -41,7 +44,8 @@ export function requireAuth(secret: string, users: UserQueries, companies: Compa
     }
     try {
       const refused = await companies.refusal(claims.companyId);
-      if (refused) throw refused;
+      // A company past its due date still reaches what it needs to pay (its invoices, checkout): routes marked open.
+      if (refused && !(options.openWhenExpired && refused.code === 'ERR_SUBSCRIPTION_EXPIRED')) throw refused;
       const viewer = await users.viewer(claims.companyId, claims.userId);
       if (!viewer) throw new AppError('ERR_SESSION_EXPIRED', 401, 'This user no longer exists');
       req.auth = { claims, viewer };

@@ -120,7 +120,17 @@ export function createApiApp(options: ApiAppOptions): Express {
       else next();
     });
   }
-  app.use(express.json({ limit: '1mb', reviver: dropForbiddenKeys, verify: refuseDeepJson }));
+  // The bytes as they came stay on the request for routes that check a signature over them (`rawBody` in the table).
+  app.use(
+    express.json({
+      limit: '1mb',
+      reviver: dropForbiddenKeys,
+      verify: (req, res, buf) => {
+        refuseDeepJson(req, res, buf);
+        (req as Request).rawBody = buf;
+      },
+    }),
+  );
   app.use(refuseUnstorableText);
   mountRouteTable(app, apiRoutes(options), options);
   app.use(notFound(options.errors));

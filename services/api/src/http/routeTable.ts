@@ -1,4 +1,4 @@
-import type { Express, Request, RequestHandler, Response } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { AnyObject, AnySchema, ObjectSchema } from 'yup';
 import { holds, type PermissionKey, type PermissionRegistry, type PlanFlag } from '@atendo/contracts';
 import { AppError } from '@atendo/platform';
@@ -61,6 +61,16 @@ export interface RouteSpec {
   upload?: UploadOptions;
   /** The catalogue codes it may answer with, besides validation and permission errors. */
   errors?: readonly string[];
+  /**
+   * Served to a company past its due date too (spec: it keeps reaching its invoices and checkout to pay); every other
+   * signed-in route answers such a company 402 ERR_SUBSCRIPTION_EXPIRED.
+   */
+  openWhenExpired?: boolean;
+  /**
+   * The handler reads the body exactly as it came (`req.rawBody`, a Buffer), as a signature over it needs; the body is
+   * parsed too when it is JSON. Not for uploads.
+   */
+  rawBody?: boolean;
   // Input is validated before the call; a route's own handler knows the shapes its schemas give.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   handler(input: RouteInput<any, any, any>): Promise<void> | void;
@@ -113,9 +123,17 @@ export function mountRouteTable(app: Express, routes: readonly RouteSpec[], opti
     if (spec.permission !== 'public' && !options.permissions[spec.permission]) throw new Error(`Route ${routeKey(spec)} of ${spec.feature}: no feature declares the permission ${spec.permission}`);
   }
   const authenticate = requireAuth(options.secret, options.users, options.companies);
+  const authenticateOpen = requireAuth(options.secret, options.users, options.companies, { openWhenExpired: true });
   for (const spec of routes) {
     const chain: RequestHandler[] = [];
-    if (spec.permission !== 'public') chain.push(authenticate);
+    if (spec.permission !== 'public') chain.push(spec.openWhenExpired ? authenticateOpen : authenticate);
+    // A body that is not JSON (the JSON parser kept its bytes already) is read whole here.
+    if (spec.rawBody) {
+      chain.push(express.raw({ type: () => true, limit: '1mb' }), (req, _res, next) => {
+        req.rawBody ??= Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        next();
+      });
+    }
     chain.push(async (req, res) => {
       const who = req.auth;
       if (!permits(spec.permission, who, options.permissions)) {

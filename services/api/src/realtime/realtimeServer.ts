@@ -23,6 +23,8 @@ export interface RealtimeOptions {
   loadViewer(claims: AccessClaims): Promise<Viewer | null>;
   /** Why the company's users may not work now (a catalogue code: switched off, past its due date), or null. */
   companyRefusal(companyId: number): Promise<string | null>;
+  /** The channels a company past its due date still hears (its payment's confirmation); none: its sockets close. */
+  channelsWhenExpired?: readonly string[];
   /** How often the companies with sockets are checked against `companyRefusal` (default 3 s). */
   companyCheckIntervalMs?: number;
   feed: FeedStore;
@@ -48,6 +50,8 @@ interface Client {
   /** While the user's record is read again (after their own update), entries wait here. */
   reloading: FeedEntry[] | undefined;
   alive: boolean;
+  /** Its company is past its due date: only these channels reach it. */
+  only: ReadonlySet<string> | undefined;
   /** Closes the socket when its access token expires, unless an `auth` message extended it. */
   expiry: NodeJS.Timeout | undefined;
 }
@@ -193,7 +197,8 @@ export class RealtimeServer {
     if (!session || !message) return undefined;
     const { claims } = session;
     const refused = await this.options.companyRefusal(claims.companyId);
-    if (refused) {
+    const only = this.restriction(refused);
+    if (refused && !only) {
       this.refuse(ws, 'company refused', refused);
       return undefined;
     }
@@ -211,6 +216,7 @@ export class RealtimeServer {
       lastSent: hub.lastSeq,
       resuming: resumeFrom === undefined ? undefined : [],
       reloading: undefined,
+      only,
       alive: true,
       expiry: undefined,
     };
@@ -367,11 +373,21 @@ export class RealtimeServer {
     for (const [companyId, hub] of this.hubs) {
       try {
         const refused = await this.options.companyRefusal(companyId);
-        if (refused) for (const client of hub.clients) this.refuse(client.ws, 'company refused', refused);
+        const only = this.restriction(refused);
+        for (const client of hub.clients) {
+          if (refused && !only) this.refuse(client.ws, 'company refused', refused);
+          else client.only = only;
+        }
       } catch (error) {
         this.options.log?.warn({ err: error, companyId }, 'realtime company check failed');
       }
     }
+  }
+
+  /** What a refused company's sockets still hear: past its due date, `channelsWhenExpired`; otherwise nothing (closed). */
+  private restriction(refused: string | null): ReadonlySet<string> | undefined {
+    if (refused !== 'ERR_SUBSCRIPTION_EXPIRED' || !this.options.channelsWhenExpired) return undefined;
+    return new Set(this.options.channelsWhenExpired);
   }
 
   private sendEntry(client: Client, entry: FeedEntry): void {
@@ -391,6 +407,7 @@ export class RealtimeServer {
       });
     }
     if (!canSee(client.viewer, entry.audience)) return;
+    if (client.only && !client.only.has(entry.channel)) return;
     this.send(client.ws, {
       type: 'entry',
       seq: entry.seq,

@@ -1,5 +1,6 @@
 import type { ChannelDefinitions, ErrorDefinitions, PermissionDefinitions, PlanFlagDefinitions } from '@atendo/contracts';
 import type { RouteSpec } from '@atendo/api';
+import type { RequestHandler } from 'express';
 import type { Migration } from '@atendo/core';
 import type { InboundEnricher } from '../gateway/inboundContexts.js';
 import type { Projection } from '@atendo/read';
@@ -100,6 +101,13 @@ export interface FeatureModule {
   provides?: (services: Services) => Promise<Partial<Services>> | Partial<Services>;
   /** What its automation adds to a customer's message before the conversation decides it (the gateway runs it). */
   inbound?: InboundEnricher;
+  /**
+   * Handlers served outside the route table, before body parsing, by path prefix (the API role): a development tool
+   * with pages of its own (billing's Pix simulator). Not for the product's API, which is the table's.
+   */
+  mounts?: (services: Services) => Array<[string, RequestHandler]>;
+  /** Its feed channels a company past its due date still hears (billing's `payment`); the others stop. */
+  channelsWhenExpired?: readonly string[];
 }
 
 export function defineFeature<M extends FeatureModule>(module: M): M {

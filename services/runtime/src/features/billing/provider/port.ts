@@ -51,8 +51,13 @@ export interface WebhookDelivery {
   headers: IncomingHttpHeaders;
   /** The body exactly as received (the signature is over these bytes). */
   rawBody: Buffer;
-  /** The TLS client certificate's fingerprint when the delivery came over mTLS (Efí), else null. */
+  /**
+   * The TLS client certificate's fingerprint (SHA-256) when the delivery came over mTLS and the TLS layer verified the
+   * certificate against the provider's chain (Efí's), else null.
+   */
   clientCertificateFingerprint: string | null;
+  /** The request's query parameters (Efí's documented alternative to mTLS passes `?hmac=…` in the registered URL). */
+  query?: Readonly<Record<string, unknown>>;
 }
 
 /** One payment the provider reports (Efí's webhook body: { pix: [{ endToEndId, txid, valor, horario }] }). */
