@@ -142,6 +142,7 @@ describe('checkout wizard', () => {
     expect(screen.getByTestId('checkout-renewed').textContent).toBe('Payment received. Your subscription is renewed until 10/02/2099. Taking you to the start…');
     expect(localStorage.getItem('companyDueDate')).toBe('2099-02-10T12:00:00.000Z');
     expect(store.get(userAtom)?.company.dueDate).toBe('2099-02-10T12:00:00.000Z');
+    expect(screen.queryByTestId('checkout-qr-image')).toBeNull();
 
     await act(async () => vi.advanceTimersByTimeAsync(RENEWAL_REDIRECT_MS - 1));
     expect(screen.getByTestId('location').textContent).toBe('/financeiro');

@@ -19,8 +19,8 @@ interface PaymentQrProps {
 
 /**
  * The charge to pay: its QR code, its "copia e cola" text to copy and its value. When the company's feed says the
- * payment arrived (action CONCLUIDA), the session takes the new due date, the renewal is shown and, 4 s later, the
- * console goes to `/`.
+ * payment arrived (action CONCLUIDA), the session takes the new due date, the renewal is shown in the code's place
+ * and, 4 s later, the console goes to `/`.
  */
 export function PaymentQr({ payment, onClose }: PaymentQrProps) {
   const { t } = useTranslation();
@@ -54,20 +54,20 @@ export function PaymentQr({ payment, onClose }: PaymentQrProps) {
             {t('billing.checkout.renewed', { date: formatDate(renewedUntil) })}
           </Callout>
         ) : (
-          <p className={Classes.TEXT_MUTED}>{t('billing.checkout.qr.scan')}</p>
-        )}
-        <img src={payment.qrcode.imagemQrcode} alt={t('billing.checkout.qr.image')} className="billing-qr-image" data-testid="checkout-qr-image" />
-        <p className="billing-qr-value">
-          <span className={Classes.TEXT_MUTED}>{t('billing.checkout.qr.value')}</span> <strong data-testid="checkout-qr-value">{formatBrl(Number(payment.valor.original))}</strong>
-        </p>
-        <FormGroup label={t('billing.checkout.qr.code')} labelFor="checkout-qr-code">
-          <TextArea id="checkout-qr-code" readOnly fill value={code} rows={4} className="billing-qr-code" data-testid="checkout-qr-code" onFocus={(event) => event.currentTarget.select()} />
-        </FormGroup>
-        <Button icon="duplicate" text={t('billing.checkout.qr.copy')} onClick={() => void copy()} data-testid="checkout-qr-copy" />
-        {!renewedUntil && (
-          <div className={`billing-qr-waiting ${Classes.TEXT_MUTED}`} data-testid="checkout-qr-waiting">
-            <Spinner size={16} /> {t('billing.checkout.qr.waiting')}
-          </div>
+          <>
+            <p className={Classes.TEXT_MUTED}>{t('billing.checkout.qr.scan')}</p>
+            <img src={payment.qrcode.imagemQrcode} alt={t('billing.checkout.qr.image')} className="billing-qr-image" data-testid="checkout-qr-image" />
+            <p className="billing-qr-value">
+              <span className={Classes.TEXT_MUTED}>{t('billing.checkout.qr.value')}</span> <strong data-testid="checkout-qr-value">{formatBrl(Number(payment.valor.original))}</strong>
+            </p>
+            <FormGroup label={t('billing.checkout.qr.code')} labelFor="checkout-qr-code">
+              <TextArea id="checkout-qr-code" readOnly fill value={code} rows={4} className="billing-qr-code" data-testid="checkout-qr-code" onFocus={(event) => event.currentTarget.select()} />
+            </FormGroup>
+            <Button icon="duplicate" text={t('billing.checkout.qr.copy')} onClick={() => void copy()} data-testid="checkout-qr-copy" />
+            <div className={`billing-qr-waiting ${Classes.TEXT_MUTED}`} data-testid="checkout-qr-waiting">
+              <Spinner size={16} /> {t('billing.checkout.qr.waiting')}
+            </div>
+          </>
         )}
       </DialogBody>
       <DialogFooter actions={<Button text={t('billing.checkout.close')} onClick={onClose} data-testid="checkout-close" />} />
