@@ -28,6 +28,19 @@ export function endSession(): void {
   for (const listener of sessionEndListeners) listener();
 }
 
+const expiryHandlers = new Set<() => boolean>();
+
+/**
+ * Called on a 402 ERR_SUBSCRIPTION_EXPIRED of a signed-in call; a handler that answers true keeps the session (the
+ * admin of an expired company goes to pay). Without one that does, the session ends as for a stopped company.
+ */
+export function onSubscriptionExpired(handler: () => boolean): () => void {
+  expiryHandlers.add(handler);
+  return () => expiryHandlers.delete(handler);
+}
+
+const expiryHandled = () => [...expiryHandlers].some((handler) => handler());
+
 const tokenListeners = new Set<(token: string) => void>();
 
 /** Called with each token a refresh brings (the realtime socket re-authenticates with it). */
@@ -124,7 +137,7 @@ async function authorised<T>(method: string, path: string, options: RequestOptio
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // The company switched off or past its due date ends the session too: the login page then says why.
-    if (error.status === 401 || error.code === 'ERR_COMPANY_DISABLED' || error.code === 'ERR_SUBSCRIPTION_EXPIRED') endSession();
+    if (error.status === 401 || error.code === 'ERR_COMPANY_DISABLED' || (error.code === 'ERR_SUBSCRIPTION_EXPIRED' && !expiryHandled())) endSession();
     // Only a token that expired is worth a refresh: a business refusal (ERR_NO_PERMISSION, ERR_PLAN_LIMIT_REACHED …)
     // would be refused again, and a POST sent twice.
     if (error.status === 403 && error.code === 'ERR_SESSION_EXPIRED' && !retried) {

@@ -1,4 +1,4 @@
-import type { Contact, ContactDetails, ContactPage, Flow, FlowPage, Queue, SendGovernorStatus, UserRef, Whatsapp } from '@atendo/contracts';
+import type { Contact, ContactDetails, ContactPage, Flow, FlowPage, Plan, Queue, SendGovernorStatus, UserRef, Whatsapp } from '@atendo/contracts';
 import { api } from './client';
 
 /** A prompt or an integration, as far as a picker needs one. */
@@ -29,6 +29,8 @@ export const lookups = {
   /** Any user may ask: names for pickers (the transfer's user search). */
   userRefs: (searchParam = '') => api.get<UserRef[]>('/users/list', { searchParam }),
   queues: () => api.get<Queue[]>('/queue'),
+  /** Every plan, cheapest first (checkout's plan choice): the public list, which a company past its due date reaches too. */
+  plans: () => api.get<Plan[]>('/plans/list'),
   /** The menu's form of the list (spec §7): without session details. */
   connections: () => api.get<Whatsapp[]>('/whatsapp', { session: 0 }),
   prompts: () => optionalList('/prompt', 'prompts'),

@@ -19,6 +19,11 @@ export function storeSession({ token, user, sessionId }: LoginResponse): void {
   if (sessionId) localStorage.setItem('sessionId', sessionId);
 }
 
+/** The company's due date moved (a payment renewed the subscription). */
+export function storeCompanyDueDate(dueDate: string): void {
+  localStorage.setItem('companyDueDate', dueDate);
+}
+
 /** The session this console belongs to: an `auth` entry of another session means the account signed in elsewhere. */
 export function getSessionId(): string | null {
   return localStorage.getItem('sessionId');

@@ -2,6 +2,7 @@ import { Drawer, NonIdealState, Position, Spinner } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { partsOf } from './parts';
 import { userAtom } from './sessionAtoms';
 import { SessionTakenNotice } from '../features/auth/SessionTakenNotice';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
@@ -41,9 +42,14 @@ export function AppLayout() {
             <SideMenu collapsed={!open} plan={flags} />
           )}
           <main className="app-content">
-            <Suspense fallback={<NonIdealState icon={<Spinner />} />}>
-              <Outlet />
-            </Suspense>
+            {partsOf('pageGates').reduceRight(
+              (page, Gate) => (
+                <Gate>{page}</Gate>
+              ),
+              <Suspense fallback={<NonIdealState icon={<Spinner />} />}>
+                <Outlet />
+              </Suspense>,
+            )}
           </main>
         </div>
       </div>

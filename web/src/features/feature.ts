@@ -42,6 +42,11 @@ export interface ConsoleParts {
   contactActions: ContactAction;
   /** Something the ticket's message input offers as the user types (the quick answers a leading slash suggests). */
   messageInputTools: MessageInputTool;
+  /**
+   * Wraps every private page inside the console's frame, outermost first: it may show something above the page or
+   * send the user elsewhere (an expired company's admin goes to the invoices to pay).
+   */
+  pageGates: ComponentType<{ children: ReactNode }>;
 }
 
 /** A tab another feature shows on the settings page. */

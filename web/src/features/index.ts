@@ -4,6 +4,7 @@
  */
 export { announcementsFeature } from './announcements/feature';
 export { authFeature } from './auth/feature';
+export { billingFeature } from './billing/feature';
 export { campaignsFeature } from './campaigns/feature';
 export { companiesFeature } from './companies/feature';
 export { connectionsFeature } from './connections/feature';

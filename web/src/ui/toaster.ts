@@ -1,5 +1,6 @@
 import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
 import { ApiError } from '../api/ApiError';
+import { getToken } from '../api/session';
 import { en } from '../i18n/en';
 import { i18n } from '../i18n';
 
@@ -31,6 +32,9 @@ export function toastError(error: unknown): void {
     console.error(error);
     return;
   }
+  // A company past its due date whose admin kept the session (to pay) is told so by the page it is sent to, not by
+  // a toast for every refused call; whoever was signed out by it still gets the toast.
+  if (error.code === 'ERR_SUBSCRIPTION_EXPIRED' && getToken() !== null) return;
   void getToaster().then((t) => t.show({ message: errorMessage(error), intent: Intent.DANGER, icon: 'error', timeout: ERROR_TIMEOUT }));
 }
 

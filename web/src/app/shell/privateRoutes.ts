@@ -15,8 +15,6 @@ export interface RouteToCome {
  */
 const SPEC_ROUTES_TO_COME: RouteToCome[] = [
   { path: '/', menu: '/' },
-  { path: '/financeiro', menu: '/financeiro' },
-  { path: '/subscription', menu: '/financeiro' },
   { path: '/chats/:id?', menu: '/chats' },
 ];
 

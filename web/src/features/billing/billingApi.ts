@@ -1,0 +1,12 @@
+import type { CheckoutPayload, InvoicePage, Payment, SubscriptionStatus } from '@atendo/contracts/billing';
+import { api } from '../../api/client';
+import { lookups } from '../../api/lookups';
+
+export const billingApi = {
+  /** 20 a page, the newest due date first; `searchParam` matches the detail (and the company's name for the super user). */
+  invoices: (searchParam: string, pageNumber: number) => api.get<InvoicePage>('/invoices/all', { searchParam, pageNumber }),
+  subscription: () => api.get<SubscriptionStatus>('/subscription'),
+  /** Creates the charge of the invoice (and moves the company to the chosen plan): the Pix QR code to pay. */
+  checkout: (payload: CheckoutPayload) => api.post<Payment>('/subscription', payload),
+  plans: lookups.plans,
+};
