@@ -3,7 +3,6 @@ import { definePermissions, type PermissionsOf } from '../permissions.js';
 /** The permission keys of the platform's own (any signed-in user, the console's shell), with who holds each. */
 export const PLATFORM_PERMISSIONS = definePermissions({
   signedIn: { audience: 'signedIn', description: 'Any signed-in user of the company' },
-  'dashboard:view': { audience: 'admin', description: 'The dashboard and its reports' },
   'drawer-admin-items:view': { audience: 'admin', description: "The side menu's administration group" },
 });
 

@@ -22,6 +22,7 @@ import { campaigns } from './campaigns/index.js';
 import { files } from './files/index.js';
 import { schedules } from './schedules/index.js';
 import { integrations } from './integrations/index.js';
+import { dashboard } from './dashboard/index.js';
 import { composeChannels, composeErrors, composePermissions, composePlanFlags, PLATFORM_CHANNELS, PLATFORM_ERRORS, PLATFORM_PERMISSIONS, PLATFORM_PLAN_FLAGS } from '@atendo/contracts';
 import { checkFeatures, type FeatureModule } from './featureModule.js';
 
@@ -29,7 +30,7 @@ import { checkFeatures, type FeatureModule } from './featureModule.js';
  * The product's features (decision 0014). Adding a feature is adding its folders and one line here
  * (docs/adding-a-feature.md).
  */
-export const features: FeatureModule[] = [auth, companies, plans, users, queues, connections, contacts, tickets, messages, ticketNotes, activity, helps, settings, announcements, media, timers, tags, quickMessages, flows, contactLists, campaigns, files, schedules, integrations];
+export const features: FeatureModule[] = [auth, companies, plans, users, queues, connections, contacts, tickets, messages, ticketNotes, activity, helps, settings, announcements, media, timers, tags, quickMessages, flows, contactLists, campaigns, files, schedules, integrations, dashboard];
 checkFeatures(features);
 
 /** Every read model of the product: the runtime starts these, `atendo rebuild` knows them by name. */

@@ -1,0 +1,3 @@
+export * from './migrations.js';
+export * from './queries.js';
+export * from './ticketTimesProjection.js';
