@@ -1,19 +1,15 @@
 import { Classes, HTMLTable, Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { DashboardAttendant } from './dashboardApi';
+import { DASHBOARD_RATING_MAX, type DashboardAttendant } from '@atendo/contracts/dashboard';
 import { formatMinutes, formatNumber } from './figures';
 
-/** Spec §9: ratings go up to 3. */
-const RATING_MAX = 3;
-
 /** An average rating as three stars (a star lit from half a point up), and the figure beside them. */
-function Rating({ value }: { value: number | null }) {
+function Rating({ value }: { value: number }) {
   const { t, i18n } = useTranslation();
-  if (value === null) return <span className={Classes.TEXT_MUTED}>{t('dashboard.noValue')}</span>;
   const shown = formatNumber(value, i18n.language, 1);
   return (
     <span className="dashboard-rating" role="img" aria-label={t('dashboard.attendants.ratingValue', { value: shown })} title={t('dashboard.attendants.ratingValue', { value: shown })}>
-      {Array.from({ length: RATING_MAX }, (_, i) => (
+      {Array.from({ length: DASHBOARD_RATING_MAX }, (_, i) => (
         <Icon key={i} icon={value >= i + 0.5 ? 'star' : 'star-empty'} size={14} className={value >= i + 0.5 ? 'dashboard-star-lit' : 'dashboard-star'} />
       ))}
       <span className="dashboard-rating-figure">{shown}</span>

@@ -1,8 +1,9 @@
+import { DASHBOARD_PERIOD_DAYS, type DashboardPeriodDays } from '@atendo/contracts/dashboard';
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastWarning } from '../../ui/toaster';
-import { PERIOD_DAYS, periodOf, type DashboardPeriod, type FilterValues, type PeriodDays } from './period';
+import { periodOf, type DashboardPeriod, type FilterValues } from './period';
 
 interface DashboardFilterProps {
   initial: FilterValues;
@@ -31,11 +32,11 @@ export function DashboardFilter({ initial, onApply }: DashboardFilterProps) {
         <HTMLSelect
           id="dashboard-days"
           value={values.days}
-          onChange={(event) => setValues({ ...values, days: event.currentTarget.value === '' ? '' : (Number(event.currentTarget.value) as PeriodDays) })}
+          onChange={(event) => setValues({ ...values, days: event.currentTarget.value === '' ? '' : (Number(event.currentTarget.value) as DashboardPeriodDays) })}
           data-testid="dashboard-days"
         >
           <option value="">{t('dashboard.filter.range')}</option>
-          {PERIOD_DAYS.map((days) => (
+          {DASHBOARD_PERIOD_DAYS.map((days) => (
             <option key={days} value={days}>
               {t('dashboard.filter.days', { count: days })}
             </option>

@@ -6,25 +6,25 @@ import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { admin, me } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
-import type { DashboardSummary, TicketsPerDay, TicketsPerUser, TimesRow } from './dashboardApi';
+import type { DashboardAnswer, DashboardTimesRow, TicketsPerDay, TicketsPerUser } from '@atendo/contracts/dashboard';
 import { DashboardPage } from './DashboardPage';
 import { dashboardFeature } from './feature';
 import { addDays, isoDay } from './period';
 
 const today = isoDay(new Date());
 
-const summary: DashboardSummary = {
-  counters: { supportHappening: 4, supportPending: 2, supportFinished: 10, avgSupportTime: 12.5, avgWaitTime: 90 },
-  previous: { supportHappening: 2, supportPending: 4, supportFinished: 8, avgSupportTime: 10, avgWaitTime: 60 },
+const summary: DashboardAnswer = {
+  counters: { supportHappening: 4, supportPending: 2, supportFinished: 10, avgSupportTime: 12.5, avgWaitTime: 90, leads: 3 },
+  previous: { counters: { supportHappening: 2, supportPending: 4, supportFinished: 8, avgSupportTime: 10, avgWaitTime: 60, leads: 1 } },
   attendants: [
     { id: 3, name: 'Ana', rating: 2.5, avgSupportTime: 14, online: true, tickets: 6 },
-    { id: 4, name: 'Bruno', rating: null, avgSupportTime: null, online: false, tickets: 0 },
+    { id: 4, name: 'Bruno', rating: 0, avgSupportTime: 0, online: false, tickets: 0 },
   ],
 };
 const perHour: TicketsPerDay = { data: [{ horario: '09', total: 3 }, { horario: '14', total: 1 }], count: 4 };
 const perUser: TicketsPerUser = { data: [{ nome: 'Bruno', quantidade: 1 }, { nome: 'Ana', quantidade: 3 }], count: 4 };
 const figures = (median: number, business: number) => ({ median, p90: median * 2, businessMedian: business, businessP90: business * 2 });
-const timesRow = (id: number, name: string): TimesRow => ({ id, name, tickets: 4, firstResponse: figures(5, 2), resolution: figures(120, 45), wait: figures(1.5, 0.5) });
+const timesRow = (id: number, name: string): DashboardTimesRow => ({ id, name, tickets: 4, firstResponse: figures(5, 2), resolution: figures(120, 45), wait: figures(1.5, 0.5) });
 
 type Handler = (call: FakeCall, url: URL) => { status?: number; body?: unknown } | undefined;
 

@@ -1,3 +1,4 @@
+import type { DashboardCounters, DashboardTimesBy } from '@atendo/contracts/dashboard';
 import { Button, Card, H3, H5, Spinner } from '@blueprintjs/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { AttendantsTable } from './AttendantsTable';
 import { BarChart } from './BarChart';
 import { timeBars, userBars } from './chartBars';
 import { CounterCard } from './CounterCard';
-import { dashboardApi, exportName, type DashboardCounters, type ExportFormat, type TimesGrouping } from './dashboardApi';
+import { dashboardApi, exportName, type ExportFormat } from './dashboardApi';
 import { DashboardFilter } from './DashboardFilter';
 import { TimesTable } from './TimesTable';
 import { formatMinutes, formatNumber, trendOf, type Better } from './figures';
@@ -22,6 +23,7 @@ const COUNTERS: { id: keyof DashboardCounters; better: Better; minutes: boolean 
   { id: 'supportFinished', better: 'higher', minutes: false },
   { id: 'avgSupportTime', better: 'lower', minutes: true },
   { id: 'avgWaitTime', better: 'lower', minutes: true },
+  { id: 'leads', better: 'higher', minutes: false },
 ];
 
 /** `/` for who may see it: the period's counters against the previous period's, attendants, charts, times and exports. */
@@ -29,7 +31,7 @@ export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const [initial] = useState(initialFilter);
   const [period, setPeriod] = useState<DashboardPeriod>(() => periodOf(initial)!);
-  const [by, setBy] = useState<TimesGrouping>('queue');
+  const [by, setBy] = useState<DashboardTimesBy>('queue');
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
 
   const summary = useAnswer(useCallback(() => dashboardApi.summary(period), [period]), toastError);
@@ -49,7 +51,7 @@ export function DashboardPage() {
   };
 
   const shown = (id: keyof DashboardCounters, minutes: boolean, counters: DashboardCounters) =>
-    minutes ? formatMinutes(counters[id], t, i18n.language) : formatNumber(counters[id] ?? 0, i18n.language);
+    minutes ? formatMinutes(counters[id], t, i18n.language) : formatNumber(counters[id], i18n.language);
   const hourly = isOneDay(period);
   const dayTitle = hourly ? t('dashboard.charts.perHour') : t('dashboard.charts.perDay');
 
@@ -71,7 +73,7 @@ export function DashboardPage() {
         <section className="dashboard-counters" aria-label={t('dashboard.title')} data-testid="dashboard-counters">
           {summary ? (
             COUNTERS.map(({ id, better, minutes }) => (
-              <CounterCard key={id} id={id} label={t(`dashboard.counters.${id}`)} value={shown(id, minutes, summary.counters)} trend={trendOf(summary.counters[id], summary.previous[id], better)} />
+              <CounterCard key={id} id={id} label={t(`dashboard.counters.${id}`)} value={shown(id, minutes, summary.counters)} trend={trendOf(summary.counters[id], summary.previous.counters[id], better)} />
             ))
           ) : (
             <Spinner size={32} aria-label={t('dashboard.loading')} />
@@ -84,7 +86,7 @@ export function DashboardPage() {
           </Card>
           <Card className="dashboard-section" aria-labelledby="dashboard-per-user">
             <H5 id="dashboard-per-user">{t('dashboard.charts.perUser')}</H5>
-            {perUser ? <BarChart layout="rows" title={t('dashboard.charts.perUser')} bars={userBars(perUser, t('dashboard.charts.noUser'))} testId="dashboard-chart-users" /> : <Spinner size={24} />}
+            {perUser ? <BarChart layout="rows" title={t('dashboard.charts.perUser')} bars={userBars(perUser)} testId="dashboard-chart-users" /> : <Spinner size={24} />}
           </Card>
         </div>
         <Card className="dashboard-section" aria-labelledby="dashboard-attendants-title">

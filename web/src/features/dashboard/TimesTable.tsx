@@ -1,16 +1,15 @@
 import { Classes, HTMLTable, SegmentedControl, Spinner, Switch } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TimeFigures, TimesGrouping, TimesRow } from './dashboardApi';
+import { DASHBOARD_TIMES_BY, type DashboardTimeStats, type DashboardTimesBy, type DashboardTimesRow } from '@atendo/contracts/dashboard';
 import { formatMinutes } from './figures';
 
 const MEASURES = ['firstResponse', 'resolution', 'wait'] as const;
-const GROUPINGS: TimesGrouping[] = ['queue', 'user', 'whatsapp'];
 
 interface TimesTableProps {
-  rows: TimesRow[] | undefined;
-  by: TimesGrouping;
-  onBy(by: TimesGrouping): void;
+  rows: DashboardTimesRow[] | undefined;
+  by: DashboardTimesBy;
+  onBy(by: DashboardTimesBy): void;
 }
 
 /**
@@ -20,7 +19,7 @@ interface TimesTableProps {
 export function TimesTable({ rows, by, onBy }: TimesTableProps) {
   const { t, i18n } = useTranslation();
   const [business, setBusiness] = useState(false);
-  const minutes = (figures: TimeFigures, which: 'median' | 'p90') =>
+  const minutes = (figures: DashboardTimeStats, which: 'median' | 'p90') =>
     formatMinutes(business ? (which === 'median' ? figures.businessMedian : figures.businessP90) : figures[which], t, i18n.language);
 
   return (
@@ -30,8 +29,8 @@ export function TimesTable({ rows, by, onBy }: TimesTableProps) {
           aria-label={t('dashboard.times.by')}
           size="small"
           value={by}
-          onValueChange={(value) => onBy(value as TimesGrouping)}
-          options={GROUPINGS.map((value) => ({ value, label: t(`dashboard.times.${value}`) }))}
+          onValueChange={(value) => onBy(value as DashboardTimesBy)}
+          options={DASHBOARD_TIMES_BY.map((value) => ({ value, label: t(`dashboard.times.${value}`) }))}
           data-testid="dashboard-times-by"
         />
         <Switch checked={business} label={t('dashboard.times.business')} onChange={(event) => setBusiness(event.currentTarget.checked)} data-testid="dashboard-times-business" className="dashboard-times-switch" />

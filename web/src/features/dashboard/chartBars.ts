@@ -1,5 +1,5 @@
 import type { ChartBar } from './BarChart';
-import type { TicketsPerDay, TicketsPerUser } from './dashboardApi';
+import type { TicketsPerDay, TicketsPerUser } from '@atendo/contracts/dashboard';
 import { addDays, periodDays, type DashboardPeriod } from './period';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -25,9 +25,7 @@ export function timeBars(answer: TicketsPerDay, period: DashboardPeriod, hourLab
   return keys.map((day) => ({ key: day, label: `${day.slice(8, 10)}/${day.slice(5, 7)}`, value: totals.get(day) ?? 0 }));
 }
 
-/** One bar per attendant, busiest first; tickets nobody took under `nobody`. */
-export function userBars(answer: TicketsPerUser, nobody: string): ChartBar[] {
-  return [...answer.data]
-    .sort((a, b) => b.quantidade - a.quantidade)
-    .map((row, index) => ({ key: `${index}-${row.nome ?? ''}`, label: row.nome ?? nobody, value: row.quantidade }));
+/** One bar per attendant, busiest first (tickets nobody took are not counted). */
+export function userBars(answer: TicketsPerUser): ChartBar[] {
+  return [...answer.data].sort((a, b) => b.quantidade - a.quantidade).map((row, index) => ({ key: `${index}-${row.nome}`, label: row.nome, value: row.quantidade }));
 }

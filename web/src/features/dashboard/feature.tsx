@@ -1,3 +1,4 @@
+import { DASHBOARD_PERMISSIONS } from '@atendo/contracts/dashboard';
 import { lazy } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useCan } from '../../app/useCan';
@@ -16,4 +17,5 @@ function Home() {
 export const dashboardFeature = defineConsoleFeature('dashboard', dashboardTranslations, {
   pages: [{ path: '/', access: 'private', element: <Home /> }],
   menu: [{ path: '/', label: 'dashboard', icon: 'dashboard', group: 'main', order: 10, permission: 'dashboard:view' }],
+  permissions: [DASHBOARD_PERMISSIONS],
 });

@@ -50,6 +50,6 @@ describe("the dashboard's figures", () => {
       ['30/11', 4],
       ['01/12', 0],
     ]);
-    expect(userBars({ data: [{ nome: null, quantidade: 1 }, { nome: 'Ana', quantidade: 5 }], count: 6 }, 'Nobody').map((bar) => bar.label)).toEqual(['Ana', 'Nobody']);
+    expect(userBars({ data: [{ nome: 'Bia', quantidade: 1 }, { nome: 'Ana', quantidade: 5 }], count: 6 }).map((bar) => bar.label)).toEqual(['Ana', 'Bia']);
   });
 });

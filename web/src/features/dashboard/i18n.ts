@@ -19,6 +19,7 @@ const en = {
       supportFinished: 'Finished',
       avgSupportTime: 'Average support time',
       avgWaitTime: 'Average wait time',
+      leads: 'New contacts',
     },
     trend: {
       up: 'Up {{percent}} on the previous period',
@@ -50,7 +51,6 @@ const en = {
       summary: '{{title}}: {{count}} tickets',
       bar: '{{label}}: {{count}}',
       hour: '{{hour}}h',
-      noUser: 'No attendant',
       empty: 'No tickets in this period.',
     },
     times: {
@@ -104,6 +104,7 @@ export const dashboardTranslations = {
         supportFinished: 'Finalizados',
         avgSupportTime: 'Tempo médio de atendimento',
         avgWaitTime: 'Tempo médio de espera',
+        leads: 'Novos contatos',
       },
       trend: {
         up: 'Subiu {{percent}} em relação ao período anterior',
@@ -135,7 +136,6 @@ export const dashboardTranslations = {
         summary: '{{title}}: {{count}} tickets',
         bar: '{{label}}: {{count}}',
         hour: '{{hour}}h',
-        noUser: 'Sem atendente',
         empty: 'Nenhum ticket neste período.',
       },
       times: {
@@ -186,6 +186,7 @@ export const dashboardTranslations = {
         supportFinished: 'Finalizados',
         avgSupportTime: 'Tiempo medio de atención',
         avgWaitTime: 'Tiempo medio de espera',
+        leads: 'Contactos nuevos',
       },
       trend: {
         up: 'Subió {{percent}} respecto al período anterior',
@@ -217,7 +218,6 @@ export const dashboardTranslations = {
         summary: '{{title}}: {{count}} tickets',
         bar: '{{label}}: {{count}}',
         hour: '{{hour}}h',
-        noUser: 'Sin agente',
         empty: 'Ningún ticket en este período.',
       },
       times: {

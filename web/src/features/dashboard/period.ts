@@ -1,13 +1,11 @@
-/** Spec §9: the dashboard's periods, in days. */
-export const PERIOD_DAYS = [3, 7, 15, 30, 60, 90] as const;
-export type PeriodDays = (typeof PERIOD_DAYS)[number];
+import type { DashboardPeriodDays } from '@atendo/contracts/dashboard';
 
 /** What the dashboard shows: the last few days, or the days from one date to another (YYYY-MM-DD, both included). */
-export type DashboardPeriod = { days: PeriodDays } | { from: string; to: string };
+export type DashboardPeriod = { days: DashboardPeriodDays } | { from: string; to: string };
 
 /** The filter's fields as the user left them: a period ('' for none) and a date range (either may be empty). */
 export interface FilterValues {
-  days: PeriodDays | '';
+  days: DashboardPeriodDays | '';
   from: string;
   to: string;
 }
