@@ -28,7 +28,15 @@ describe('browser: the dashboard', () => {
   let agentToken: string;
   const ZONE = 'America/Sao_Paulo';
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `dashboard-${name}.png`), fullPage: true });
+  /** The whole page: the dashboard scrolls inside the console's frame, so the window is made as tall as it for the shot. */
+  const shot = async (page: Page, name: string) => {
+    const viewport = page.viewportSize()!;
+    const height = (await page.locator('.dashboard-body').evaluate((el) => el.scrollHeight - el.clientHeight)) as number;
+    await page.setViewportSize({ width: viewport.width, height: viewport.height + Math.max(0, height) });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(artifacts, `dashboard-${name}.png`) });
+    await page.setViewportSize(viewport);
+  };
   const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const ticketOf = (number: string) =>
     eventually(async () => {
@@ -77,8 +85,8 @@ describe('browser: the dashboard', () => {
     await page.evaluate(`localStorage.setItem('i18nextLng', '${language}'); localStorage.setItem('theme', '${theme}')`);
     await page.goto(`${h.url}/`);
     await page.getByTestId('dashboard-counter-supportFinished-value').waitFor();
-    await page.locator('[data-testid="dashboard-chart-hours"] svg').waitFor();
-    await page.locator('[data-testid="dashboard-chart-users"] svg').waitFor();
+    await page.locator('[data-testid="dashboard-chart-hours"] svg.dashboard-chart').waitFor();
+    await page.locator('[data-testid="dashboard-chart-users"] svg.dashboard-chart').waitFor();
     await page.getByTestId('dashboard-times').waitFor();
     // The icons (stars, arrows) load on first use.
     await page.waitForTimeout(400);
@@ -102,7 +110,7 @@ describe('browser: the dashboard', () => {
     const hours = page.getByTestId('dashboard-chart-hours');
     expect(await hours.getAttribute('data-total')).toBe('4');
     await expect.poll(() => hours.getByTestId('dashboard-chart-hours-bar').count()).toBe(24);
-    expect(await hours.locator('svg').getAttribute('aria-label')).toBe('Tickets per hour: 4 tickets');
+    expect(await hours.locator('svg.dashboard-chart').getAttribute('aria-label')).toBe('Tickets per hour: 4 tickets');
     const users = page.getByTestId('dashboard-chart-users');
     const userBars = await users.getByTestId('dashboard-chart-users-bar').evaluateAll((bars) => bars.map((bar) => [bar.getAttribute('data-label'), bar.getAttribute('data-value')]));
     expect(userBars).toEqual(expect.arrayContaining([['dashboard-agent', '2']]));
@@ -116,7 +124,7 @@ describe('browser: the dashboard', () => {
     await page.getByTestId('dashboard-days').selectOption('7');
     await page.getByTestId('dashboard-apply').click();
     const days = page.getByTestId('dashboard-chart-days');
-    await days.locator('svg').waitFor();
+    await days.locator('svg.dashboard-chart').waitFor();
     await expect.poll(() => days.getByTestId('dashboard-chart-days-bar').count()).toBe(7);
     expect(await days.getAttribute('data-total')).toBe('4');
 
@@ -132,11 +140,11 @@ describe('browser: the dashboard', () => {
     await page.getByText('Choose a period or a date range to filter by.').waitFor();
 
     await open(page, 'pt');
-    await page.getByText('Tickets por hora').waitFor();
+    await page.getByRole('heading', { name: 'Tickets por hora' }).waitFor();
     expect(await page.getByTestId('dashboard-counter-supportPending').textContent()).toContain('Aguardando');
     await shot(page, 'pt');
     await open(page, 'es');
-    await page.getByText('Tickets por hora').waitFor();
+    await page.getByRole('heading', { name: 'Tickets por hora' }).waitFor();
     expect(await page.getByTestId('dashboard-counter-supportFinished').textContent()).toContain('Finalizados');
     await shot(page, 'es');
 
@@ -162,7 +170,7 @@ describe('browser: the dashboard', () => {
     expect(new Set(boxes.map((box) => Math.round(box.x))).size).toBe(1);
     expect(boxes[1]!.y).toBeGreaterThan(boxes[0]!.y + boxes[0]!.height - 1);
     for (const chart of ['dashboard-chart-hours', 'dashboard-chart-users']) {
-      const svg = (await page.locator(`[data-testid="${chart}"] svg`).boundingBox())!;
+      const svg = (await page.locator(`[data-testid="${chart}"] svg.dashboard-chart`).boundingBox())!;
       expect(svg.x).toBeGreaterThanOrEqual(0);
       expect(svg.x + svg.width, chart).toBeLessThanOrEqual(390);
     }

@@ -14,6 +14,7 @@ import { TimesTable } from './TimesTable';
 import { formatMinutes, formatNumber, trendOf, type Better } from './figures';
 import { initialFilter, isOneDay, periodOf, type DashboardPeriod } from './period';
 import { useAnswer } from './useAnswer';
+import '../../ui/listPage/listPage.css';
 import './dashboard.css';
 
 /** The counters in the order shown, and which way is better for each (times: lower). */
