@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { DASHBOARD_RATING_MAX, type DashboardAttendant } from '@atendo/contracts/dashboard';
 import { formatMinutes, formatNumber } from './figures';
 
-/** An average rating as three stars (a star lit from half a point up), and the figure beside them. */
+/** An average rating as three stars (a star lit from half a point up), and the figure beside them; 0: none rated. */
 function Rating({ value }: { value: number }) {
   const { t, i18n } = useTranslation();
-  const shown = formatNumber(value, i18n.language, 1);
+  const shown = value > 0 ? formatNumber(value, i18n.language, 1) : t('dashboard.noValue');
+  const said = value > 0 ? t('dashboard.attendants.ratingValue', { value: shown }) : t('dashboard.attendants.notRated');
   return (
-    <span className="dashboard-rating" role="img" aria-label={t('dashboard.attendants.ratingValue', { value: shown })} title={t('dashboard.attendants.ratingValue', { value: shown })}>
+    <span className="dashboard-rating" role="img" aria-label={said} title={said}>
       {Array.from({ length: DASHBOARD_RATING_MAX }, (_, i) => (
         <Icon key={i} icon={value >= i + 0.5 ? 'star' : 'star-empty'} size={14} className={value >= i + 0.5 ? 'dashboard-star-lit' : 'dashboard-star'} />
       ))}

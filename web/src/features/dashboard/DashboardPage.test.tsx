@@ -91,6 +91,7 @@ describe('dashboard page', () => {
     expect(ana.textContent).toContain('14 min');
     expect(ana.textContent).toContain('Online');
     expect(screen.getByTestId('dashboard-attendant-4').textContent).toContain('Offline');
+    expect(within(screen.getByTestId('dashboard-attendant-4')).getByRole('img', { name: 'No rating yet' })).toBeTruthy();
   });
 
   it('refuses a filter with neither a period nor a whole date range, then filters by the last 7 days', async () => {
