@@ -142,10 +142,16 @@ describe('dashboard page', () => {
     expect(screen.queryByTestId('dashboard-chart-hours')).toBeNull();
   });
 
-  it("toasts the spec's chart errors when a chart's figures do not come", async () => {
-    serve((_call, url) => (url.pathname === '/dashboard/ticketsUsers' || url.pathname === '/dashboard/ticketsDay' ? { status: 500, body: { error: 'ERR_INTERNAL_SERVER_ERROR' } } : undefined));
+  it("toasts the spec's chart errors when a chart's figures do not come, and asks again on retry", async () => {
+    let down = true;
+    serve((_call, url) => (down && (url.pathname === '/dashboard/ticketsUsers' || url.pathname === '/dashboard/ticketsDay') ? { status: 500, body: { error: 'ERR_INTERNAL_SERVER_ERROR' } } : undefined));
     renderPage();
     await waitFor(() => expect(toasts()).toEqual(expect.arrayContaining(['Could not load the tickets per attendant.', 'Could not load the tickets per day.'])));
+    expect(screen.queryByTestId('dashboard-chart-users')).toBeNull();
+    down = false;
+    await userEvent.click(screen.getByTestId('dashboard-chart-users-retry'));
+    expect(within(await screen.findByTestId('dashboard-chart-users')).getAllByTestId('dashboard-chart-users-bar')).toHaveLength(2);
+    expect(screen.getByTestId('dashboard-chart-days-retry')).toBeTruthy();
   });
 
   it('groups the times by queue, then by attendant, by the clock or in business hours', async () => {

@@ -1,5 +1,5 @@
 import type { DashboardCounters, DashboardTimesBy } from '@atendo/contracts/dashboard';
-import { Button, Card, H3, H5, Spinner } from '@blueprintjs/core';
+import { Button, Card, H3, H5 } from '@blueprintjs/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../ui/download';
@@ -13,6 +13,7 @@ import { DashboardFilter } from './DashboardFilter';
 import { TimesTable } from './TimesTable';
 import { formatMinutes, formatNumber, trendOf, type Better } from './figures';
 import { initialFilter, isOneDay, periodOf, type DashboardPeriod } from './period';
+import { Pending } from './Pending';
 import { useAnswer } from './useAnswer';
 import '../../ui/listPage/listPage.css';
 import './dashboard.css';
@@ -72,31 +73,37 @@ export function DashboardPage() {
           <DashboardFilter initial={initial} onApply={setPeriod} />
         </Card>
         <section className="dashboard-counters" aria-label={t('dashboard.title')} data-testid="dashboard-counters">
-          {summary ? (
-            COUNTERS.map(({ id, better, minutes }) => (
-              <CounterCard key={id} id={id} label={t(`dashboard.counters.${id}`)} value={shown(id, minutes, summary.counters)} trend={trendOf(summary.counters[id], summary.previous.counters[id], better)} />
-            ))
-          ) : (
-            <Spinner size={32} aria-label={t('dashboard.loading')} />
-          )}
+          <Pending answer={summary} testId="dashboard-counters-retry">
+            {({ counters, previous }) =>
+              COUNTERS.map(({ id, better, minutes }) => (
+                <CounterCard key={id} id={id} label={t(`dashboard.counters.${id}`)} value={shown(id, minutes, counters)} trend={trendOf(counters[id], previous.counters[id], better)} />
+              ))
+            }
+          </Pending>
         </section>
         <div className="dashboard-charts">
           <Card className="dashboard-section" aria-labelledby="dashboard-per-day">
             <H5 id="dashboard-per-day">{dayTitle}</H5>
-            {perDay ? <BarChart layout="columns" title={dayTitle} bars={timeBars(perDay, period, (hour) => t('dashboard.charts.hour', { hour }))} testId={hourly ? 'dashboard-chart-hours' : 'dashboard-chart-days'} /> : <Spinner size={24} />}
+            <Pending answer={perDay} testId="dashboard-chart-days-retry">
+              {(answer) => <BarChart layout="columns" title={dayTitle} bars={timeBars(answer, period, (hour) => t('dashboard.charts.hour', { hour }))} testId={hourly ? 'dashboard-chart-hours' : 'dashboard-chart-days'} />}
+            </Pending>
           </Card>
           <Card className="dashboard-section" aria-labelledby="dashboard-per-user">
             <H5 id="dashboard-per-user">{t('dashboard.charts.perUser')}</H5>
-            {perUser ? <BarChart layout="rows" title={t('dashboard.charts.perUser')} bars={userBars(perUser)} testId="dashboard-chart-users" /> : <Spinner size={24} />}
+            <Pending answer={perUser} testId="dashboard-chart-users-retry">
+              {(answer) => <BarChart layout="rows" title={t('dashboard.charts.perUser')} bars={userBars(answer)} testId="dashboard-chart-users" />}
+            </Pending>
           </Card>
         </div>
         <Card className="dashboard-section" aria-labelledby="dashboard-attendants-title">
           <H5 id="dashboard-attendants-title">{t('dashboard.attendants.title')}</H5>
-          {summary ? <AttendantsTable attendants={summary.attendants} /> : <Spinner size={24} />}
+          <Pending answer={summary} testId="dashboard-attendants-retry">
+            {({ attendants }) => <AttendantsTable attendants={attendants} />}
+          </Pending>
         </Card>
         <Card className="dashboard-section" aria-labelledby="dashboard-times-title">
           <H5 id="dashboard-times-title">{t('dashboard.times.title')}</H5>
-          <TimesTable rows={times?.rows} by={by} onBy={setBy} />
+          <TimesTable times={times} by={by} onBy={setBy} />
         </Card>
       </div>
     </div>

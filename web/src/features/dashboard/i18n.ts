@@ -4,6 +4,8 @@ const en = {
   dashboard: {
     title: 'Dashboard',
     loading: 'Loading the dashboard…',
+    failed: 'These figures did not come.',
+    retry: 'Try again',
     filter: {
       label: 'Filter',
       period: 'Period',
@@ -90,6 +92,8 @@ export const dashboardTranslations = {
     dashboard: {
       title: 'Dashboard',
       loading: 'Carregando o dashboard…',
+      failed: 'Estes números não vieram.',
+      retry: 'Tentar de novo',
       filter: {
         label: 'Filtro',
         period: 'Período',
@@ -173,6 +177,8 @@ export const dashboardTranslations = {
     dashboard: {
       title: 'Panel',
       loading: 'Cargando el panel…',
+      failed: 'Estas cifras no llegaron.',
+      retry: 'Reintentar',
       filter: {
         label: 'Filtro',
         period: 'Período',
