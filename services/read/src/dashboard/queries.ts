@@ -70,27 +70,40 @@ export class DashboardQueries {
   }
 
   async counters(companyId: number, period: DashboardPeriod): Promise<DashboardCounters> {
-    const row = (await this.within(companyId, period)
-      .first(
+    const [row, leads] = await Promise.all([
+      this.within(companyId, period).first(
         this.knex.raw(`count(*) FILTER (WHERE t.status = 'open')::int AS happening`),
         this.knex.raw(`count(*) FILTER (WHERE t.status = 'pending')::int AS pending`),
         this.knex.raw(`count(*) FILTER (WHERE t.status = 'closed')::int AS finished`),
         this.knex.raw('avg(t.resolution_minutes) AS support'),
         this.knex.raw('avg(t.wait_minutes) AS wait'),
-        // A lead: a contact whose first ticket ever opened in the period.
-        this.knex.raw(
-          `count(DISTINCT t.contact_id) FILTER (WHERE NOT EXISTS (
-             SELECT 1 FROM ticket_times e WHERE e.company_id = t.company_id AND e.contact_id = t.contact_id AND e.opened_at < t.opened_at))::int AS leads`,
-        ),
-      )) as { happening: number; pending: number; finished: number; support: string | null; wait: string | null; leads: number };
+      ) as Promise<{ happening: number; pending: number; finished: number; support: string | null; wait: string | null }>,
+      this.leads(companyId, period),
+    ]);
     return {
       supportHappening: row.happening,
       supportPending: row.pending,
       supportFinished: row.finished,
       avgSupportTime: oneDecimal(row.support) ?? 0,
       avgWaitTime: oneDecimal(row.wait) ?? 0,
-      leads: row.leads,
+      leads,
     };
+  }
+
+  /** Leads: the contacts whose first ticket ever opened in the period (each contact of the period looked up once). */
+  private async leads(companyId: number, period: DashboardPeriod): Promise<number> {
+    const contacts = this.within(companyId, period).distinct('t.contact_id').as('c');
+    const row = (await this.knex
+      .from(contacts)
+      .whereNotExists(
+        this.knex('ticket_times as e')
+          .where('e.company_id', companyId)
+          .whereRaw('e.contact_id = c.contact_id')
+          .whereRaw('e.opened_at < (?::date)::timestamp AT TIME ZONE ?', [period.from, period.timeZone])
+          .select(this.knex.raw('1')),
+      )
+      .first(this.knex.raw('count(*)::int AS n'))) as { n: number };
+    return row.n;
   }
 
   /** Every user of the company with their tickets of the period: how many, their average rating and resolution time. */
