@@ -66,6 +66,18 @@ describe('ticket_times projection', () => {
     expect(await row(103)).toMatchObject({ status: 'pending', queue_id: 4, accepted_at: null, wait_minutes: null });
   });
 
+  it('gives no wait to a ticket an agent started, and no resolution to one closed as it opened (a campaign’s send)', async () => {
+    const started = ticket(104);
+    await started.open('2026-11-23T10:00:00Z');
+    await started.event('TicketAccepted', { userId: 7 }, '2026-11-23T10:00:00Z');
+    await started.event('TicketResolved', { userId: 7 }, '2026-11-23T10:30:00Z');
+    expect(await row(104)).toMatchObject({ status: 'closed', accepted_at: new Date('2026-11-23T10:00:00Z'), wait_minutes: null, wait_business_minutes: null, resolution_minutes: 30 });
+    const campaign = ticket(105);
+    await campaign.open('2026-11-23T11:00:00Z');
+    await campaign.event('TicketResolved', { userId: null }, '2026-11-23T11:00:00Z');
+    expect(await row(105)).toMatchObject({ status: 'closed', resolved_at: new Date('2026-11-23T11:00:00Z'), resolution_minutes: null, resolution_business_minutes: null });
+  });
+
   it('counts a reply typed on the phone as a response, and nothing a person sent before the customer wrote', async () => {
     const t = ticket(111);
     await t.open('2026-11-23T10:00:00Z');

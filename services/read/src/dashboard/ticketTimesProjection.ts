@@ -77,9 +77,11 @@ const queueKey = (queueId: number | string) => `queue:${queueId}`;
  *   or the system's messages (`MessageQueued` with user 0), and not the greeting that accepting sends in the agent's
  *   name (the `MessageQueued` of the same command as `TicketAccepted`: the same instant as that acceptance).
  * - **wait**: from opening to the first time an agent had it (accepted, or transferred to an agent); a ticket closed
- *   without one never waited to the end and has none.
+ *   without one never waited to the end and has none, nor has one an agent started (accepted at its opening instant).
+ *   Events of one command share their instant: that is how the fold knows what came with what.
  * - **resolution**: from opening to the last close. A reopen clears it (and the status is open again); the next close
  *   sets it, still counted from the opening, so a reopened ticket's resolution covers all its life until it stays closed.
+ *   A ticket closed at its opening instant (a campaign's send, resolved as it is sent) has none.
  * - **rating**: the customer's last answer (1–3) to the rating question.
  * Business minutes use the ticket's queue's hours when it has any, else the company's, read in the company's time zone
  * (setting `timeZone`), as the log said they were when the time was settled: a rebuild gives the same rows.
@@ -134,9 +136,14 @@ async function applyTimes(clock: BusinessClock, events: RecordedEvent[], { trx, 
     return clock.businessMinutes(new Date(time(from)), new Date(time(to)), schedules, company?.time_zone || SETTINGS.timeZone.default);
   };
   const change = (ticketId: number, f: (t: TicketTimesRow) => Partial<TicketTimesRow>) => tickets.update(ticketId, f);
-  /** The first time an agent has the ticket ends its wait. */
-  const agentHasIt = (t: TicketTimesRow, at: string): Partial<TicketTimesRow> =>
-    t.accepted_at !== null ? {} : { accepted_at: at, wait_minutes: minutesBetween(t.opened_at, at), wait_business_minutes: business(t, t.opened_at, at) };
+  /** Whether `at` is the ticket's opening instant: the event came with the opening, in one command. */
+  const atOpening = (t: TicketTimesRow, at: string) => time(t.opened_at) === time(at);
+  /** The first time an agent has the ticket ends its wait; a ticket an agent started (accepted as it opened) never waited. */
+  const agentHasIt = (t: TicketTimesRow, at: string): Partial<TicketTimesRow> => {
+    if (t.accepted_at !== null) return {};
+    if (atOpening(t, at)) return { accepted_at: at };
+    return { accepted_at: at, wait_minutes: minutesBetween(t.opened_at, at), wait_business_minutes: business(t, t.opened_at, at) };
+  };
   const personReplied = (ticketId: number, at: string, userId: number | null) =>
     change(ticketId, (t) =>
       t.first_customer_at === null || t.first_response_at !== null
@@ -203,7 +210,12 @@ async function applyTimes(clock: BusinessClock, events: RecordedEvent[], { trx, 
       }
       case 'TicketResolved': {
         const d = e.data as Data<'TicketResolved'>;
-        change(d.ticketId, (t) => ({ status: 'closed', resolved_at: at, resolution_minutes: minutesBetween(t.opened_at, at), resolution_business_minutes: business(t, t.opened_at, at) }));
+        // A ticket closed as it opened (a campaign's send) was never a conversation to resolve: it has no resolution time.
+        change(d.ticketId, (t) =>
+          atOpening(t, at)
+            ? { status: 'closed', resolved_at: at }
+            : { status: 'closed', resolved_at: at, resolution_minutes: minutesBetween(t.opened_at, at), resolution_business_minutes: business(t, t.opened_at, at) },
+        );
         break;
       }
       case 'TicketReturnedToQueue':
