@@ -1,5 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { useCan } from './useCan';
+import { Route, Routes } from 'react-router-dom';
 import { PublicOnly } from '../features/auth/PublicOnly';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { useSessionEndSync } from '../features/auth/useSession';
@@ -13,12 +12,6 @@ import { cshowFlag } from './shell/SideMenu';
 /** The campaign, contact-list, phrase-list and flow routes exist only with the browser flag cshow (read as the page opens). */
 function CshowOnly({ menuPath }: { menuPath: string }) {
   return cshowFlag() ? <NotYetPage menuPath={menuPath} /> : <NotFoundPage />;
-}
-
-/** `/` is the dashboard, for admins; everyone else starts at the tickets. */
-function HomeGate() {
-  const can = useCan();
-  return can('dashboard:view') ? <NotYetPage menuPath="/" /> : <Navigate to="/tickets" replace />;
 }
 
 export function AppRoutes() {
@@ -44,7 +37,7 @@ export function AppRoutes() {
               <Route key={p.path} path={p.path} element={p.element} />
             ))}
           {notYet.map((r) => (
-            <Route key={r.path} path={r.path} element={r.path === '/' ? <HomeGate /> : r.cshow ? <CshowOnly menuPath={r.menu} /> : <NotYetPage menuPath={r.menu} />} />
+            <Route key={r.path} path={r.path} element={r.cshow ? <CshowOnly menuPath={r.menu} /> : <NotYetPage menuPath={r.menu} />} />
           ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -10,6 +10,7 @@ export { companiesFeature } from './companies/feature';
 export { connectionsFeature } from './connections/feature';
 export { contactListsFeature } from './contactLists/feature';
 export { contactsFeature } from './contacts/feature';
+export { dashboardFeature } from './dashboard/feature';
 export { filesFeature } from './files/feature';
 export { flowsFeature } from './flows/feature';
 export { helpsFeature } from './helps/feature';

@@ -44,7 +44,6 @@ export const en = {
     },
   },
   menu: {
-    dashboard: 'Dashboard',
     chats: 'Internal chat',
     administration: 'Administration',
     financeiro: 'Invoices',

@@ -44,7 +44,6 @@ export const es: Translation = {
     },
   },
   menu: {
-    dashboard: 'Panel',
     chats: 'Chat interno',
     administration: 'Administración',
     financeiro: 'Facturas',

@@ -44,7 +44,6 @@ export const pt: Translation = {
     },
   },
   menu: {
-    dashboard: 'Dashboard',
     chats: 'Chat interno',
     administration: 'Administração',
     financeiro: 'Financeiro',

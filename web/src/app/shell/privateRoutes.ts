@@ -14,7 +14,6 @@ export interface RouteToCome {
  * not available yet (never a redirect); a feature that serves it later takes it over without an edit here.
  */
 const SPEC_ROUTES_TO_COME: RouteToCome[] = [
-  { path: '/', menu: '/' },
   { path: '/chats/:id?', menu: '/chats' },
 ];
 
