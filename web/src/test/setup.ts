@@ -9,8 +9,9 @@ import { config as transitions } from 'react-transition-group';
 transitions.disabled = true;
 
 // findBy… and waitFor give up after 1 s by default; on a machine whose two cores the server suites keep busy a
-// render can take longer than that while nothing is wrong.
-configure({ asyncUtilTimeout: 3000 });
+// render can take longer than that while nothing is wrong (a route now passes a feature's page gate and a lazy page
+// before it draws: AppRoutes' sign-in test took 0.9–4.6 s on a loaded machine on 2026-11-29).
+configure({ asyncUtilTimeout: 6000 });
 
 // jsdom has neither matchMedia nor ResizeObserver; Blueprint and the theme read them.
 Object.defineProperty(window, 'matchMedia', {
