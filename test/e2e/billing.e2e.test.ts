@@ -32,7 +32,7 @@ describe('browser: billing', () => {
     await page.screenshot({ path: path.join(artifacts, `billing-${name}.png`) });
   };
   const openInvoice = async () => {
-    const { body } = await h.api<InvoicePage>('/invoices/all?searchParam=&pageNumber=1', { token });
+    const { body } = await h.api<InvoicePage>('/invoices?searchParam=&pageNumber=1', { token });
     const invoice = body.invoices?.find((i) => i.status === 'open');
     if (!invoice) throw new Error(`no open invoice yet: ${JSON.stringify(body)}`);
     return invoice;

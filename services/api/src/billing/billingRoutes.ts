@@ -166,14 +166,27 @@ export function billingRoutes({ knex, store, readYourWrites, provider, delivery,
   return [
     route<AnyObject, InferType<typeof listInvoicesQuerySchema>>({
       method: 'get',
-      path: '/invoices/all',
+      path: '/invoices',
       feature,
-      summary: "A page of the company's invoices (20), newest due date first; the super user sees every company's, with its name",
+      summary: "A page of the company's invoices (20), newest due date first, with count and hasMore; the super user sees every company's, with its name",
       permission: 'invoices:view',
       query: listInvoicesQuerySchema,
       openWhenExpired: true,
       async handler({ res, query, auth }) {
         res.json(await invoices.page(auth.viewer.super ? null : auth.viewer.companyId, query.searchParam, query.pageNumber));
+      },
+    }),
+    route<AnyObject, InferType<typeof listInvoicesQuerySchema>>({
+      method: 'get',
+      path: '/invoices/all',
+      feature,
+      summary:
+        "The same page as a bare list of invoices, as the seeds' console reads it (its invoices page iterates the answer); GET /invoices adds count and hasMore",
+      permission: 'invoices:view',
+      query: listInvoicesQuerySchema,
+      openWhenExpired: true,
+      async handler({ res, query, auth }) {
+        res.json((await invoices.page(auth.viewer.super ? null : auth.viewer.companyId, query.searchParam, query.pageNumber)).invoices);
       },
     }),
     route<{ id: number }>({

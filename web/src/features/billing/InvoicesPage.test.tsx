@@ -11,13 +11,13 @@ import { InvoicesPage } from './InvoicesPage';
 
 const rows = () => screen.queryAllByTestId('invoice-row');
 const row = (id: number) => rows().find((r) => r.dataset.invoiceId === String(id))!;
-const listCalls = (calls: FakeCall[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/invoices/all')).map((c) => c.url);
+const listCalls = (calls: FakeCall[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/invoices')).map((c) => c.url);
 
-/** Serves GET /invoices/all from `pages` (by searchParam, then page number), the plans and the subscription. */
+/** Serves GET /invoices from `pages` (by searchParam, then page number), the plans and the subscription. */
 function serve(pages: Record<string, Invoice[][]>) {
   return fakeFetch((call) => {
     const url = new URL(call.url, 'http://localhost');
-    if (call.method === 'GET' && url.pathname === '/invoices/all') {
+    if (call.method === 'GET' && url.pathname === '/invoices') {
       const list = pages[url.searchParams.get('searchParam') ?? ''] ?? [];
       const page = Number(url.searchParams.get('pageNumber'));
       return { body: { invoices: list[page - 1] ?? [], count: list.flat().length, hasMore: page < list.length } };
@@ -89,7 +89,7 @@ describe('invoices page', () => {
     scroller.scrollTop = 520; // 80 px from the bottom
     fireEvent.scroll(scroller);
     await waitFor(() => expect(rows().map((r) => r.dataset.invoiceId)).toEqual(['4', '3', '2', '1']));
-    expect(listCalls(calls)).toEqual(['/invoices/all?searchParam=&pageNumber=1', '/invoices/all?searchParam=&pageNumber=2']);
+    expect(listCalls(calls)).toEqual(['/invoices?searchParam=&pageNumber=1', '/invoices?searchParam=&pageNumber=2']);
   });
 
   it('searches by detail 500 ms after the last key', async () => {
@@ -98,7 +98,7 @@ describe('invoices page', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     await userEvent.type(screen.getByTestId('invoices-search'), 'feb');
     await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 2000 });
-    expect(listCalls(calls)).toEqual(['/invoices/all?searchParam=&pageNumber=1', '/invoices/all?searchParam=feb&pageNumber=1']);
+    expect(listCalls(calls)).toEqual(['/invoices?searchParam=&pageNumber=1', '/invoices?searchParam=feb&pageNumber=1']);
   });
 
   it('opens the checkout at the plan choice from an unpaid invoice', async () => {

@@ -4,7 +4,7 @@ import { lookups } from '../../api/lookups';
 
 export const billingApi = {
   /** 20 a page, the newest due date first; `searchParam` matches the detail (and the company's name for the super user). */
-  invoices: (searchParam: string, pageNumber: number) => api.get<InvoicePage>('/invoices/all', { searchParam, pageNumber }),
+  invoices: (searchParam: string, pageNumber: number) => api.get<InvoicePage>('/invoices', { searchParam, pageNumber }),
   subscription: () => api.get<SubscriptionStatus>('/subscription'),
   /** Creates the charge of the invoice (and moves the company to the chosen plan): the Pix QR code to pay. */
   checkout: (payload: CheckoutPayload) => api.post<Payment>('/subscription', payload),

@@ -56,7 +56,7 @@ export const billing = defineFeature({
     async make(b) {
       // B's due date is a day away: the issuer issues its invoice.
       const page = await b.eventually(async () => {
-        const found = await b.api<{ invoices: Array<{ id: number }> }>('/invoices/all');
+        const found = await b.api<{ invoices: Array<{ id: number }> }>('/invoices');
         if (!found.invoices.length) throw new Error('no invoice yet');
         return found;
       }, 30_000);
