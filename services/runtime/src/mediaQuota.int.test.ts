@@ -9,6 +9,7 @@ import { eventually } from '@atendo/core/testing';
 import { addCompany } from './testing/accounts.js';
 import { filesUnder } from './testing/files.js';
 import { startHarness, type Harness } from './testing/harness.js';
+import { movableClock } from './testing/clock.js';
 
 /** MPEG-1 layer III frames (417 bytes each): an audio file of a chosen size, as file-type recognises one. */
 const mp3 = (frames: number) => Buffer.concat(Array.from({ length: frames }, () => Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), randomBytes(413)])));
@@ -21,8 +22,8 @@ describe('media: a storage quota per company, unused uploads collected', () => {
   let h: Harness;
   let dataDir: string;
   let superToken: string;
-  let offsetMs = 0;
-  const clock = () => new Date(Date.now() + offsetMs);
+  const time = movableClock();
+  const clock = time.now;
 
   const upload = async (token: string, bytes: Buffer) => {
     const form = new FormData();
@@ -90,7 +91,7 @@ describe('media: a storage quota per company, unused uploads collected', () => {
     const big = mp3(1500);
     expect((await upload(token, big)).body.error).toBe('ERR_STORAGE_QUOTA');
 
-    offsetMs += 25 * 3600_000;
+    time.advance(25 * 3600_000);
     h.atendo.processes.get('media')!.poke!();
     await eventually(async () => expect(await served(token, unused!.key)).toBe(404));
     expect(await served(token, used!.key)).toBe(200);

@@ -8,6 +8,7 @@ import { startHarness, type Harness } from './testing/harness.js';
 import { userEventCount } from './testing/log.js';
 import { withoutPlanFlag } from './testing/plans.js';
 import { brokenRules, expectAllRefused } from './testing/refusals.js';
+import { movableClock } from './testing/clock.js';
 
 type Answer<T> = T & { error?: string; details?: Array<{ path: string; rule: string }> };
 
@@ -22,8 +23,8 @@ describe('schedules', () => {
   let h: Harness;
   let admin: string;
   let agent: string;
-  let offsetMs = 0;
-  const clock = () => new Date(Date.now() + offsetMs);
+  const time = movableClock();
+  const clock = time.now;
   let customers = 0;
 
   const eventCount = () => userEventCount(h);
@@ -61,7 +62,7 @@ describe('schedules', () => {
   });
   afterAll(async () => h?.stop());
   beforeEach(() => {
-    offsetMs = 0;
+    time.set(0);
   });
 
   it('refuses bad input with a clear 4xx and writes nothing: short text, no contact, a time past, another company’s contact or connection', async () => {
@@ -137,7 +138,7 @@ describe('schedules', () => {
     expect(created.status).toBe(201);
     const { id } = created.body;
     // Down when it came due: two hours pass and nothing is sent.
-    offsetMs = 2 * HOUR;
+    time.set(2 * HOUR);
     await new Promise((r) => setTimeout(r, 500));
     expect(await dani.phone()).toEqual([]);
     expect((await get(id)).status).toBe('PENDENTE');
@@ -181,7 +182,7 @@ describe('schedules', () => {
     // What the runner did before it crashed: the message is queued under the schedule's id.
     await h.atendo.conversations.sendExternal({ companyId: h.companyId, whatsappId: h.whatsappId, number: eva.number, messageId: scheduleMessageId(h.companyId, id), body: 'Só uma vez, Eva', queueId: null });
     await eventually(async () => expect(await eva.phone()).toEqual(['Só uma vez, Eva']), 10_000);
-    offsetMs = 2 * 60_000;
+    time.set(2 * 60_000);
     h.atendo.processes.get('schedules')!.poke?.();
     await eventually(async () => expect((await get(id)).status).toBe('ENVIADA'), 10_000);
     await new Promise((r) => setTimeout(r, 500));
@@ -195,7 +196,7 @@ describe('schedules', () => {
     await h.pair(second.body.id);
     const fabi = await customer('Fabi');
     const { id } = (await create({ body: 'Pelo segundo número', contactId: fabi.contactId, sendAt: new Date(Date.now() + 60_000).toISOString(), whatsappId: second.body.id })).body;
-    offsetMs = 2 * 60_000;
+    time.set(2 * 60_000);
     h.atendo.processes.get('schedules')!.poke?.();
     await eventually(async () => expect(await fabi.phone(second.body.id)).toEqual(['Pelo segundo número']), 10_000);
     expect(await fabi.phone(h.whatsappId)).toEqual([]);
@@ -206,7 +207,7 @@ describe('schedules', () => {
     const gabi = await customer('Gabi');
     const { id } = (await create({ body: 'Para quem não existe mais', contactId: gabi.contactId, sendAt: new Date(Date.now() + 60_000).toISOString() })).body;
     expect((await h.api(`/contacts/${gabi.contactId}`, { method: 'DELETE', token: admin })).status).toBe(200);
-    offsetMs = 2 * 60_000;
+    time.set(2 * 60_000);
     h.atendo.processes.get('schedules')!.poke?.();
     await eventually(async () => expect(await get(id)).toMatchObject({ status: 'ERRO', error: 'The contact was deleted', sentAt: null }), 10_000);
     expect(await gabi.phone()).toEqual([]);

@@ -5,6 +5,7 @@ import { eventually } from '@atendo/core/testing';
 import { TimerRunner } from './features/timers/timerRunner.js';
 import { createLogger } from './logger.js';
 import { startHarness, type Harness } from './testing/harness.js';
+import { movableClock } from './testing/clock.js';
 
 /**
  * The durable timers (issue 11) under a clock the test moves: nothing waits for real minutes. Each test arms a timer
@@ -15,8 +16,8 @@ describe('timers (jobs role, controllable clock)', () => {
   let h: Harness;
   let token: string;
   let connectionId: number;
-  let offsetMs = 0;
-  const clock = () => new Date(Date.now() + offsetMs);
+  const time = movableClock();
+  const clock = time.now;
   let customers = 0;
   const INACTIVITY = 'Encerramos este atendimento por falta de resposta.';
 
@@ -34,13 +35,13 @@ describe('timers (jobs role, controllable clock)', () => {
   afterAll(async () => h?.stop());
   // Each test starts at the real time again: a deadline it arms lies ahead of the clock.
   beforeEach(() => {
-    offsetMs = 0;
+    time.set(0);
   });
 
   const runner = () => h.atendo.processes.get('timers')!;
   /** Moves the jobs role's clock forward and lets it look at once. */
   const advance = (minutes: number) => {
-    offsetMs += minutes * 60_000;
+    time.advance(minutes * 60_000);
     runner().poke?.();
   };
 

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Request } from 'express';
 import type { AnyObject, InferType } from 'yup';
 import { idParamsSchema } from '@atendo/contracts';
-import { checkoutSchema, listInvoicesQuerySchema, type Invoice, type Payment, type SubscriptionStatus } from '@atendo/contracts/billing';
+import { checkoutSchema, listInvoicesQuerySchema, type Invoice, type InvoicePage, type Payment, type SubscriptionStatus } from '@atendo/contracts/billing';
 import { billingDecider, billingStream, brl } from '@atendo/core/billing';
 import { companyDecider, companyStream, handleCommand, loadState, type CommandContext, type FlowSecrets } from '@atendo/core';
 import { AppError, PLATFORM_COMPANY } from '@atendo/platform';
@@ -163,32 +163,32 @@ export function billingRoutes({ knex, store, readYourWrites, provider, delivery,
       },
     });
 
+  /** A page of invoices (the super user's across companies), answered in the shape `answer` gives it. */
+  const invoiceList = (path: string, summary: string, answer: (page: InvoicePage) => unknown) =>
+    route<AnyObject, InferType<typeof listInvoicesQuerySchema>>({
+      method: 'get',
+      path,
+      feature,
+      summary,
+      permission: 'invoices:view',
+      query: listInvoicesQuerySchema,
+      openWhenExpired: true,
+      async handler({ res, query, auth }) {
+        res.json(answer(await invoices.page(auth.viewer.super ? null : auth.viewer.companyId, query.searchParam, query.pageNumber)));
+      },
+    });
+
   return [
-    route<AnyObject, InferType<typeof listInvoicesQuerySchema>>({
-      method: 'get',
-      path: '/invoices',
-      feature,
-      summary: "A page of the company's invoices (20), newest due date first, with count and hasMore; the super user sees every company's, with its name",
-      permission: 'invoices:view',
-      query: listInvoicesQuerySchema,
-      openWhenExpired: true,
-      async handler({ res, query, auth }) {
-        res.json(await invoices.page(auth.viewer.super ? null : auth.viewer.companyId, query.searchParam, query.pageNumber));
-      },
-    }),
-    route<AnyObject, InferType<typeof listInvoicesQuerySchema>>({
-      method: 'get',
-      path: '/invoices/all',
-      feature,
-      summary:
-        "The same page as a bare list of invoices, as the seeds' console reads it (its invoices page iterates the answer); GET /invoices adds count and hasMore",
-      permission: 'invoices:view',
-      query: listInvoicesQuerySchema,
-      openWhenExpired: true,
-      async handler({ res, query, auth }) {
-        res.json((await invoices.page(auth.viewer.super ? null : auth.viewer.companyId, query.searchParam, query.pageNumber)).invoices);
-      },
-    }),
+    invoiceList(
+      '/invoices',
+      "A page of the company's invoices (20), newest due date first, with count and hasMore; the super user sees every company's, with its name",
+      (page) => page,
+    ),
+    invoiceList(
+      '/invoices/all',
+      "The same page as a bare list of invoices, as the seeds' console reads it (its invoices page iterates the answer); GET /invoices adds count and hasMore",
+      (page) => page.invoices,
+    ),
     route<{ id: number }>({
       method: 'get',
       path: '/invoices/:id',

@@ -97,6 +97,18 @@ export function dashboardRoutes({ knex, clock = () => new Date() }: DashboardRou
   const presence = new Presence(knex);
   const period = async (companyId: number, query: PeriodQuery) => periodOf(query, await dashboard.timeZone(companyId), clock());
   const chartPeriod = async (companyId: number, query: ChartQuery) => range(query.initialDate, query.finalDate, ['initialDate', 'finalDate'], await dashboard.timeZone(companyId));
+  /** The seeds' chart routes: initialDate and finalDate in the company's dates, an answer of `{ data, count }`. */
+  const chartRoute = <A>(path: string, summary: string, answer: (companyId: number, period: Awaited<ReturnType<typeof chartPeriod>>) => Promise<A>) =>
+    route<object, ChartQuery>({
+      ...gate,
+      method: 'get',
+      path,
+      summary,
+      query: dashboardChartQuerySchema,
+      async handler({ res, query, auth: { viewer } }) {
+        res.json(await answer(viewer.companyId, await chartPeriod(viewer.companyId, query)));
+      },
+    });
   const exportName = (p: DashboardPeriod, extension: string) => `attachment; filename="tickets-${p.from}-${p.to}.${extension}"`;
 
   return [
@@ -118,28 +130,22 @@ export function dashboardRoutes({ knex, clock = () => new Date() }: DashboardRou
         res.json({ counters, attendants: attendants.map((a) => ({ ...a, online: online.has(a.id) })), previous: { counters: previous } } satisfies DashboardAnswer);
       },
     }),
-    route<object, ChartQuery>({
-      ...gate,
-      method: 'get',
-      path: '/dashboard/ticketsUsers',
-      summary: 'Tickets opened from initialDate to finalDate (the company’s dates) per agent: `{ data: [{ nome, quantidade }], count }`',
-      query: dashboardChartQuerySchema,
-      async handler({ res, query, auth: { viewer } }) {
-        const data = await dashboard.ticketsPerUser(viewer.companyId, await chartPeriod(viewer.companyId, query));
-        res.json({ data, count: data.reduce((sum, d) => sum + d.quantidade, 0) } satisfies TicketsPerUser);
+    chartRoute<TicketsPerUser>(
+      '/dashboard/ticketsUsers',
+      'Tickets opened from initialDate to finalDate (the company’s dates) per agent: `{ data: [{ nome, quantidade }], count }`',
+      async (companyId, period) => {
+        const data = await dashboard.ticketsPerUser(companyId, period);
+        return { data, count: data.reduce((sum, d) => sum + d.quantidade, 0) };
       },
-    }),
-    route<object, ChartQuery>({
-      ...gate,
-      method: 'get',
-      path: '/dashboard/ticketsDay',
-      summary: 'Tickets opened from initialDate to finalDate per day (`data`, YYYY-MM-DD), or per hour (`horario`, HH) when they are one day: `{ data, count }`',
-      query: dashboardChartQuerySchema,
-      async handler({ res, query, auth: { viewer } }) {
-        const data = await dashboard.ticketsPerDay(viewer.companyId, await chartPeriod(viewer.companyId, query));
-        res.json({ data, count: (data as Array<{ total: number }>).reduce((sum, d) => sum + d.total, 0) } satisfies TicketsPerDay);
+    ),
+    chartRoute<TicketsPerDay>(
+      '/dashboard/ticketsDay',
+      'Tickets opened from initialDate to finalDate per day (`data`, YYYY-MM-DD), or per hour (`horario`, HH) when they are one day: `{ data, count }`',
+      async (companyId, period) => {
+        const data = await dashboard.ticketsPerDay(companyId, period);
+        return { data, count: (data as Array<{ total: number }>).reduce((sum, d) => sum + d.total, 0) };
       },
-    }),
+    ),
     route<object, PeriodQuery & { by: DashboardTimesBy }>({
       ...gate,
       method: 'get',

@@ -11,6 +11,7 @@ import { DueDateMover } from './dueDateMover.js';
 import { InvoiceIssuer } from './invoiceIssuer.js';
 import { storedCredentials } from './providerWiring.js';
 import type { PaymentProvider, ProviderNotification } from './provider/port.js';
+import { movableClock } from '../../testing/clock.js';
 
 const DAY = 86_400_000;
 const SECRET = 'a test double secret';
@@ -49,8 +50,8 @@ describe('billing', () => {
   let h: Harness;
   let superToken: string;
   let planId: number;
-  let offsetMs = 0;
-  const clock = () => new Date(Date.now() + offsetMs);
+  const time = movableClock();
+  const clock = time.now;
   const provider = pixDouble();
 
   const count = async (query: Knex.QueryBuilder) => Number(((await query.count('* as n')) as Array<{ n: string | number }>)[0]!.n);
@@ -310,7 +311,7 @@ describe('billing', () => {
     let issuer = running;
     const paidDueDates: string[] = [];
     for (let day = 0; day <= 40; day++) {
-      offsetMs = day * DAY;
+      time.set(day * DAY);
       if (day === 20) {
         // A restart: the running issuer stops, a new one (a new node) takes over with nothing in memory.
         await running.stop();
@@ -327,7 +328,7 @@ describe('billing', () => {
         await eventually(async () => expect(Date.parse(await companyDue(company.companyId))).toBeGreaterThan(Date.parse(invoice.dueDate)), 10_000);
       }
     }
-    offsetMs = 0;
+    time.set(0);
     await issuer.stop();
     const invoices = await invoicesOf(token);
     const dueDates = invoices.map((i) => i.dueDate);
