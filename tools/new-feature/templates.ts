@@ -133,21 +133,20 @@ describe('a ${record}', () => {
 export * from './${feature}Projection.js';
 export * from './queries.js';
 `,
-    [`services/read/src/${feature}/migrations.ts`]: `import type { Migration } from '@atendo/platform';
+    [`services/read/src/${feature}/migrations.ts`]: `import { sqlMigration, type Migration } from '@atendo/platform';
 
 /** The read model of ${feature}: one row a ${record}, by company. */
 export const ${feature}Migrations: Migration[] = [
-  {
-    name: '${stamp}_${table}',
-    up: (knex) =>
-      knex.raw(\`
+  sqlMigration(
+    '${stamp}_${table}',
+    \`
         CREATE TABLE ${table} (
           id bigint PRIMARY KEY, company_id bigint NOT NULL, name text NOT NULL, created_at timestamptz NOT NULL
         );
         CREATE INDEX ${table}_company ON ${table} (company_id, lower(name), id);
-      \`),
-    down: (knex) => knex.raw('DROP TABLE ${table}'),
-  },
+      \`,
+    'DROP TABLE ${table}',
+  ),
 ];
 `,
     [`services/read/src/${feature}/${feature}Projection.ts`]: `import { ${RECORD}_EVENT_TYPES, type ${Record}Event, type ${Record}FeedPayload } from '@atendo/contracts/${feature}';

@@ -1,11 +1,10 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 /** Tables of the projection runtime itself; each read model adds its own migrations beside its projection. */
 export const runtimeMigrations: Migration[] = [
-  {
-    name: '202611220010_projection_runtime',
-    async up(knex) {
-      await knex.raw(`
+  sqlMigration(
+    '202611220010_projection_runtime',
+    `
         CREATE TABLE projection_checkpoints (
           name             text PRIMARY KEY,
           commit_position  bigint NOT NULL DEFAULT 0,
@@ -26,16 +25,12 @@ export const runtimeMigrations: Migration[] = [
           created_at timestamptz NOT NULL DEFAULT now(),
           PRIMARY KEY (company_id, seq)
         );
-      `);
-    },
-    async down(knex) {
-      await knex.raw('DROP TABLE feed_entries; DROP TABLE feed_sequences; DROP TABLE projection_checkpoints;');
-    },
-  },
-  {
-    name: '202611230020_projection_supervision',
-    async up(knex) {
-      await knex.raw(`
+      `,
+    'DROP TABLE feed_entries; DROP TABLE feed_sequences; DROP TABLE projection_checkpoints;',
+  ),
+  sqlMigration(
+    '202611230020_projection_supervision',
+    `
         ALTER TABLE projection_checkpoints
           ADD COLUMN state         text NOT NULL DEFAULT 'running',
           ADD COLUMN last_error    text,
@@ -55,13 +50,10 @@ export const runtimeMigrations: Migration[] = [
           last_failed_at   timestamptz NOT NULL DEFAULT now(),
           PRIMARY KEY (projection, event_id)
         );
-      `);
-    },
-    async down(knex) {
-      await knex.raw(`
+      `,
+    `
         DROP TABLE projection_dead_letters;
         ALTER TABLE projection_checkpoints DROP COLUMN state, DROP COLUMN last_error, DROP COLUMN last_error_at;
-      `);
-    },
-  },
+      `,
+  ),
 ];

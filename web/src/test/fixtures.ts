@@ -1,4 +1,4 @@
-import type { Message, SessionUser, Ticket, User, Whatsapp, WhatsappSettings } from '@atendo/contracts';
+import type { Message, Plan, SessionUser, Ticket, User, Whatsapp, WhatsappSettings } from '@atendo/contracts';
 
 export const me: SessionUser = {
   id: 3,
@@ -116,6 +116,29 @@ export function aConnection(id: number, change: Partial<Whatsapp & WhatsappSetti
     transferQueueId: null,
     timeToTransfer: null,
     queueIds: [],
+    ...change,
+  };
+}
+
+/** A plan with every feature switched on. */
+export function plan(id: number, change: Partial<Plan> = {}): Plan {
+  return {
+    id,
+    name: `Plan ${id}`,
+    users: 3,
+    connections: 1,
+    queues: 2,
+    value: 30,
+    storageMb: 1024,
+    useCampaigns: true,
+    useSchedules: true,
+    useInternalChat: true,
+    useExternalApi: true,
+    useKanban: true,
+    useOpenAi: true,
+    useIntegrations: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
     ...change,
   };
 }

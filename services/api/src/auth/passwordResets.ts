@@ -1,18 +1,17 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 export const passwordResetMigrations: Migration[] = [
-  {
-    name: '202611241010_password_reset_codes',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611241010_password_reset_codes',
+    `
         CREATE TABLE password_reset_codes (
           email text PRIMARY KEY, code_hash text NOT NULL, expires_at timestamptz NOT NULL, attempts int NOT NULL DEFAULT 0
         )
-      `),
-    down: (knex) => knex.raw('DROP TABLE password_reset_codes'),
-  },
+      `,
+    'DROP TABLE password_reset_codes',
+  ),
 ];
 
 /** How long an e-mailed code works, and how many wrong guesses end it. */

@@ -1,16 +1,15 @@
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 export const rateLimitMigrations: Migration[] = [
-  {
-    name: '202611241000_rate_limits',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611241000_rate_limits',
+    `
         CREATE TABLE rate_limits (key text PRIMARY KEY, count int NOT NULL, reset_at timestamptz NOT NULL);
         CREATE INDEX rate_limits_reset ON rate_limits (reset_at);
-      `),
-    down: (knex) => knex.raw('DROP TABLE rate_limits'),
-  },
+      `,
+    'DROP TABLE rate_limits',
+  ),
 ];
 
 /**

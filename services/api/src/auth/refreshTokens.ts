@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 /**
  * Refresh tokens rotate on every use. Each login starts a family; presenting a token that was already rotated
@@ -9,19 +9,18 @@ import type { Migration } from '@atendo/platform';
  * These rows are credentials, not business facts, so they live in a plain table (docs/decisions/0006-auth-sessions.md).
  */
 export const refreshTokenMigrations: Migration[] = [
-  {
-    name: '202611220050_refresh_tokens',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611220050_refresh_tokens',
+    `
         CREATE TABLE refresh_tokens (
           token_hash text PRIMARY KEY, family_id uuid NOT NULL, user_id bigint NOT NULL, company_id bigint NOT NULL,
           expires_at timestamptz NOT NULL, rotated_at timestamptz, revoked_at timestamptz,
           created_at timestamptz NOT NULL DEFAULT now()
         );
         CREATE INDEX refresh_tokens_family ON refresh_tokens (family_id);
-      `),
-    down: (knex) => knex.raw('DROP TABLE refresh_tokens'),
-  },
+      `,
+    'DROP TABLE refresh_tokens',
+  ),
 ];
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { SECRET_MASK } from '@atendo/core';
-import { type Migration } from '@atendo/platform';
+import { type Migration, sqlMigration } from '@atendo/platform';
 
 /**
  * Connections' API tokens (spec §3 `token`: what the external send API is called with). A token is a credential, so
@@ -18,30 +18,28 @@ const HINT_MIN_LENGTH = 16;
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 export const connectionTokenMigrations: Migration[] = [
-  {
-    name: '202611242001_whatsapp_tokens',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611242001_whatsapp_tokens',
+    `
         CREATE TABLE whatsapp_tokens (
           whatsapp_id bigint PRIMARY KEY, company_id bigint NOT NULL, token text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now()
         );
         CREATE INDEX whatsapp_tokens_token ON whatsapp_tokens (token) WHERE token <> '';
-      `),
-    down: (knex) => knex.raw('DROP TABLE whatsapp_tokens'),
-  },
-  {
-    // Tokens already in use keep working, hashed; an empty one and one two connections shared authorised nothing.
-    name: '202611291100_whatsapp_tokens_hashed',
-    up: (knex) =>
-      knex.raw(`
+      `,
+    'DROP TABLE whatsapp_tokens',
+  ),
+  // Tokens already in use keep working, hashed; an empty one and one two connections shared authorised nothing.
+  sqlMigration(
+    '202611291100_whatsapp_tokens_hashed',
+    `
         DELETE FROM whatsapp_tokens WHERE token = '' OR token IN (SELECT token FROM whatsapp_tokens GROUP BY token HAVING count(*) > 1);
         ALTER TABLE whatsapp_tokens ADD COLUMN token_hash text, ADD COLUMN token_hint text NOT NULL DEFAULT '';
         UPDATE whatsapp_tokens SET token_hash = encode(sha256(convert_to(token, 'UTF8')), 'hex'), token_hint = CASE WHEN length(token) >= ${HINT_MIN_LENGTH} THEN right(token, 4) ELSE '' END;
         ALTER TABLE whatsapp_tokens DROP COLUMN token, ALTER COLUMN token_hash SET NOT NULL;
         CREATE UNIQUE INDEX whatsapp_tokens_hash ON whatsapp_tokens (token_hash);
-      `),
-    down: (knex) => knex.raw('DELETE FROM whatsapp_tokens; DROP INDEX whatsapp_tokens_hash; ALTER TABLE whatsapp_tokens DROP COLUMN token_hash, DROP COLUMN token_hint, ADD COLUMN token text NOT NULL'),
-  },
+      `,
+    'DELETE FROM whatsapp_tokens; DROP INDEX whatsapp_tokens_hash; ALTER TABLE whatsapp_tokens DROP COLUMN token_hash, DROP COLUMN token_hint, ADD COLUMN token text NOT NULL',
+  ),
 ];
 
 export class ConnectionTokens {

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import type { Response } from 'express';
 import type { Knex } from 'knex';
 import type { InferType } from 'yup';
 import {
@@ -110,6 +111,22 @@ export function dashboardRoutes({ knex, clock = () => new Date() }: DashboardRou
       },
     });
   const exportName = (p: DashboardPeriod, extension: string) => `attachment; filename="tickets-${p.from}-${p.to}.${extension}"`;
+  /** A streamed export of the period's tickets: the headers, then `write` sends the rows as it reads them. */
+  const exportRoute = (extension: string, contentType: string, summary: string, write: (res: Response, rows: AsyncIterable<TicketTimesExportRow>) => Promise<void>) =>
+    route<object, PeriodQuery>({
+      ...gate,
+      method: 'get',
+      path: `/dashboard/export.${extension}`,
+      summary,
+      query: dashboardPeriodQuerySchema,
+      async handler({ res, query, auth: { viewer } }) {
+        const p = await period(viewer.companyId, query);
+        res.status(200);
+        res.setHeader('content-type', contentType);
+        res.setHeader('content-disposition', exportName(p, extension));
+        await write(res, dashboard.exportRows(viewer.companyId, p));
+      },
+    });
 
   return [
     route<object, PeriodQuery>({
@@ -158,21 +175,15 @@ export function dashboardRoutes({ knex, clock = () => new Date() }: DashboardRou
         res.json({ rows } satisfies DashboardTimes);
       },
     }),
-    route<object, PeriodQuery>({
-      ...gate,
-      method: 'get',
-      path: '/dashboard/export.csv',
-      summary: 'Every ticket opened in the period as CSV (UTF-8, `;`), one row each with its times in wall-clock and business minutes and its rating, streamed',
-      query: dashboardPeriodQuerySchema,
-      async handler({ res, query, auth: { viewer } }) {
-        const p = await period(viewer.companyId, query);
-        res.status(200);
-        res.setHeader('content-type', 'text/csv; charset=utf-8');
-        res.setHeader('content-disposition', exportName(p, 'csv'));
+    exportRoute(
+      'csv',
+      'text/csv; charset=utf-8',
+      'Every ticket opened in the period as CSV (UTF-8, `;`), one row each with its times in wall-clock and business minutes and its rating, streamed',
+      async (res, rows) => {
         // The byte-order mark makes spreadsheet programs read the accents as UTF-8.
         let chunk = `\uFEFF${DASHBOARD_EXPORT_COLUMNS.join(';')}\r\n`;
         let lines = 0;
-        for await (const row of dashboard.exportRows(viewer.companyId, p)) {
+        for await (const row of rows) {
           chunk += `${cells(row).map((v) => csvField(v === null ? '' : String(v))).join(';')}\r\n`;
           if (++lines % 500 === 0) {
             res.write(chunk);
@@ -182,31 +193,25 @@ export function dashboardRoutes({ knex, clock = () => new Date() }: DashboardRou
         }
         res.end(chunk);
       },
-    }),
-    route<object, PeriodQuery>({
-      ...gate,
-      method: 'get',
-      path: '/dashboard/export.xlsx',
-      summary: 'Every ticket opened in the period as an XLSX sheet, the same columns as the CSV, streamed',
-      query: dashboardPeriodQuerySchema,
-      async handler({ res, query, auth: { viewer } }) {
-        const p = await period(viewer.companyId, query);
+    ),
+    exportRoute(
+      'xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'Every ticket opened in the period as an XLSX sheet, the same columns as the CSV, streamed',
+      async (res, rows) => {
         const { default: Excel } = await import('exceljs');
-        res.status(200);
-        res.setHeader('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-        res.setHeader('content-disposition', exportName(p, 'xlsx'));
         // exceljs's streaming writer: each committed row goes out to the response, the workbook is never whole in memory.
         const book = new Excel.stream.xlsx.WorkbookWriter({ stream: res, useSharedStrings: false, useStyles: false });
         const sheet = book.addWorksheet('tickets');
         sheet.addRow([...DASHBOARD_EXPORT_COLUMNS]).commit();
         let lines = 0;
-        for await (const row of dashboard.exportRows(viewer.companyId, p)) {
+        for await (const row of rows) {
           sheet.addRow(cells(row)).commit();
           if (++lines % 500 === 0 && !(await drained(res))) return;
         }
         sheet.commit();
         await book.commit();
       },
-    }),
+    ),
   ];
 }

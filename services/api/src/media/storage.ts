@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { STORAGE_MB_DEFAULT } from '@atendo/contracts';
-import { AppError, type Migration } from '@atendo/platform';
+import { AppError, type Migration, sqlMigration } from '@atendo/platform';
 import { companyOfKey, mediaKey, type BlobStore } from './blobStore.js';
 import { storeUploads, type ReceivedUpload, type StoredUpload } from './uploads.js';
 
@@ -9,10 +9,9 @@ import { storeUploads, type ReceivedUpload, type StoredUpload } from './uploads.
  * (the bytes are not in the log either): a rebuild leaves it alone.
  */
 export const mediaStorageMigrations: Migration[] = [
-  {
-    name: '202611291310_media_uploads',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611291310_media_uploads',
+    `
         CREATE TABLE media_uploads (
           key text PRIMARY KEY,
           company_id bigint NOT NULL,
@@ -22,9 +21,9 @@ export const mediaStorageMigrations: Migration[] = [
         );
         CREATE INDEX media_uploads_company ON media_uploads (company_id);
         CREATE INDEX media_uploads_unused ON media_uploads (created_at) WHERE used_at IS NULL;
-      `),
-    down: (knex) => knex.raw('DROP TABLE media_uploads'),
-  },
+      `,
+    'DROP TABLE media_uploads',
+  ),
 ];
 
 const MIB = 1024 * 1024;

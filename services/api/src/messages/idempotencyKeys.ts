@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 /**
  * Idempotency keys of replies, per company: which ticket a key was first used on. A key is claimed before the reply
@@ -8,19 +8,18 @@ import type { Migration } from '@atendo/platform';
  * ticket and key, so even a forgotten key reused elsewhere cannot name another message).
  */
 export const idempotencyKeyMigrations: Migration[] = [
-  {
-    name: '202611230010_idempotency_keys',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611230010_idempotency_keys',
+    `
         CREATE TABLE idempotency_keys (
           company_id bigint NOT NULL, key text NOT NULL, ticket_id bigint NOT NULL,
           created_at timestamptz NOT NULL DEFAULT now(),
           PRIMARY KEY (company_id, key)
         );
         CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
-      `),
-    down: (knex) => knex.raw('DROP TABLE idempotency_keys'),
-  },
+      `,
+    'DROP TABLE idempotency_keys',
+  ),
 ];
 
 const RETENTION = '1 day';

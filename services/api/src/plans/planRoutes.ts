@@ -22,27 +22,21 @@ export function planRoutes({ knex, store, ids, readYourWrites, planFlags }: Plan
     return plan;
   };
   const actor = (userId: number) => ({ actor: { type: 'user' as const, userId } });
+  /** Every plan, cheapest first: the sign-up page's list (public) and the signed-in console's. */
+  const everyPlan = (path: string, summary: string, permission: 'public' | 'signedIn') =>
+    route({
+      method: 'get',
+      path,
+      feature,
+      summary,
+      permission,
+      async handler({ res }) {
+        res.json(await plans.all());
+      },
+    });
   return [
-    route({
-      method: 'get',
-      path: '/plans/list',
-      feature,
-      summary: 'Every plan, cheapest first: public, for the sign-up page',
-      permission: 'public',
-      async handler({ res }) {
-        res.json(await plans.all());
-      },
-    }),
-    route({
-      method: 'get',
-      path: '/plans/all',
-      feature,
-      summary: 'Every plan, cheapest first',
-      permission: 'signedIn',
-      async handler({ res }) {
-        res.json(await plans.all());
-      },
-    }),
+    everyPlan('/plans/list', 'Every plan, cheapest first: public, for the sign-up page', 'public'),
+    everyPlan('/plans/all', 'Every plan, cheapest first', 'signedIn'),
     route<{ id: number }>({
       method: 'get',
       path: '/plans/:id',

@@ -1,16 +1,15 @@
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 export const presenceMigrations: Migration[] = [
-  {
-    name: '202611241200_user_presence',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611241200_user_presence',
+    `
         CREATE TABLE user_presence (user_id bigint PRIMARY KEY, company_id bigint NOT NULL, last_seen_at timestamptz NOT NULL);
         CREATE INDEX user_presence_company ON user_presence (company_id, last_seen_at);
-      `),
-    down: (knex) => knex.raw('DROP TABLE user_presence'),
-  },
+      `,
+    'DROP TABLE user_presence',
+  ),
 ];
 
 /** Without a sign of life for this long, a user counts as offline (spec: pings every 300 s). */

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
+import { sqlMigration } from '@atendo/platform';
 import { BufferJSON, type WAMessage } from '@whiskeysockets/baileys';
 
-export const inboundJournalMigration = {
-  name: '202611251310_whatsapp_inbound_journal',
-  up: (knex: Knex) =>
-    knex.raw(`
+export const inboundJournalMigration = sqlMigration(
+  '202611251310_whatsapp_inbound_journal',
+  `
       CREATE TABLE whatsapp_inbound_journal (
         whatsapp_id bigint NOT NULL,
         provider_message_id text NOT NULL,
@@ -12,9 +12,9 @@ export const inboundJournalMigration = {
         received_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (whatsapp_id, provider_message_id)
       )
-    `),
-  down: (knex: Knex) => knex.raw('DROP TABLE whatsapp_inbound_journal'),
-};
+    `,
+  'DROP TABLE whatsapp_inbound_journal',
+);
 
 /**
  * Baileys confirms a message to WhatsApp before it hands it over, so WhatsApp will not deliver it again: from then

@@ -1,18 +1,18 @@
 import type { Knex } from 'knex';
+import { sqlMigration } from '@atendo/platform';
 
 /** The lease table: which gateway process runs which connection's session, until when. */
-export const sessionLeaseMigration = {
-  name: '202611251300_whatsapp_session_leases',
-  up: (knex: Knex) =>
-    knex.raw(`
+export const sessionLeaseMigration = sqlMigration(
+  '202611251300_whatsapp_session_leases',
+  `
       CREATE TABLE whatsapp_session_leases (
         whatsapp_id bigint PRIMARY KEY,
         owner text NOT NULL,
         expires_at timestamptz NOT NULL
       )
-    `),
-  down: (knex: Knex) => knex.raw('DROP TABLE whatsapp_session_leases'),
-};
+    `,
+  'DROP TABLE whatsapp_session_leases',
+);
 
 /**
  * One owner per connection: two processes running the same number would fight over it (WhatsApp closes one with

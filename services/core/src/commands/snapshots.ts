@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 /** A folded state as of one revision of its stream. */
 export interface Snapshot {
@@ -19,10 +19,9 @@ export interface SnapshotStore {
 }
 
 export const snapshotMigrations: Migration[] = [
-  {
-    name: '202611230001_snapshots',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611230001_snapshots',
+    `
         CREATE TABLE snapshots (
           stream_id      text        PRIMARY KEY,
           revision       bigint      NOT NULL,
@@ -30,9 +29,9 @@ export const snapshotMigrations: Migration[] = [
           -- json, not jsonb: stored and returned as written, with no conversion either way.
           state          json        NOT NULL,
           taken_at       timestamptz NOT NULL DEFAULT now()
-        )`),
-    down: (knex) => knex.raw('DROP TABLE snapshots'),
-  },
+        )`,
+    'DROP TABLE snapshots',
+  ),
 ];
 
 export class PostgresSnapshotStore implements SnapshotStore {

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 /** A block's secret (an API key) as the graph keeps it: a reference to a sealed row, never the value. */
 export const SECRET_PREFIX = 'secret:';
@@ -20,16 +20,15 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 export const flowSecretMigrations: Migration[] = [
-  {
-    name: '202611271802_flow_secrets',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611271802_flow_secrets',
+    `
         CREATE TABLE flow_secrets (
           id uuid PRIMARY KEY, company_id bigint NOT NULL, sealed bytea NOT NULL, last4 text NOT NULL, created_at timestamptz NOT NULL DEFAULT now()
         );
-      `),
-    down: (knex) => knex.raw('DROP TABLE flow_secrets'),
-  },
+      `,
+    'DROP TABLE flow_secrets',
+  ),
   {
     // Hints kept before short secrets had none: a secret's length is its sealed length less the IV and the tag. A
     // hint of characters beyond ASCII may stand for a short secret of long characters, so it goes too.

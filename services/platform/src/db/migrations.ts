@@ -40,3 +40,16 @@ export async function migrateLatest(knex: Knex, ...groups: Migration[][]): Promi
   ];
   return applied;
 }
+
+/** A migration that is one SQL script each way (most of the read models' tables). */
+export function sqlMigration(name: string, up: string, down: string): Migration {
+  return {
+    name,
+    up: async (knex) => {
+      await knex.raw(up);
+    },
+    down: async (knex) => {
+      await knex.raw(down);
+    },
+  };
+}

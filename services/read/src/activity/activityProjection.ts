@@ -1,4 +1,4 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 import type { Projection } from '../projections/projection.js';
 
 /**
@@ -6,18 +6,17 @@ import type { Projection } from '../projections/projection.js';
  * starts from before replaying a day's history in detail.
  */
 export const activityMigrations: Migration[] = [
-  {
-    name: '202611220020_activity_daily',
-    up: (knex) =>
-      knex.raw(`CREATE TABLE activity_daily (
+  sqlMigration(
+    '202611220020_activity_daily',
+    `CREATE TABLE activity_daily (
         company_id bigint NOT NULL,
         day        date   NOT NULL,
         event_type text   NOT NULL,
         events     bigint NOT NULL,
         PRIMARY KEY (company_id, day, event_type)
-      )`),
-    down: (knex) => knex.raw('DROP TABLE activity_daily'),
-  },
+      )`,
+    'DROP TABLE activity_daily',
+  ),
 ];
 
 export const activityProjection: Projection = {

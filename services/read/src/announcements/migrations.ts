@@ -1,10 +1,9 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 export const announcementMigrations: Migration[] = [
-  {
-    name: '202611241101_announcements',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611241101_announcements',
+    `
         CREATE TABLE announcements (
           id bigint PRIMARY KEY, title text NOT NULL, text text NOT NULL, priority int NOT NULL, status boolean NOT NULL,
           media_name text, created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
@@ -15,7 +14,7 @@ export const announcementMigrations: Migration[] = [
           announcement_id bigint PRIMARY KEY, name text NOT NULL, mime text NOT NULL, bytes bytea NOT NULL,
           created_at timestamptz NOT NULL DEFAULT now()
         );
-      `),
-    down: (knex) => knex.raw('DROP TABLE announcement_media, announcements'),
-  },
+      `,
+    'DROP TABLE announcement_media, announcements',
+  ),
 ];

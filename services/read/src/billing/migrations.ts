@@ -1,10 +1,9 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 export const billingMigrations: Migration[] = [
-  {
-    name: '202611291331_invoices',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611291331_invoices',
+    `
         CREATE TABLE invoices (
           id bigint PRIMARY KEY, company_id bigint NOT NULL, detail text NOT NULL, value numeric(12,2) NOT NULL,
           due_date timestamptz NOT NULL, status text NOT NULL, paid_at timestamptz, txid text, plan_id bigint,
@@ -23,7 +22,7 @@ export const billingMigrations: Migration[] = [
           end_to_end_id text, reason text NOT NULL, received_at timestamptz NOT NULL
         );
         CREATE INDEX flagged_payments_company ON flagged_payments (company_id, received_at DESC);
-      `),
-    down: (knex) => knex.raw('DROP TABLE flagged_payments; DROP TABLE invoice_charges; DROP TABLE invoices'),
-  },
+      `,
+    'DROP TABLE flagged_payments; DROP TABLE invoice_charges; DROP TABLE invoices',
+  ),
 ];

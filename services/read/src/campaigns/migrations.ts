@@ -1,10 +1,9 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 export const campaignMigrations: Migration[] = [
-  {
-    name: '202611281401_campaigns',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611281401_campaigns',
+    `
         CREATE TABLE campaigns (
           id bigint PRIMARY KEY, company_id bigint NOT NULL, name text NOT NULL,
           message1 text NOT NULL DEFAULT '', message2 text NOT NULL DEFAULT '', message3 text NOT NULL DEFAULT '',
@@ -29,21 +28,20 @@ export const campaignMigrations: Migration[] = [
         CREATE INDEX campaign_shipping_seq ON campaign_shipping (campaign_id, seq);
         CREATE INDEX campaign_shipping_message ON campaign_shipping (message_id);
         CREATE TABLE campaign_settings (company_id bigint PRIMARY KEY, settings jsonb NOT NULL, updated_at timestamptz NOT NULL);
-      `),
-    down: (knex) => knex.raw('DROP TABLE campaign_settings; DROP TABLE campaign_shipping; DROP TABLE campaigns'),
-  },
-  {
-    // An outcome that came before its message was recorded as queued (the campaign allows it): kept until the message is.
-    name: '202611281500_campaign_early_outcomes',
-    up: (knex) =>
-      knex.raw(`
+      `,
+    'DROP TABLE campaign_settings; DROP TABLE campaign_shipping; DROP TABLE campaigns',
+  ),
+  // An outcome that came before its message was recorded as queued (the campaign allows it): kept until the message is.
+  sqlMigration(
+    '202611281500_campaign_early_outcomes',
+    `
         CREATE TABLE campaign_early_outcomes (
           campaign_id bigint NOT NULL, number text NOT NULL, delivered_at timestamptz, failed_at timestamptz, reason text,
           PRIMARY KEY (campaign_id, number)
         );
-      `),
-    down: (knex) => knex.raw('DROP TABLE campaign_early_outcomes'),
-  },
+      `,
+    'DROP TABLE campaign_early_outcomes',
+  ),
 ];
 
 /** The send governors' memory, one row per connection (the jobs role's, kept across restarts: a day's counts survive). */

@@ -1,4 +1,4 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 /** The catalogue's read models were one projection; these are the checkpoints of the five that replace it. */
 const FEATURES = ['companies', 'plans', 'users', 'queues', 'connections'];
@@ -13,10 +13,9 @@ const KIND_FEATURE: Record<string, string> = { Company: 'companies', Plan: 'plan
  * still creates all five tables at once.
  */
 export const companiesMigrations: Migration[] = [
-  {
-    name: '202611220030_catalogue',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611220030_catalogue',
+    `
         CREATE TABLE plans (
           id bigint PRIMARY KEY, name text NOT NULL, users int NOT NULL, connections int NOT NULL, queues int NOT NULL,
           value numeric(12,2) NOT NULL, use_campaigns boolean NOT NULL, use_schedules boolean NOT NULL,
@@ -51,9 +50,9 @@ export const companiesMigrations: Migration[] = [
           created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
         );
         CREATE INDEX whatsapps_company ON whatsapps (company_id);
-      `),
-    down: (knex) => knex.raw('DROP TABLE whatsapps, queues, users, companies, plans'),
-  },
+      `,
+    'DROP TABLE whatsapps, queues, users, companies, plans',
+  ),
   {
     // The five projections go on from where `catalogue` was instead of folding the whole log again.
     name: '202611240010_catalogue_split_into_features',
@@ -86,10 +85,9 @@ export const companiesMigrations: Migration[] = [
       await knex('projection_checkpoints').whereIn('name', FEATURES).delete();
     },
   },
-  {
-    name: '202611240800_company_schedules_billing_and_status',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611240800_company_schedules_billing_and_status',
+    `
         ALTER TABLE companies
           ADD COLUMN schedules jsonb NOT NULL DEFAULT '[]',
           ADD COLUMN billing_name text NOT NULL DEFAULT '',
@@ -100,14 +98,13 @@ export const companiesMigrations: Migration[] = [
           ADD COLUMN address_district text NOT NULL DEFAULT '',
           ADD COLUMN disabled_at timestamptz;
         CREATE INDEX companies_plan ON companies (plan_id);
-      `),
-    down: (knex) =>
-      knex.raw(`
+      `,
+    `
         DROP INDEX companies_plan;
         ALTER TABLE companies DROP COLUMN schedules, DROP COLUMN billing_name, DROP COLUMN address_zip_code, DROP COLUMN address_street,
           DROP COLUMN address_state, DROP COLUMN address_city, DROP COLUMN address_district, DROP COLUMN disabled_at;
-      `),
-  },
+      `,
+  ),
   {
     // Not in the spec (issue 32): the file space of each company on the plan, in MiB; existing plans get the default.
     name: '202611291300_plan_storage',

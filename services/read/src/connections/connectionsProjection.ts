@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 import type { RecordedEvent, Whatsapp, WhatsappSessionEvent, WhatsappSettings } from '@atendo/contracts';
 import type { Projection, ProjectionContext } from '../projections/projection.js';
 import { applyRecordEvent, recordEventTypes, type RecordTable } from '../projections/records.js';
@@ -9,30 +9,27 @@ import { applyRecordEvent, recordEventTypes, type RecordTable } from '../project
  * connections page default in the table, so a connection whose events predate them reads as spec §3 says.
  */
 export const connectionsMigrations: Migration[] = [
-  {
-    name: '202611242000_connection_settings',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611242000_connection_settings',
+    `
         ALTER TABLE whatsapps
           ADD COLUMN expires_inactive_message text NOT NULL DEFAULT '',
           ADD COLUMN prompt_id bigint, ADD COLUMN integration_id bigint, ADD COLUMN transfer_queue_id bigint,
           ADD COLUMN time_to_transfer int
-      `),
-    down: (knex) =>
-      knex.raw('ALTER TABLE whatsapps DROP COLUMN expires_inactive_message, DROP COLUMN prompt_id, DROP COLUMN integration_id, DROP COLUMN transfer_queue_id, DROP COLUMN time_to_transfer'),
-  },
-  {
-    // Connections written before a connection chose its channel were the demo's simulated one.
-    name: '202611251000_connection_channel',
-    up: (knex) =>
-      knex.raw(`
+      `,
+    'ALTER TABLE whatsapps DROP COLUMN expires_inactive_message, DROP COLUMN prompt_id, DROP COLUMN integration_id, DROP COLUMN transfer_queue_id, DROP COLUMN time_to_transfer',
+  ),
+  // Connections written before a connection chose its channel were the demo's simulated one.
+  sqlMigration(
+    '202611251000_connection_channel',
+    `
         ALTER TABLE whatsapps
           ADD COLUMN channel text NOT NULL DEFAULT 'simulator',
           ADD COLUMN status_reason text NOT NULL DEFAULT '',
           ADD COLUMN degraded boolean NOT NULL DEFAULT false
-      `),
-    down: (knex) => knex.raw('ALTER TABLE whatsapps DROP COLUMN channel, DROP COLUMN status_reason, DROP COLUMN degraded'),
-  },
+      `,
+    'ALTER TABLE whatsapps DROP COLUMN channel, DROP COLUMN status_reason, DROP COLUMN degraded',
+  ),
 ];
 
 const CONNECTIONS: RecordTable = {

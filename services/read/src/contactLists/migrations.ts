@@ -1,10 +1,9 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 export const contactListMigrations: Migration[] = [
-  {
-    name: '202611281111_contact_lists',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611281111_contact_lists',
+    `
         CREATE TABLE contact_lists (
           id bigint PRIMARY KEY, company_id bigint NOT NULL, name text NOT NULL,
           created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
@@ -16,9 +15,9 @@ export const contactListMigrations: Migration[] = [
           created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
         );
         CREATE INDEX contact_list_items_list ON contact_list_items (contact_list_id, lower(name), id);
-      `),
-    down: (knex) => knex.raw('DROP TABLE contact_list_items; DROP TABLE contact_lists;'),
-  },
+      `,
+    'DROP TABLE contact_list_items; DROP TABLE contact_lists;',
+  ),
   {
     // The numbers WhatsApp has not judged yet, for the jobs role's checker (decision 0029).
     name: '202611282210_contact_list_items_unchecked',

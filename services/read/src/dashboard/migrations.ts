@@ -1,12 +1,11 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 export const dashboardMigrations: Migration[] = [
-  {
-    // One row per ticket with the moments that matter and the minutes between them; the hours each company and queue
-    // had as the log told them, so a time is reckoned with the hours of its day, in a rebuild too.
-    name: '202611291330_ticket_times',
-    up: (knex) =>
-      knex.raw(`
+  // One row per ticket with the moments that matter and the minutes between them; the hours each company and queue
+  // had as the log told them, so a time is reckoned with the hours of its day, in a rebuild too.
+  sqlMigration(
+    '202611291330_ticket_times',
+    `
         CREATE TABLE ticket_times (
           ticket_id bigint PRIMARY KEY, company_id bigint NOT NULL, contact_id bigint NOT NULL, queue_id bigint,
           user_id bigint, whatsapp_id bigint NOT NULL, status text NOT NULL, opened_at timestamptz NOT NULL,
@@ -22,7 +21,7 @@ export const dashboardMigrations: Migration[] = [
           key text PRIMARY KEY, company_id bigint NOT NULL, time_zone text, schedules jsonb NOT NULL DEFAULT '[]'
         );
         CREATE INDEX ticket_times_hours_company ON ticket_times_hours (company_id);
-      `),
-    down: (knex) => knex.raw('DROP TABLE ticket_times_hours; DROP TABLE ticket_times'),
-  },
+      `,
+    'DROP TABLE ticket_times_hours; DROP TABLE ticket_times',
+  ),
 ];

@@ -1,10 +1,9 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 export const fileListMigrations: Migration[] = [
-  {
-    name: '202611281342_file_lists',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611281342_file_lists',
+    `
         CREATE TABLE file_lists (
           id bigint PRIMARY KEY, company_id bigint NOT NULL, name text NOT NULL, message text NOT NULL,
           created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
@@ -15,7 +14,7 @@ export const fileListMigrations: Migration[] = [
           path text, media_type text, mime text, file_name text
         );
         CREATE INDEX file_list_options_list ON file_list_options (file_list_id, id);
-      `),
-    down: (knex) => knex.raw('DROP TABLE file_list_options; DROP TABLE file_lists;'),
-  },
+      `,
+    'DROP TABLE file_list_options; DROP TABLE file_lists;',
+  ),
 ];

@@ -1,15 +1,14 @@
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 import type { FlowCampaignFeedPayload, FlowExecutionEvent, FlowFeedPayload, FlowGraph, RecordedEvent } from '@atendo/contracts';
 import type { Projection } from '../projections/projection.js';
 import { applyRecordEvent, recordEventTypes } from '../projections/records.js';
 import { FlowQueries } from './queries.js';
 
 export const flowsMigrations: Migration[] = [
-  {
-    name: '202611271801_flows',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611271801_flows',
+    `
         CREATE TABLE flows (
           id bigint PRIMARY KEY, company_id bigint NOT NULL, name text NOT NULL, active boolean NOT NULL DEFAULT true,
           version integer NOT NULL DEFAULT 0, created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
@@ -33,9 +32,9 @@ export const flowsMigrations: Migration[] = [
         );
         CREATE INDEX flow_executions_ticket ON flow_executions (company_id, ticket_id) WHERE status = 'running';
         CREATE INDEX flow_executions_due ON flow_executions (due_at) WHERE status = 'running' AND due_at IS NOT NULL;
-      `),
-    down: (knex) => knex.raw('DROP TABLE flow_executions; DROP TABLE flow_campaigns; DROP TABLE flow_versions; DROP TABLE flows'),
-  },
+      `,
+    'DROP TABLE flow_executions; DROP TABLE flow_campaigns; DROP TABLE flow_versions; DROP TABLE flows',
+  ),
 ];
 
 /** An effect not settled this long after it was asked for is performed again by the runner (at least once). */

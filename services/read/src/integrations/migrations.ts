@@ -1,10 +1,9 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 export const integrationMigrations: Migration[] = [
-  {
-    name: '202611290102_prompts_and_queue_integrations',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611290102_prompts_and_queue_integrations',
+    `
         CREATE TABLE prompts (
           id bigint PRIMARY KEY, company_id bigint NOT NULL, name text NOT NULL, prompt text NOT NULL, model text NOT NULL,
           max_tokens integer NOT NULL, temperature double precision NOT NULL, api_key text NOT NULL, queue_id bigint NOT NULL,
@@ -27,7 +26,7 @@ export const integrationMigrations: Migration[] = [
           company_id bigint NOT NULL, kind text NOT NULL, bot_id bigint NOT NULL, version integer NOT NULL, fields jsonb NOT NULL,
           PRIMARY KEY (company_id, kind, bot_id, version)
         );
-      `),
-    down: (knex) => knex.raw('DROP TABLE bot_versions; DROP TABLE queue_integrations; DROP TABLE prompts;'),
-  },
+      `,
+    'DROP TABLE bot_versions; DROP TABLE queue_integrations; DROP TABLE prompts;',
+  ),
 ];

@@ -1,13 +1,12 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 import type { Projection } from '../projections/projection.js';
 import { applyRecordEvent, recordEventTypes, recordProjection } from '../projections/records.js';
 
 export const queuesMigrations: Migration[] = [
-  {
-    // A queue names its integration and prompt and has weekly hours; its chatbot menu is a tree of options.
-    name: '202611261000_queue_settings_and_options',
-    up: (knex) =>
-      knex.raw(`
+  // A queue names its integration and prompt and has weekly hours; its chatbot menu is a tree of options.
+  sqlMigration(
+    '202611261000_queue_settings_and_options',
+    `
         ALTER TABLE queues
           ADD COLUMN integration_id bigint, ADD COLUMN prompt_id bigint,
           ADD COLUMN schedules jsonb NOT NULL DEFAULT '[]';
@@ -18,9 +17,9 @@ export const queuesMigrations: Migration[] = [
         );
         CREATE INDEX queue_options_queue ON queue_options (queue_id, parent_id);
         CREATE SEQUENCE queueOption_ids;
-      `),
-    down: (knex) => knex.raw('DROP SEQUENCE queueOption_ids; DROP TABLE queue_options; ALTER TABLE queues DROP COLUMN integration_id, DROP COLUMN prompt_id, DROP COLUMN schedules'),
-  },
+      `,
+    'DROP SEQUENCE queueOption_ids; DROP TABLE queue_options; ALTER TABLE queues DROP COLUMN integration_id, DROP COLUMN prompt_id, DROP COLUMN schedules',
+  ),
 ];
 
 /** The company's queues (the table is created by companies/migrations.ts); the console hears of each change. */

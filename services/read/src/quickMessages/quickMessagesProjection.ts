@@ -1,23 +1,22 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 import type { QuickMessageFeedPayload } from '@atendo/contracts';
 import type { Projection } from '../projections/projection.js';
 import { applyRecordEvent, recordEventTypes } from '../projections/records.js';
 import { QuickMessageQueries } from './queries.js';
 
 export const quickMessagesMigrations: Migration[] = [
-  {
-    name: '202611271101_quick_messages',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611271101_quick_messages',
+    `
         CREATE TABLE quick_messages (
           id bigint PRIMARY KEY, company_id bigint NOT NULL, user_id bigint NOT NULL, shortcode text NOT NULL,
           message text NOT NULL, geral boolean NOT NULL, media_path text, media_name text,
           created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
         );
         CREATE INDEX quick_messages_company ON quick_messages (company_id, shortcode);
-      `),
-    down: (knex) => knex.raw('DROP TABLE quick_messages'),
-  },
+      `,
+    'DROP TABLE quick_messages',
+  ),
 ];
 
 const TABLE = { kind: 'QuickMessage', table: 'quick_messages', columns: new Set(['company_id', 'user_id', 'shortcode', 'message', 'geral', 'media_path', 'media_name']) };

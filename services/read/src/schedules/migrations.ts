@@ -1,10 +1,9 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 export const scheduleMigrations: Migration[] = [
-  {
-    name: '202611281301_schedules',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611281301_schedules',
+    `
         CREATE TABLE schedules (
           id bigint PRIMARY KEY, company_id bigint NOT NULL, user_id bigint NOT NULL, contact_id bigint NOT NULL,
           body text NOT NULL, send_at timestamptz NOT NULL, sent_at timestamptz, status text NOT NULL,
@@ -13,7 +12,7 @@ export const scheduleMigrations: Migration[] = [
         );
         CREATE INDEX schedules_company ON schedules (company_id, send_at, id);
         CREATE INDEX schedules_due ON schedules (send_at, id) WHERE status = 'PENDENTE';
-      `),
-    down: (knex) => knex.raw('DROP TABLE schedules'),
-  },
+      `,
+    'DROP TABLE schedules',
+  ),
 ];

@@ -1,11 +1,10 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 export const tagsMigrations: Migration[] = [
-  {
-    // A company's tags, and which tickets carry which tag (the tickets list's tag filter, the kanban's lanes, counts).
-    name: '202611271010_tags',
-    up: (knex) =>
-      knex.raw(`
+  // A company's tags, and which tickets carry which tag (the tickets list's tag filter, the kanban's lanes, counts).
+  sqlMigration(
+    '202611271010_tags',
+    `
         CREATE TABLE tags (
           id bigint PRIMARY KEY, company_id bigint NOT NULL, name text NOT NULL, color text NOT NULL,
           kanban smallint NOT NULL DEFAULT 0, user_id bigint,
@@ -17,7 +16,7 @@ export const tagsMigrations: Migration[] = [
           PRIMARY KEY (ticket_id, tag_id)
         );
         CREATE INDEX ticket_tags_tag ON ticket_tags (tag_id, ticket_id);
-      `),
-    down: (knex) => knex.raw('DROP TABLE ticket_tags; DROP TABLE tags'),
-  },
+      `,
+    'DROP TABLE ticket_tags; DROP TABLE tags',
+  ),
 ];

@@ -1,12 +1,11 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 import { NUMBER_GRAMS_FUNCTION, foldedSql, numberGramsSql, wordsSql } from '../search.js';
 import { COUNT_ALL_TICKETS, TICKET_COUNTS_FUNCTIONS, TICKET_COUNTS_TABLE, TICKET_COUNTS_TRIGGERS } from './counts.js';
 
 export const ticketMigrations: Migration[] = [
-  {
-    name: '202611220040_conversations',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611220040_conversations',
+    `
         CREATE TABLE contacts (
           id bigint PRIMARY KEY, company_id bigint NOT NULL, name text NOT NULL, number text NOT NULL,
           email text NOT NULL DEFAULT '', profile_pic_url text NOT NULL DEFAULT '', is_group boolean NOT NULL,
@@ -32,9 +31,9 @@ export const ticketMigrations: Migration[] = [
         );
         CREATE INDEX messages_ticket ON messages (ticket_id, ordinal DESC);
         CREATE INDEX messages_provider ON messages (whatsapp_id, provider_message_id) WHERE provider_message_id IS NOT NULL;
-      `),
-    down: (knex) => knex.raw('DROP TABLE messages, tickets, contacts'),
-  },
+      `,
+    'DROP TABLE messages, tickets, contacts',
+  ),
   {
     // The read model was named `conversations` before one name per feature (decision 0014): its checkpoint and
     // dead letters carry over, so an upgrade does not fold the log again.

@@ -1,22 +1,21 @@
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 import type { TimerEvent, TimerKind } from '@atendo/contracts';
 import type { Projection } from '../projections/projection.js';
 
 export const timersMigrations: Migration[] = [
-  {
-    // The armed deadlines, by due time: what the jobs role fires. A row is the latest `TimerArmed` of its ticket and kind.
-    name: '202611271000_timers',
-    up: (knex) =>
-      knex.raw(`
+  // The armed deadlines, by due time: what the jobs role fires. A row is the latest `TimerArmed` of its ticket and kind.
+  sqlMigration(
+    '202611271000_timers',
+    `
         CREATE TABLE timers (
           stream_id text NOT NULL, ticket_id bigint NOT NULL, kind text NOT NULL, company_id bigint NOT NULL,
           due_at timestamptz NOT NULL,
           PRIMARY KEY (stream_id, ticket_id, kind)
         );
         CREATE INDEX timers_due ON timers (due_at);
-      `),
-    down: (knex) => knex.raw('DROP TABLE timers'),
-  },
+      `,
+    'DROP TABLE timers',
+  ),
 ];
 
 type Change = { streamId: string; ticketId: number; kind: TimerKind; companyId: number; dueAt: string; armed: boolean };

@@ -1,20 +1,19 @@
 import type { Knex } from 'knex';
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 export const identityMigrations: Migration[] = [
-  {
-    name: '202611251400_whatsapp_identities',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611251400_whatsapp_identities',
+    `
         CREATE TABLE whatsapp_identities (
           company_id bigint NOT NULL,
           lid        text   NOT NULL,
           pn         text   NOT NULL,
           learned_at timestamptz NOT NULL DEFAULT now(),
           PRIMARY KEY (company_id, lid)
-        )`),
-    down: (knex) => knex.raw('DROP TABLE whatsapp_identities'),
-  },
+        )`,
+    'DROP TABLE whatsapp_identities',
+  ),
 ];
 
 /** How a customer known only by their LID is addressed: the conversation's number is `{lid}@lid`. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { InboundMessage } from '@atendo/channels';
-import type { Migration } from '@atendo/platform';
+import { sqlMigration, type Migration } from '@atendo/platform';
 
 /**
  * Customer messages the platform kept refusing, set aside so the customer's later messages are not held behind them.
@@ -8,10 +8,9 @@ import type { Migration } from '@atendo/platform';
  * (`atendo inbound retry`). They are not business facts yet, so they wait in a plain table, not in the log.
  */
 export const parkedInboundMigrations: Migration[] = [
-  {
-    name: '202611230001_parked_inbound',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611230001_parked_inbound',
+    `
         CREATE TABLE parked_inbound (
           id                  bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
           connection_id       bigint NOT NULL,
@@ -22,9 +21,9 @@ export const parkedInboundMigrations: Migration[] = [
           parked_at           timestamptz NOT NULL DEFAULT now(),
           last_tried_at       timestamptz NOT NULL DEFAULT now(),
           UNIQUE (connection_id, provider_message_id)
-        )`),
-    down: (knex) => knex.raw('DROP TABLE parked_inbound'),
-  },
+        )`,
+    'DROP TABLE parked_inbound',
+  ),
 ];
 
 export interface ParkedMessage {

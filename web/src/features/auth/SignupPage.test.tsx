@@ -1,34 +1,12 @@
-import type { Plan } from '@atendo/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
+import { plan } from '../../test/fixtures';
 import { renderSignedOut } from '../../test/renderSignedOut';
 import { SignupPage } from './SignupPage';
 
-function plan(id: number, name: string, value: number, limits: [number, number, number]): Plan {
-  const [users, connections, queues] = limits;
-  return {
-    id,
-    name,
-    value,
-    storageMb: 1024,
-    users,
-    connections,
-    queues,
-    useCampaigns: true,
-    useSchedules: true,
-    useInternalChat: true,
-    useExternalApi: true,
-    useKanban: true,
-    useOpenAi: true,
-    useIntegrations: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
-}
-
-const PLANS = [plan(1, 'Basic', 49.9, [3, 1, 2]), plan(2, 'Pro', 120, [10, 5, 8])];
+const PLANS = [plan(1, { name: 'Basic', value: 49.9, users: 3, connections: 1, queues: 2 }), plan(2, { name: 'Pro', value: 120, users: 10, connections: 5, queues: 8 })];
 
 function serve(answer: (call: FakeCall) => { status?: number; body?: unknown } = () => ({ status: 201, body: { id: 9 } })) {
   return fakeFetch((call) => (call.method === 'GET' && call.url === '/plans/list' ? { body: PLANS } : answer(call)));

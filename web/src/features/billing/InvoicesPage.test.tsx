@@ -1,5 +1,5 @@
 import type { Invoice } from '@atendo/contracts/billing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
@@ -8,6 +8,7 @@ import { admin, me, superAdmin } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import { anInvoice, aPlan, aSubscription } from './fixtures';
 import { InvoicesPage } from './InvoicesPage';
+import { scrollListTo } from '../../test/scroll';
 
 const rows = () => screen.queryAllByTestId('invoice-row');
 const row = (id: number) => rows().find((r) => r.dataset.invoiceId === String(id))!;
@@ -80,14 +81,10 @@ describe('invoices page', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
 
     const scroller = screen.getByTestId('invoices-scroll');
-    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 1000 });
-    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 400 });
-    scroller.scrollTop = 450; // 150 px from the bottom: not yet
-    fireEvent.scroll(scroller);
+    scrollListTo(scroller, 150); // 150 px from the bottom: not yet
     expect(listCalls(calls)).toHaveLength(1);
 
-    scroller.scrollTop = 520; // 80 px from the bottom
-    fireEvent.scroll(scroller);
+    scrollListTo(scroller, 80); // 80 px from the bottom
     await waitFor(() => expect(rows().map((r) => r.dataset.invoiceId)).toEqual(['4', '3', '2', '1']));
     expect(listCalls(calls)).toEqual(['/invoices?searchParam=&pageNumber=1', '/invoices?searchParam=&pageNumber=2']);
   });

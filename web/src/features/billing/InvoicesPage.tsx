@@ -4,8 +4,8 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { userAtom } from '../../app/sessionAtoms';
+import { permittedPage } from '../../app/permittedPage';
 import { useCan } from '../../app/useCan';
-import { ClosedPage } from '../../ui/ClosedPage';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
@@ -16,12 +16,7 @@ import { useInvoiceList } from './useInvoiceList';
 import './billing.css';
 
 /** /financeiro (admins): the company's invoices, newest due date first, page by page; an unpaid one is paid by checkout. */
-export function InvoicesPage() {
-  const { t } = useTranslation();
-  const can = useCan();
-  if (!can('invoices:view')) return <ClosedPage text={t('billing.noPermission')} />;
-  return <InvoicesManager />;
-}
+export const InvoicesPage = permittedPage('invoices:view', 'billing.noPermission', InvoicesManager);
 
 function InvoicesManager() {
   const { t } = useTranslation();

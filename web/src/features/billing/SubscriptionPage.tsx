@@ -3,8 +3,8 @@ import { Button, Card, Classes, H3, H5, Intent, NonIdealState, Spinner, Tag } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { permittedPage } from '../../app/permittedPage';
 import { useCan } from '../../app/useCan';
-import { ClosedPage } from '../../ui/ClosedPage';
 import { formatDate } from '../../ui/dates';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { formatBrl } from '../../ui/money';
@@ -14,12 +14,7 @@ import { CheckoutDialog } from './CheckoutDialog';
 import './billing.css';
 
 /** /subscription (admins): the trial's days left or the due date, the plan, the billing e-mail; "sign now" pays the open invoice. */
-export function SubscriptionPage() {
-  const { t } = useTranslation();
-  const can = useCan();
-  if (!can('invoices:view')) return <ClosedPage text={t('billing.noPermission')} />;
-  return <SubscriptionSummary />;
-}
+export const SubscriptionPage = permittedPage('invoices:view', 'billing.noPermission', SubscriptionSummary);
 
 function SubscriptionSummary() {
   const { t } = useTranslation();

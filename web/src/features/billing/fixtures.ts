@@ -1,6 +1,5 @@
-import type { Plan } from '@atendo/contracts';
 import type { Invoice, Payment, SubscriptionStatus } from '@atendo/contracts/billing';
-import { me } from '../../test/fixtures';
+import { me, plan } from '../../test/fixtures';
 
 /** An invoice of the signed-in user's company. */
 export function anInvoice(id: number, change: Partial<Invoice> = {}): Invoice {
@@ -19,27 +18,7 @@ export function anInvoice(id: number, change: Partial<Invoice> = {}): Invoice {
   };
 }
 
-export function aPlan(id: number, change: Partial<Plan> = {}): Plan {
-  return {
-    id,
-    name: `Plan ${id}`,
-    users: 3,
-    connections: 1,
-    queues: 2,
-    value: 30,
-    storageMb: 1024,
-    useCampaigns: true,
-    useSchedules: true,
-    useInternalChat: true,
-    useExternalApi: true,
-    useKanban: true,
-    useOpenAi: true,
-    useIntegrations: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...change,
-  };
-}
+export const aPlan = plan;
 
 export function aPayment(invoiceId: number, change: Partial<Payment> = {}): Payment {
   return {

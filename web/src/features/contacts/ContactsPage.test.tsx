@@ -1,5 +1,5 @@
 import type { Contact, ContactDetails, ContactImport } from '@atendo/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../test/fakeFetch';
@@ -7,6 +7,7 @@ import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { admin, me, ticket } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import { ContactsPage } from './ContactsPage';
+import { scrollListTo } from '../../test/scroll';
 
 const contact = (id: number, name = `Contact ${id}`): Contact => ({ id, name, number: `5511900000${String(id).padStart(3, '0')}`, email: '', profilePicUrl: '', isGroup: false });
 const rows = () => screen.queryAllByTestId(/^contact-row-/);
@@ -72,13 +73,9 @@ describe('contacts page', () => {
     renderPage();
     await waitFor(() => expect(rows()).toHaveLength(2));
     const scroller = screen.getByTestId('contacts-scroll');
-    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 1000 });
-    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 400 });
-    scroller.scrollTop = 450;
-    fireEvent.scroll(scroller);
+    scrollListTo(scroller, 150);
     expect(listCalls(calls)).toHaveLength(1);
-    scroller.scrollTop = 520;
-    fireEvent.scroll(scroller);
+    scrollListTo(scroller, 80);
     await waitFor(() => expect(rows()).toHaveLength(3));
     // Asked after where the first page ended.
     expect(listCalls(calls)).toEqual(['/contacts?searchParam=&pageNumber=1', '/contacts?searchParam=&pageNumber=2&cursor=after-page-1']);

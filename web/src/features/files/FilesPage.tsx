@@ -1,26 +1,20 @@
 import type { FileListSummary } from '@atendo/contracts';
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ClosedPage } from '../../ui/ClosedPage';
 import { ConfirmRemove, type RemoveWording } from '../../ui/listPage/ConfirmRemove';
 import { ListPage } from '../../ui/listPage/ListPage';
 import { ListTable } from '../../ui/listPage/ListTable';
 import { PagedList } from '../../ui/listPage/PagedList';
 import { EditDeleteButtons } from '../../ui/listPage/RowButton';
 import { useListPage } from '../../ui/listPage/useListPage';
-import { useCan } from '../../app/useCan';
+import { permittedPage } from '../../app/permittedPage';
 import { FileListDialog } from './FileListDialog';
 import { filesApi } from './filesApi';
 import { useFileLists } from './useFileLists';
 import './files.css';
 
 /** /files (admins): the company's file lists, searched by name, page by page; add, edit and delete. */
-export function FilesPage() {
-  const { t } = useTranslation();
-  const can = useCan();
-  if (!can('campaigns:manage')) return <ClosedPage text={t('files.noPermission')} />;
-  return <FilesManager />;
-}
+export const FilesPage = permittedPage('campaigns:manage', 'files.noPermission', FilesManager);
 
 function FilesManager() {
   const { t } = useTranslation();

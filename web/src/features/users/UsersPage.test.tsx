@@ -7,6 +7,7 @@ import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { admin, aUser } from '../../test/fixtures';
 import { renderSignedIn } from '../../test/renderSignedIn';
 import { UsersPage } from './UsersPage';
+import { scrollListTo } from '../../test/scroll';
 
 const rows = () => screen.queryAllByTestId('user-row');
 const names = () => rows().map((row) => row.querySelector('strong')?.textContent);
@@ -81,14 +82,10 @@ describe('users page', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
 
     const scroller = screen.getByTestId('users-scroll');
-    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 1000 });
-    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 400 });
-    scroller.scrollTop = 450; // 150 px from the bottom: not yet
-    fireEvent.scroll(scroller);
+    scrollListTo(scroller, 150); // 150 px from the bottom: not yet
     expect(listCalls(calls)).toHaveLength(1);
 
-    scroller.scrollTop = 520; // 80 px from the bottom
-    fireEvent.scroll(scroller);
+    scrollListTo(scroller, 80); // 80 px from the bottom
     await waitFor(() => expect(names()).toEqual(['User 1', 'User 2', 'User 3', 'User 4']));
     expect(listCalls(calls)).toEqual(['/users/?searchParam=&pageNumber=1', '/users/?searchParam=&pageNumber=2']);
 

@@ -1,4 +1,4 @@
-import type { Migration } from '../../db/migrations.js';
+import { sqlMigration, type Migration } from '../../db/migrations.js';
 
 /** The append function; `CREATE OR REPLACE` by later migrations that change it. */
 function appendBatchFunction(verb: 'CREATE' | 'CREATE OR REPLACE'): string {
@@ -89,10 +89,9 @@ function appendBatchFunction(verb: 'CREATE' | 'CREATE OR REPLACE'): string {
  * late can never land behind a checkpoint. See docs/decisions/0002-postgres-event-order.md.
  */
 export const eventStoreMigrations: Migration[] = [
-  {
-    name: '202611220001_event_store',
-    async up(knex) {
-      await knex.raw(`
+  sqlMigration(
+    '202611220001_event_store',
+    `
         CREATE TABLE event_streams (
           stream_id   text   PRIMARY KEY,
           company_id  bigint NOT NULL,
@@ -117,12 +116,9 @@ export const eventStoreMigrations: Migration[] = [
         CREATE INDEX events_company_order ON events (company_id, transaction_id, global_position);
 
         ${appendBatchFunction('CREATE')}
-      `);
-    },
-    async down(knex) {
-      await knex.raw('DROP FUNCTION atendo_append_batch; DROP TABLE events; DROP TABLE event_streams;');
-    },
-  },
+      `,
+    'DROP FUNCTION atendo_append_batch; DROP TABLE events; DROP TABLE event_streams;',
+  ),
   {
     name: '202611230002_append_looks_ids_up',
     up: (knex) => knex.raw(appendBatchFunction('CREATE OR REPLACE')),

@@ -15,7 +15,7 @@ import {
 } from '@atendo/contracts';
 import { importRemoteMedia, mediaKey, notTheCompanys, type BlobStore } from '@atendo/api';
 import { flowHolding, handleCommand, loadState, nameBasedUuid, recordBotHealth, StateCache, type CommandContext, type ContactStreamService, type FlowOutgoing, type FlowTurnEnd, type FlowSecrets } from '@atendo/core';
-import { AppError, type EventStore, type Migration } from '@atendo/platform';
+import { AppError, type EventStore, type Migration, sqlMigration } from '@atendo/platform';
 import { flowExecution, retryPause, type FlowCommand, type FlowExecutionState, type PluginRegistry } from '@atendo/flow-engine';
 import { FlowQueries } from '@atendo/read';
 import { botGraph } from './botGraph.js';
@@ -36,47 +36,44 @@ const EFFECT_CONCURRENCY = 64;
 
 /** The runner's own table: which conversation each run belongs to (written before the run starts). */
 export const flowRunMigrations: Migration[] = [
-  {
-    name: '202611271803_flow_runs',
-    up: (knex) =>
-      knex.raw(`
+  sqlMigration(
+    '202611271803_flow_runs',
+    `
         CREATE TABLE flow_runs (
           execution_id text PRIMARY KEY, company_id bigint NOT NULL, ticket_id bigint NOT NULL, conversation text NOT NULL,
           ended boolean NOT NULL DEFAULT false, created_at timestamptz NOT NULL DEFAULT now()
         );
         CREATE INDEX flow_runs_ticket ON flow_runs (conversation, ticket_id) WHERE NOT ended;
-      `),
-    down: (knex) => knex.raw('DROP TABLE flow_runs'),
-  },
-  {
-    name: '202611271804_flow_deferred_sends',
-    up: (knex) =>
-      knex.raw(`
+      `,
+    'DROP TABLE flow_runs',
+  ),
+  sqlMigration(
+    '202611271804_flow_deferred_sends',
+    `
         CREATE TABLE flow_deferred_sends (
           id text PRIMARY KEY, execution_id text NOT NULL, due_at timestamptz NOT NULL, messages jsonb NOT NULL, then_do jsonb
         );
         CREATE INDEX flow_deferred_sends_due ON flow_deferred_sends (due_at);
-      `),
-    down: (knex) => knex.raw('DROP TABLE flow_deferred_sends'),
-  },
+      `,
+    'DROP TABLE flow_deferred_sends',
+  ),
   {
     // A run of a prompt or a queue integration (decision 0033): which one, so its version and its health are its own.
     name: '202611280120_flow_runs_bots',
     up: (knex) => knex.raw(`ALTER TABLE flow_runs ADD COLUMN bot_kind text, ADD COLUMN bot_id bigint, ADD COLUMN bot_flow_id bigint`),
     down: (knex) => knex.raw('ALTER TABLE flow_runs DROP COLUMN bot_kind, DROP COLUMN bot_id, DROP COLUMN bot_flow_id'),
   },
-  {
-    // The customer's messages that came while their run was busy (an outside call, a pause): each is its next reply.
-    name: '202611280140_flow_inbox',
-    up: (knex) =>
-      knex.raw(`
+  // The customer's messages that came while their run was busy (an outside call, a pause): each is its next reply.
+  sqlMigration(
+    '202611280140_flow_inbox',
+    `
         CREATE TABLE flow_inbox (
           seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, execution_id text NOT NULL, message_id text NOT NULL, message jsonb NOT NULL, at text NOT NULL,
           UNIQUE (execution_id, message_id)
         );
-      `),
-    down: (knex) => knex.raw('DROP TABLE flow_inbox'),
-  },
+      `,
+    'DROP TABLE flow_inbox',
+  ),
 ];
 
 interface Run {
