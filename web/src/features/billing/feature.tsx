@@ -8,6 +8,9 @@ import { billingTranslations } from './i18n';
 const InvoicesPage = lazy(() => import('./InvoicesPage').then((m) => ({ default: m.InvoicesPage })));
 const SubscriptionPage = lazy(() => import('./SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })));
 
+// Loaded when its settings tab is first opened.
+const ProviderTab = lazy(() => import('./ProviderTab').then((m) => ({ default: m.ProviderTab })));
+
 export const billingFeature = defineConsoleFeature('billing', billingTranslations, {
   permissions: [BILLING_PERMISSIONS],
   pages: [
@@ -16,5 +19,8 @@ export const billingFeature = defineConsoleFeature('billing', billingTranslation
   ],
   menu: [{ path: '/financeiro', label: 'financeiro', icon: 'dollar', group: 'admin', order: 140, permission: 'drawer-admin-items:view' }],
   channels: ['payment'],
-  parts: { pageGates: [ExpiryGate] },
+  parts: {
+    pageGates: [ExpiryGate],
+    settingsTabs: [{ id: 'paymentProvider', permission: 'billing:provider', order: 40, panel: ProviderTab }],
+  },
 });
