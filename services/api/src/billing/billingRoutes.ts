@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Request } from 'express';
 import type { AnyObject, InferType } from 'yup';
 import { idParamsSchema } from '@atendo/contracts';
-import { checkoutSchema, listInvoicesQuerySchema, type Invoice, type InvoicePage, type Payment, type SubscriptionStatus } from '@atendo/contracts/billing';
+import { checkoutSchema, listInvoicesQuerySchema, providerCredentialsSchema, type Invoice, type InvoicePage, type Payment, type SubscriptionStatus } from '@atendo/contracts/billing';
 import { billingDecider, billingStream, brl } from '@atendo/core/billing';
 import { companyDecider, companyStream, handleCommand, loadState, type CommandContext, type FlowSecrets } from '@atendo/core';
 import { AppError, PLATFORM_COMPANY } from '@atendo/platform';
@@ -48,15 +48,6 @@ export interface BillingRouteDeps extends RecordRouteDeps {
 }
 
 /** The provider credentials a super user stores (Efí: OAuth client, certificate and key, and the Pix key). */
-export const providerCredentialsSchema = yup.object({
-  provider: yup.string().oneOf(['efi']).default('efi'),
-  clientId: yup.string().trim().max(200).required(),
-  clientSecret: yup.string().trim().max(200).required(),
-  certificatePem: yup.string().max(20_000).required(),
-  keyPem: yup.string().max(20_000).required(),
-  pixKey: yup.string().trim().max(100).required(),
-  sandbox: yup.boolean().default(true),
-});
 
 /** A Pix amount as providers write it ("30.00"), within what an invoice may cost. */
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
